@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Each glrand command registers itself on the application; its callback runs the command
+// and reports failure by throwing glrand::Error (host/cli/main.cpp prints it).
+#include <CLI/CLI.hpp>
+
+namespace glrand::cli {
+
+void add_generate_command(CLI::App& app);
+void add_render_command(CLI::App& app);
+void add_view_command(CLI::App& app);
+void add_info_command(CLI::App& app);
+
+}  // namespace glrand::cli

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// glrand info: the devices, the GL context glrand would use, and whether CUDA is available.
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "common/error.hpp"
+#include "gl/context_info.hpp"
+#include "gl/egl_context.hpp"
+#include "system/cuda_probe.hpp"
+
+namespace glrand::cli {
+namespace {
+
+void print_cuda() {
+  const auto cuda = system::probe_cuda();
+  if (!cuda.available) {
+    fmt::print("CUDA: not available ({})\n", cuda.reason);
+    return;
+  }
+  fmt::print("CUDA: driver {}.{}, {} device(s)\n", cuda.driver_version / 1000, cuda.driver_version % 1000 / 10,
+             cuda.device_names.size());
+  for (std::size_t i = 0; i < cuda.device_names.size(); ++i) fmt::print("  {}: {}\n", i, cuda.device_names[i]);
+}
+
+void run_info(std::optional<int> device) {
+  std::optional<Error> failure;
+  try {
+    const auto devices = gl::list_egl_devices();
+    fmt::print("EGL devices: {}\n", devices.size());
+    for (const auto& d : devices) fmt::print("  {}: {}\n", d.index, d.label());
+    gl::HeadlessContext context(device, &std::cout);
+    const auto info = gl::query_context_info();
+    fmt::print("Device used: {}: {}\n", context.device().index, context.device().label());
+    fmt::print("  GL vendor:    {}\n  GL renderer:  {}\n  GL version:   {}\n  GLSL version: {}\n", info.vendor,
+               info.renderer, info.version, info.glsl_version);
+    fmt::print("  max texture size: {}\n  max draw buffers: {}\n  max colour attachments: {}\n", info.max_texture_size,
+               info.max_draw_buffers, info.max_color_attachments);
+    fmt::print("  max viewport: {}x{}\n", info.max_viewport_width, info.max_viewport_height);
+  } catch (const Error& e) {
+    failure = e;
+  }
+  print_cuda();
+  if (failure) throw *failure;
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app) {
+  auto device = std::make_shared<std::optional<int>>();
+  auto* command = app.add_subcommand("info", "Show the GPU devices, the OpenGL context glrand uses, and CUDA");
+  command->add_option("--device", *device, "EGL device index to open (default: the first GPU)");
+  command->callback([device] { run_info(*device); });
+}
+
+}  // namespace glrand::cli

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// glrand render: a random texture as a PNG picture (r, g, b = three of each texel's four
+// consecutive outputs).
+#include <GL/glew.h>
+
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/picture.hpp"
+#include "common/error.hpp"
+#include "fragment/ceicg_fragment.hpp"
+#include "gl/check.hpp"
+#include "gl/egl_context.hpp"
+#include "output/png_writer.hpp"
+
+namespace glrand::cli {
+namespace {
+
+struct RenderOptions {
+  SourceOptions source;
+  std::string size = "512x512";
+  std::string output;
+};
+
+// Texel p, channel c = output 4p + c from `start`, as floats.
+std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::TargetSize size) {
+  const std::size_t outputs = std::size_t{4} * size.width * size.height;
+  std::vector<std::uint32_t> words(3 * outputs);
+  ceicg::generate_ints(start, words);
+  std::vector<float> texels(outputs);
+  for (std::size_t i = 0; i < outputs; ++i) texels[i] = ceicg::to_f32({words[3 * i], words[3 * i + 1], words[3 * i + 2]});
+  return texels;
+}
+
+std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, std::optional<int> device) {
+  gl::HeadlessContext context(device, &std::cerr);
+  gl::Texture texture(size.width, size.height);
+  fragment::CeicgTextureFiller filler(1);
+  const unsigned id = texture.id();
+  filler.fill(start, {&id, 1}, size.width, size.height);
+  gl::Framebuffer framebuffer({&id, 1});
+  framebuffer.bind();
+  std::vector<float> texels(std::size_t{4} * size.width * size.height);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
+               texels.data());
+  gl::check_errors("reading back the rendered texture");
+  return texels;
+}
+
+void run_render(const RenderOptions& options) {
+  const ceicg::Residues start = options.source.start();
+  const auto size = parse_size(options.size, "--size");
+  if (std::uint64_t{size.width} * size.height > fragment::kMaxPixelsPerPass)
+    fragment::check_target_size(size, 65536);  // throws with the reason
+  if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
+  const auto texels = options.source.path == "cpu" ? texture_on_cpu(start, size)
+                                                   : texture_on_gl(start, size, options.source.device);
+  output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app) {
+  auto options = std::make_shared<RenderOptions>();
+  auto* command = app.add_subcommand("render", "Render a random texture and save it as a PNG picture");
+  options->source.add_to(*command);
+  command->add_option("--size", options->size, "Picture size WIDTHxHEIGHT (at most 2^24 pixels)")->capture_default_str();
+  command->add_option("-o,--output", options->output, "PNG file to write")->required();
+  command->callback([options] { run_render(*options); });
+}
+
+}  // namespace glrand::cli

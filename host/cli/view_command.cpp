@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// glrand view: a window showing a random texture, regenerated every frame on the GPU with no
+// readback, the graphics programmer's use.
+#include <GL/glew.h>
+
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/picture.hpp"
+#include "common/error.hpp"
+#include "fragment/ceicg_fragment.hpp"
+#include "gl/check.hpp"
+#include "gl/glfw_window.hpp"
+#include "gl/shader_library.hpp"
+#include "output/png_writer.hpp"
+
+namespace glrand::cli {
+namespace {
+
+struct ViewOptions {
+  SourceOptions source;
+  std::string size = "512x512";
+  std::string frames = "0";
+  std::string screenshot;
+};
+
+std::vector<std::uint8_t> read_screen(fragment::TargetSize size) {
+  std::vector<std::uint8_t> rgb(std::size_t{3} * size.width * size.height);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGB, GL_UNSIGNED_BYTE,
+               rgb.data());
+  gl::check_errors("reading the window for a screenshot");
+  std::vector<std::uint8_t> top_first(rgb.size());
+  const std::size_t row = std::size_t{3} * size.width;
+  for (std::uint32_t y = 0; y < size.height; ++y)
+    std::copy_n(rgb.begin() + y * row, row, top_first.begin() + (size.height - 1 - y) * row);
+  return top_first;
+}
+
+void run_view(const ViewOptions& options) {
+  ceicg::Residues state = options.source.start();
+  if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
+  if (options.source.path != "gl") throw InvalidArgument("view renders on the GPU: --path cpu is not available here");
+  const auto size = parse_size(options.size, "--size");
+  const std::uint64_t frames = parse_count(options.frames, "--frames");
+  if (!options.screenshot.empty() && frames == 0)
+    throw InvalidArgument("--screenshot needs --frames N: the picture is taken after the last frame");
+  if (!options.screenshot.empty() && !options.screenshot.ends_with(".png"))
+    throw InvalidArgument("--screenshot must name a .png file, not '" + options.screenshot + "'");
+
+  gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
+  gl::Texture texture(size.width, size.height);
+  fragment::CeicgTextureFiller filler(1);
+  gl::Program blit(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("blit.frag"));
+  gl::VertexArray vertex_array;
+  const unsigned id = texture.id();
+  for (std::uint64_t frame = 0; frames == 0 || frame < frames; ++frame) {
+    if (window.should_close()) break;
+    state = filler.fill(state, {&id, 1}, size.width, size.height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    blit.use();
+    blit.set_int("uTexture", 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, id);
+    vertex_array.bind();
+    gl::draw_fullscreen(size.width, size.height);
+    gl::check_errors("drawing the texture to the window");
+    if (frames != 0 && frame + 1 == frames && !options.screenshot.empty())
+      output::write_png_rgb8(options.screenshot, size.width, size.height, read_screen(size));
+    window.swap_buffers();
+    gl::Window::poll_events();
+  }
+}
+
+}  // namespace
+
+void add_view_command(CLI::App& app) {
+  auto options = std::make_shared<ViewOptions>();
+  auto* command = app.add_subcommand("view", "Show a random texture in a window, regenerated every frame");
+  options->source.add_to(*command);
+  command->add_option("--size", options->size, "Window and texture size WIDTHxHEIGHT")->capture_default_str();
+  command->add_option("--frames", options->frames, "Close after this many frames (0: when the window is closed)")
+      ->capture_default_str();
+  command->add_option("--screenshot", options->screenshot, "Save the last frame as a PNG file (needs --frames)");
+  command->callback([options] { run_view(*options); });
+}
+
+}  // namespace glrand::cli

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "fragment/ceicg_fragment.hpp"
+
+#include <GL/glew.h>
+
+#include <cmath>
+#include <string>
+
+#include "common/error.hpp"
+#include "gl/check.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::fragment {
+namespace {
+
+using ceicg::kComponents;
+
+std::array<float, 4> per_component(auto value_of) {
+  return {static_cast<float>(value_of(kComponents[0])), static_cast<float>(value_of(kComponents[1])),
+          static_cast<float>(value_of(kComponents[2])), 1.0f};
+}
+
+// The uniforms of shaders/common/ceicg_core.glsl and shaders/ceicg.frag. Every value is an
+// integer below 2^24, hence exact in float.
+void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std::uint32_t width,
+                  std::uint32_t outputs_per_pixel) {
+  program.set("uModulus", per_component([](const auto& c) { return c.modulus; }));
+  program.set("uMultiplier", per_component([](const auto& c) { return c.multiplier; }));
+  program.set("uIncrement", per_component([](const auto& c) { return c.increment; }));
+  program.set("uMultiplierQ", per_component([](const auto& c) { return c.modulus / c.multiplier; }));
+  program.set("uMultiplierR", per_component([](const auto& c) { return c.modulus % c.multiplier; }));
+  program.set("uStrideQ", per_component([&](const auto& c) { return c.modulus / outputs_per_pixel; }));
+  program.set("uStrideR", per_component([&](const auto& c) { return c.modulus % outputs_per_pixel; }));
+  program.set("uPassStart", {static_cast<float>(start[0]), static_cast<float>(start[1]),
+                             static_cast<float>(start[2]), 0.0f});
+  program.set("uWidth", static_cast<float>(width));
+  program.set("uOutputsPerPixel", static_cast<float>(outputs_per_pixel));
+}
+
+int max_texture_size() {
+  GLint size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
+  return size;
+}
+
+}  // namespace
+
+void check_target_size(TargetSize size, int max_size) {
+  const std::string text = std::to_string(size.width) + "x" + std::to_string(size.height);
+  if (size.width == 0 || size.height == 0) throw InvalidArgument("texture size " + text + " is empty");
+  if (size.width > static_cast<std::uint32_t>(max_size) || size.height > static_cast<std::uint32_t>(max_size))
+    throw InvalidArgument("texture size " + text + " exceeds this device's limit of " + std::to_string(max_size) +
+                          " per side");
+  if (std::uint64_t{size.width} * size.height > kMaxPixelsPerPass)
+    throw InvalidArgument("texture size " + text + " has more than 2^24 = 16777216 pixels, the most a float pixel "
+                          "index can count exactly (4096x4096 is the largest square)");
+}
+
+CeicgFragment::CeicgFragment(TargetSize size)
+    : size_((check_target_size(size, max_texture_size()), size)),
+      program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("ceicg.frag"),
+               {{"CEICG_FLOAT_TARGETS", "0"}}),
+      targets_{gl::Texture(size.width, size.height), gl::Texture(size.width, size.height),
+               gl::Texture(size.width, size.height)} {
+  const std::array<unsigned, 3> ids{targets_[0].id(), targets_[1].id(), targets_[2].id()};
+  framebuffer_ = std::make_unique<gl::Framebuffer>(ids);
+}
+
+void CeicgFragment::render_pass(const ceicg::Residues& start, std::uint32_t rows) {
+  framebuffer_->bind();
+  program_.use();
+  vertex_array_.bind();
+  set_uniforms(program_, start, size_.width, 4);
+  gl::draw_fullscreen(size_.width, rows);
+  gl::check_errors("rendering a CEICG pass");
+}
+
+void CeicgFragment::read_pass(std::uint32_t rows, std::uint64_t count, std::span<std::uint32_t> out) {
+  const std::size_t values = std::size_t{4} * size_.width * rows;
+  staging_.resize(values);
+  framebuffer_->bind();
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  for (int k = 0; k < 3; ++k) {
+    glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
+    glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
+                 staging_.data());
+    gl::check_errors("reading back a CEICG pass");
+    const float modulus = static_cast<float>(kComponents[k].modulus);
+    for (std::size_t i = 0; i < count; ++i) {
+      const float v = staging_[i];
+      // Exact arithmetic yields integers in [0, m_k); anything else means the GPU's float
+      // arithmetic broke the algorithm's assumptions, and the numbers must not be used.
+      if (!(v >= 0.0f && v < modulus && v == std::floor(v)))
+        throw DeviceError("the GPU computed CEICG component " + std::to_string(k + 1) + " of a pass output as " +
+                          std::to_string(v) + ", not an integer in [0, " + std::to_string(kComponents[k].modulus) +
+                          "): its float arithmetic is not exact enough for glrand");
+      out[3 * i + k] = static_cast<std::uint32_t>(v);
+    }
+  }
+}
+
+ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_t count,
+                                             const IntegerConsumer& consume) {
+  std::vector<std::uint32_t> chunk;
+  const std::uint64_t per_row = 4ull * size_.width;
+  while (count > 0) {
+    const std::uint64_t outputs = std::min(count, outputs_per_pass());
+    const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
+    render_pass(start, rows);
+    chunk.resize(3 * outputs);
+    read_pass(rows, outputs, chunk);
+    consume(chunk);
+    start = ceicg::advanced_by(start, outputs);
+    count -= outputs;
+  }
+  return start;
+}
+
+namespace {
+
+// Restores the bindings an application expects to keep across a fill() call.
+class BindingGuard {
+ public:
+  BindingGuard() {
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_framebuffer_);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer_);
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array_);
+    glGetIntegerv(GL_VIEWPORT, viewport_.data());
+  }
+  ~BindingGuard() {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_framebuffer_));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_framebuffer_));
+    glUseProgram(static_cast<GLuint>(program_));
+    glBindVertexArray(static_cast<GLuint>(vertex_array_));
+    glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
+  }
+  BindingGuard(const BindingGuard&) = delete;
+  BindingGuard& operator=(const BindingGuard&) = delete;
+
+ private:
+  GLint draw_framebuffer_ = 0, read_framebuffer_ = 0, program_ = 0, vertex_array_ = 0;
+  std::array<GLint, 4> viewport_{};
+};
+
+void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
+  if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
+  GLint format = 0, w = 0, h = 0, previous = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+  gl::check_errors("inspecting texture " + std::to_string(texture));
+  if (format != GL_RGBA32F)
+    throw InvalidArgument("texture " + std::to_string(texture) + " is not GL_RGBA32F (the float render target glrand fills)");
+  if (static_cast<std::uint32_t>(w) != width || static_cast<std::uint32_t>(h) != height)
+    throw InvalidArgument("texture " + std::to_string(texture) + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                          ", not " + std::to_string(width) + "x" + std::to_string(height));
+}
+
+}  // namespace
+
+CeicgTextureFiller::CeicgTextureFiller(std::uint32_t textures)
+    : textures_((textures < 1 || textures > 4)
+                    ? throw InvalidArgument("a CEICG texture fill writes 1 to 4 textures, not " + std::to_string(textures))
+                    : textures),
+      program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("ceicg.frag"),
+               {{"CEICG_FLOAT_TARGETS", std::to_string(textures)}}) {}
+
+ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span<const unsigned> textures,
+                                         std::uint32_t width, std::uint32_t height) {
+  if (textures.size() != textures_)
+    throw InvalidArgument("this filler writes " + std::to_string(textures_) + " texture(s), " +
+                          std::to_string(textures.size()) + " given");
+  check_target_size({width, height}, max_texture_size());
+  for (unsigned t : textures) check_texture(t, width, height);
+  BindingGuard guard;
+  gl::Framebuffer framebuffer(textures);
+  program_.use();
+  vertex_array_.bind();
+  set_uniforms(program_, start, width, 4 * textures_);
+  gl::draw_fullscreen(width, height);
+  gl::check_errors("filling textures with CEICG floats");
+  return ceicg::advanced_by(start, 4ull * textures_ * width * height);
+}
+
+}  // namespace glrand::fragment

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// CEICG on the fragment path (ps30 profile): shaders/ceicg.frag renders the exact integers
+// into three RGBA32F targets, one per component; the host keeps the only state, three
+// residues, and advances it between passes. Needs a current GL context (a HeadlessContext,
+// a Window, or the application's own after adopt_current_context()).
+//
+// Layout of a pass: pixel p = x + width·y owns outputs 4p .. 4p+3 of the pass, in the
+// channels r, g, b, a of each target (the paper's float4 leapfrog). A pass holds at most
+// 2^24 pixels, so that p is exact in float.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+
+#include "generators/ceicg.hpp"
+#include "gl/resources.hpp"
+
+namespace glrand::fragment {
+
+struct TargetSize {
+  std::uint32_t width = 1024;
+  std::uint32_t height = 1024;
+};
+
+inline constexpr std::uint64_t kMaxPixelsPerPass = 1ull << 24;
+
+// Throws glrand::InvalidArgument unless 1 <= width, height <= max_texture_size and
+// width·height <= kMaxPixelsPerPass.
+void check_target_size(TargetSize size, int max_texture_size);
+
+class CeicgFragment {
+ public:
+  explicit CeicgFragment(TargetSize size = {});
+
+  TargetSize size() const { return size_; }
+  std::uint64_t outputs_per_pass() const { return 4ull * size_.width * size_.height; }
+
+  using IntegerConsumer = std::function<void(std::span<const std::uint32_t>)>;
+
+  // The exact integers of `count` outputs from residues `start`, 3 words (x1, x2, x3) per
+  // output, handed to `consume` in chunks of at most outputs_per_pass() outputs. Returns
+  // the residues after the last output.
+  ceicg::Residues generate_ints(ceicg::Residues start, std::uint64_t count, const IntegerConsumer& consume);
+
+  // One pass of `rows` rows left on the GPU (benchmarks; read_pass() fetches it).
+  void render_pass(const ceicg::Residues& start, std::uint32_t rows);
+
+  // The first `count` outputs of the last pass, 3 words each. Throws glrand::DeviceError if
+  // the GPU returned anything but integers in [0, m_k): its arithmetic is not exact.
+  void read_pass(std::uint32_t rows, std::uint64_t count, std::span<std::uint32_t> out);
+
+ private:
+  TargetSize size_;
+  gl::Program program_;
+  gl::VertexArray vertex_array_;
+  std::array<gl::Texture, 3> targets_;
+  std::unique_ptr<gl::Framebuffer> framebuffer_;
+  std::vector<float> staging_;
+};
+
+// Fills 1-4 RGBA32F textures of the caller's (all width x height) with CEICG floats u in
+// [0, 1), computed in the shader (within a few ulp of the host formula; read back the
+// integers for exact values). Texture t, texel p, channel c holds output
+// start + p·4T + 4t + c for T textures. Leaves the caller's framebuffer, program, vertex
+// array and viewport bindings as they were. Returns the residues after the W·H·4T outputs.
+class CeicgTextureFiller {
+ public:
+  explicit CeicgTextureFiller(std::uint32_t textures = 1);
+  ceicg::Residues fill(const ceicg::Residues& start, std::span<const unsigned> textures, std::uint32_t width,
+                       std::uint32_t height);
+
+ private:
+  std::uint32_t textures_;
+  gl::Program program_;
+  gl::VertexArray vertex_array_;
+};
+
+}  // namespace glrand::fragment

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Headless OpenGL through EGL's device platform: no X server, no window. Devices are
+// enumerated with EGL_EXT_device_enumeration; a hardware GPU is preferred and Mesa's
+// software device (llvmpipe, EGL_MESA_device_software) is the fallback.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace glrand::gl {
+
+struct EglDevice {
+  int index = 0;                    // position in eglQueryDevicesEXT's list: --device N
+  bool software = false;            // EGL_MESA_device_software
+  std::optional<int> cuda_ordinal;  // EGL_CUDA_DEVICE_NV, where the driver reports it
+  std::string drm_node;             // e.g. /dev/dri/renderD128, where reported
+  std::string extensions;
+
+  // "NVIDIA GPU (CUDA device 0)", "Mesa software renderer (llvmpipe)", ...
+  std::string label() const;
+};
+
+// All EGL devices; throws glrand::DeviceError if EGL cannot enumerate devices.
+std::vector<EglDevice> list_egl_devices();
+
+// A surfaceless core-profile context on one EGL device (move-only). Rendering goes into FBOs.
+class HeadlessContext {
+ public:
+  // `device_index` picks a device from list_egl_devices(); without it the first hardware
+  // device is used, else the software device, with a one-line notice on `notices`.
+  explicit HeadlessContext(std::optional<int> device_index = std::nullopt, std::ostream* notices = nullptr);
+  HeadlessContext(HeadlessContext&& other) noexcept;
+  HeadlessContext& operator=(HeadlessContext&& other) noexcept;
+  HeadlessContext(const HeadlessContext&) = delete;
+  HeadlessContext& operator=(const HeadlessContext&) = delete;
+  ~HeadlessContext();
+
+  const EglDevice& device() const { return device_; }
+  void make_current() const;
+
+ private:
+  void release() noexcept;
+
+  EglDevice device_;
+  void* display_ = nullptr;  // EGLDisplay
+  void* context_ = nullptr;  // EGLContext
+};
+
+}  // namespace glrand::gl

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "gl/resources.hpp"
+
+#include <GL/glew.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "gl/check.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::gl {
+
+void delete_program(unsigned id) { glDeleteProgram(id); }
+void delete_texture(unsigned id) { glDeleteTextures(1, &id); }
+void delete_framebuffer(unsigned id) { glDeleteFramebuffers(1, &id); }
+void delete_vertex_array(unsigned id) { glDeleteVertexArrays(1, &id); }
+void delete_buffer(unsigned id) { glDeleteBuffers(1, &id); }
+void delete_query(unsigned id) { glDeleteQueries(1, &id); }
+
+namespace {
+
+unsigned compile(const EmbeddedShader& shader, GLenum stage, const std::map<std::string, std::string>& defines) {
+  const unsigned id = glCreateShader(stage);
+  const std::string text = with_defines(shader.source, defines);
+  const char* source = text.c_str();
+  glShaderSource(id, 1, &source, nullptr);
+  glCompileShader(id);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(id, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    GLint length = 0;
+    glGetShaderiv(id, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetShaderInfoLog(id, length, nullptr, log.data());
+    glDeleteShader(id);
+    throw DeviceError("the driver rejected shader " + std::string(shader.name) + ":\n" + annotate_log(log.c_str(), shader));
+  }
+  return id;
+}
+
+}  // namespace
+
+Program::Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
+                 const std::map<std::string, std::string>& defines)
+    : label_(std::string(vertex.name) + " + " + std::string(fragment.name)), name_(glCreateProgram()) {
+  const unsigned vs = compile(vertex, GL_VERTEX_SHADER, defines);
+  unsigned fs = 0;
+  try {
+    fs = compile(fragment, GL_FRAGMENT_SHADER, defines);
+  } catch (...) {
+    glDeleteShader(vs);
+    throw;
+  }
+  glAttachShader(id(), vs);
+  glAttachShader(id(), fs);
+  glLinkProgram(id());
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(id(), GL_LINK_STATUS, &ok);
+  if (!ok) {
+    GLint length = 0;
+    glGetProgramiv(id(), GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetProgramInfoLog(id(), length, nullptr, log.data());
+    throw DeviceError("the driver could not link " + label_ + ":\n" + log.c_str());
+  }
+  check_errors("building program " + label_);
+}
+
+void Program::use() const { glUseProgram(id()); }
+
+int Program::location(const char* uniform) const {
+  const int where = glGetUniformLocation(id(), uniform);
+  if (where < 0) throw Error("program " + label_ + " has no active uniform " + uniform);
+  return where;
+}
+
+void Program::set(const char* uniform, float value) const { glUniform1f(location(uniform), value); }
+void Program::set(const char* uniform, const std::array<float, 4>& v) const {
+  glUniform4f(location(uniform), v[0], v[1], v[2], v[3]);
+}
+void Program::set_int(const char* uniform, int value) const { glUniform1i(location(uniform), value); }
+
+Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  name_ = Name<delete_texture>(id);
+  glBindTexture(GL_TEXTURE_2D, id);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
+               GL_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " RGBA32F texture");
+}
+
+namespace {
+
+std::string framebuffer_status_text(GLenum status) {
+  switch (status) {
+    case GL_FRAMEBUFFER_UNDEFINED: return "undefined (no default framebuffer)";
+    case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "an attachment is incomplete";
+    case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return "no attachment";
+    case GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER: return "a draw buffer has no attachment";
+    case GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER: return "the read buffer has no attachment";
+    case GL_FRAMEBUFFER_UNSUPPORTED: return "this combination of formats is unsupported by the driver";
+    case GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: return "attachments differ in samples";
+    case GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS: return "attachments differ in layers";
+    default: return "status " + std::to_string(status);
+  }
+}
+
+}  // namespace
+
+Framebuffer::Framebuffer(std::span<const unsigned> color_textures) : attachments_(color_textures.size()) {
+  GLint max_draw_buffers = 0;
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &max_draw_buffers);
+  if (color_textures.empty() || color_textures.size() > static_cast<std::size_t>(max_draw_buffers))
+    throw DeviceError("a framebuffer needs 1.." + std::to_string(max_draw_buffers) + " colour attachments, not " +
+                      std::to_string(color_textures.size()));
+  GLuint id = 0;
+  glGenFramebuffers(1, &id);
+  name_ = Name<delete_framebuffer>(id);
+  glBindFramebuffer(GL_FRAMEBUFFER, id);
+  std::vector<GLenum> buffers;
+  for (std::size_t i = 0; i < color_textures.size(); ++i) {
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i), GL_TEXTURE_2D,
+                           color_textures[i], 0);
+    buffers.push_back(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i));
+  }
+  glDrawBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw DeviceError("framebuffer with " + std::to_string(color_textures.size()) +
+                      " RGBA32F render target(s) is incomplete: " + framebuffer_status_text(status));
+  check_errors("setting up a framebuffer");
+}
+
+void Framebuffer::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, id()); }
+
+VertexArray::VertexArray() {
+  GLuint id = 0;
+  glGenVertexArrays(1, &id);
+  name_ = Name<delete_vertex_array>(id);
+}
+
+void VertexArray::bind() const { glBindVertexArray(name_.id()); }
+
+GpuTimer::GpuTimer() {
+  GLuint id = 0;
+  glGenQueries(1, &id);
+  name_ = Name<delete_query>(id);
+}
+
+void GpuTimer::begin() const { glBeginQuery(GL_TIME_ELAPSED, name_.id()); }
+void GpuTimer::end() const { glEndQuery(GL_TIME_ELAPSED); }
+
+double GpuTimer::seconds() const {
+  GLuint64 nanoseconds = 0;
+  glGetQueryObjectui64v(name_.id(), GL_QUERY_RESULT, &nanoseconds);
+  return static_cast<double>(nanoseconds) * 1e-9;
+}
+
+void draw_fullscreen(std::uint32_t width, std::uint32_t height) {
+  glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace glrand::gl

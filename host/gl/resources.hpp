@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Move-only owners of GL objects. Each needs a current context when made and destroyed.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <utility>
+
+namespace glrand::gl {
+
+struct EmbeddedShader;
+
+// A GL object name with its deleter.
+template <void (*Delete)(unsigned)>
+class Name {
+ public:
+  Name() = default;
+  explicit Name(unsigned id) : id_(id) {}
+  Name(Name&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+  Name& operator=(Name&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = std::exchange(other.id_, 0);
+    }
+    return *this;
+  }
+  ~Name() { reset(); }
+  unsigned id() const { return id_; }
+
+ private:
+  void reset() {
+    if (id_) Delete(id_);
+    id_ = 0;
+  }
+  unsigned id_ = 0;
+};
+
+void delete_program(unsigned id);
+void delete_texture(unsigned id);
+void delete_framebuffer(unsigned id);
+void delete_vertex_array(unsigned id);
+void delete_buffer(unsigned id);
+void delete_query(unsigned id);
+
+// A linked program from two embedded shaders; errors carry the driver's log with file names.
+class Program {
+ public:
+  Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
+          const std::map<std::string, std::string>& defines = {});
+  unsigned id() const { return name_.id(); }
+  void use() const;
+  // Uniform setters; the program must be in use. Unknown names are an error (a typo would
+  // otherwise leave the uniform at zero silently).
+  void set(const char* uniform, float value) const;
+  void set(const char* uniform, const std::array<float, 4>& value) const;
+  void set_int(const char* uniform, int value) const;
+
+ private:
+  int location(const char* uniform) const;
+  std::string label_;
+  Name<delete_program> name_;
+};
+
+// A 2D texture of RGBA32F texels (the render target of the float-only path).
+class Texture {
+ public:
+  Texture(std::uint32_t width, std::uint32_t height);
+  unsigned id() const { return name_.id(); }
+  std::uint32_t width() const { return width_; }
+  std::uint32_t height() const { return height_; }
+
+ private:
+  std::uint32_t width_, height_;
+  Name<delete_texture> name_;
+};
+
+// A framebuffer whose colour attachments are given textures (any GL texture names, so a
+// caller's own textures can be rendered into).
+class Framebuffer {
+ public:
+  explicit Framebuffer(std::span<const unsigned> color_textures);
+  unsigned id() const { return name_.id(); }
+  std::size_t attachments() const { return attachments_; }
+  void bind() const;
+
+ private:
+  std::size_t attachments_;
+  Name<delete_framebuffer> name_;
+};
+
+// The empty vertex array a core profile needs to draw the attribute-less fullscreen triangle.
+class VertexArray {
+ public:
+  VertexArray();
+  void bind() const;
+
+ private:
+  Name<delete_vertex_array> name_;
+};
+
+// GPU time of the commands between begin() and end() (GL_TIME_ELAPSED).
+class GpuTimer {
+ public:
+  GpuTimer();
+  void begin() const;
+  void end() const;
+  double seconds() const;  // waits for the result
+
+ private:
+  Name<delete_query> name_;
+};
+
+// Draws the fullscreen triangle into the viewport (0, 0, width, height).
+void draw_fullscreen(std::uint32_t width, std::uint32_t height);
+
+}  // namespace glrand::gl

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The GLSL sources under shaders/, composed and validated at build time
+// (shaders/tools/embed_shaders.cpp) and embedded into the library.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace glrand::gl {
+
+struct EmbeddedShader {
+  std::string_view name;               // e.g. "ceicg.frag"
+  std::string_view source;             // composed GLSL, #line directives included
+  std::vector<std::string_view> files;  // GLSL source-string number -> file under shaders/
+};
+
+const std::vector<EmbeddedShader>& embedded_shaders();
+
+// The shader called `name`; throws glrand::Error if there is none.
+const EmbeddedShader& embedded_shader(std::string_view name);
+
+// The source with `#define NAME VALUE` lines inserted after its #version line.
+std::string with_defines(std::string_view source, const std::map<std::string, std::string>& defines);
+
+// A driver's info log with source-string numbers replaced by file names where the driver
+// uses a recognisable "N:LINE" or "N(LINE)" form.
+std::string annotate_log(std::string_view log, const EmbeddedShader& shader);
+
+}  // namespace glrand::gl
