@@ -1,1 +1,165 @@
+// SPDX-License-Identifier: MIT
+// The CPU reference against the definition (2006 paper, section 4) and Table 1, using
+// independent arithmetic: Fermat inversion and 128-bit positions instead of Euclid and
+// residues.
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "generators/ceicg.hpp"
+
+using namespace glrand;
+
+namespace {
+
+using u128 = unsigned __int128;
+
+std::uint64_t power_mod(std::uint64_t base, std::uint64_t exponent, std::uint64_t m) {
+  std::uint64_t result = 1;
+  base %= m;
+  for (; exponent; exponent >>= 1, base = base * base % m)
+    if (exponent & 1) result = result * base % m;
+  return result;
+}
+
+// inv(y) = y^(m-2) mod m for prime m (Fermat), inv(0) = 0.
+std::uint32_t fermat_inverse(std::uint64_t y, std::uint64_t m) {
+  return static_cast<std::uint32_t>(y % m == 0 ? 0 : power_mod(y, m - 2, m));
+}
+
+bool is_prime(std::uint32_t n) {
+  if (n < 2) return false;
+  for (std::uint32_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+// Output N (a 128-bit position) straight from the definition.
+ceicg::Output definition(const ceicg::Seed& seed, u128 n) {
+  ceicg::Output x{};
+  for (int k = 0; k < 3; ++k) {
+    const auto& c = ceicg::kComponents[k];
+    const u128 argument = (u128{c.multiplier} * (n + seed[k]) + c.increment) % c.modulus;
+    x[k] = fermat_inverse(static_cast<std::uint64_t>(argument), c.modulus);
+  }
+  return x;
+}
+
+u128 position(std::uint64_t substream, std::uint64_t offset) {
+  return u128{substream} * ceicg::kSubstreamSpacing + offset;
+}
+
+}  // namespace
+
+TEST_CASE("Table 1 parameters and the substream spacing", "[ceicg][reference]") {
+  const std::uint32_t moduli[] = {16777213, 16777199, 16777183};
+  const std::uint32_t multipliers[] = {7, 11, 13};
+  const std::uint64_t spacing_residues[] = {24, 1753, 3969};  // published in the paper
+  REQUIRE(ceicg::kSubstreamSpacing == 140739392569023ull);
+  for (int k = 0; k < 3; ++k) {
+    INFO("component " << k + 1);
+    const auto& c = ceicg::kComponents[k];
+    CHECK(c.modulus == moduli[k]);
+    CHECK(c.multiplier == multipliers[k]);
+    CHECK(c.increment == 0);
+    CHECK(is_prime(c.modulus));
+    CHECK(c.modulus < (1u << 24));
+    CHECK(ceicg::kSubstreamSpacing % c.modulus == spacing_residues[k]);
+    // Schrage's method in the shader needs (B mod m)^2 < m.
+    CHECK(spacing_residues[k] * spacing_residues[k] < c.modulus);
+  }
+}
+
+TEST_CASE("inverse_mod agrees with Fermat inversion", "[ceicg][reference]") {
+  std::mt19937_64 random(20061);
+  for (const auto& c : ceicg::kComponents) {
+    const std::uint32_t m = c.modulus;
+    std::vector<std::uint32_t> inputs{0, 1, 2, 3, m - 1, m - 2, m / 2, m / 2 + 1};
+    for (int i = 0; i < 2000; ++i) inputs.push_back(static_cast<std::uint32_t>(random() % m));
+    for (const std::uint32_t y : inputs) {
+      INFO("y=" << y << " m=" << m);
+      const std::uint32_t x = ceicg::inverse_mod(y, m);
+      CHECK(x == fermat_inverse(y, m));
+      CHECK(x < m);
+      if (y != 0) CHECK(std::uint64_t{x} * y % m == 1);
+    }
+  }
+}
+
+TEST_CASE("outputs equal the definition at serial and substream positions", "[ceicg][reference]") {
+  std::mt19937_64 random(42);
+  for (int trial = 0; trial < 300; ++trial) {
+    ceicg::Seed seed{};
+    if (trial % 3)
+      for (int k = 0; k < 3; ++k) seed[k] = static_cast<std::uint32_t>(random() % ceicg::kComponents[k].modulus);
+    const std::uint64_t substream = trial % 5 == 0 ? (1ull << 24) - 1 : random() % (1ull << 24);
+    const std::uint64_t offset = trial % 7 == 0 ? ~0ull - random() % 1000 : random() >> (random() % 64);
+    INFO("seed=" << seed[0] << "," << seed[1] << "," << seed[2] << " substream=" << substream << " offset=" << offset);
+    const ceicg::Residues r = ceicg::residues_at(seed, substream, offset);
+    for (int k = 0; k < 3; ++k) {
+      const auto m = ceicg::kComponents[k].modulus;
+      CHECK(r[k] == static_cast<std::uint32_t>((position(substream, offset) + seed[k]) % m));
+    }
+    CHECK(ceicg::output_at(r) == definition(seed, position(substream, offset)));
+    const std::uint64_t step = random() % 100000;
+    CHECK(ceicg::output_at(ceicg::advanced_by(r, step)) == definition(seed, position(substream, offset) + step));
+  }
+}
+
+TEST_CASE("the first outputs of the default seed", "[ceicg][reference]") {
+  // N = 0: every argument is 0 and inv(0) = 0; N = 1: x_k = a_k^-1 mod m_k.
+  CHECK(ceicg::output_at(ceicg::residues_at({}, 0, 0)) == ceicg::Output{0, 0, 0});
+  const auto x = ceicg::output_at(ceicg::residues_at({}, 0, 1));
+  for (int k = 0; k < 3; ++k)
+    CHECK(std::uint64_t{x[k]} * ceicg::kComponents[k].multiplier % ceicg::kComponents[k].modulus == 1);
+  CHECK(ceicg::to_f64({0, 0, 0}) == 0.0);
+}
+
+TEST_CASE("chunked and multi-threaded generation equal one-by-one outputs", "[ceicg][reference]") {
+  const ceicg::Residues start = ceicg::residues_at({5, 6, 7}, 123, 456);
+  const std::size_t count = 300001;
+  std::vector<std::uint32_t> words(3 * count);
+  ceicg::generate_ints(start, words, 2);
+  std::vector<std::uint32_t> chunked(3 * count);
+  std::size_t done = 0;
+  for (std::size_t chunk : {1, 2, 99999, 199999}) {
+    ceicg::generate_ints(ceicg::advanced_by(start, done), std::span(chunked).subspan(3 * done, 3 * chunk), 1);
+    done += chunk;
+  }
+  REQUIRE(done == count);
+  CHECK(words == chunked);
+  for (std::size_t i : {std::size_t{0}, std::size_t{1}, count / 2, count - 1}) {
+    const auto x = definition({5, 6, 7}, position(123, 456) + i);
+    CHECK(words[3 * i] == x[0]);
+    CHECK(words[3 * i + 1] == x[1]);
+    CHECK(words[3 * i + 2] == x[2]);
+  }
+}
+
+TEST_CASE("float formulas: f64 in [0,1), f32 the largest float not above it", "[ceicg][reference]") {
+  std::mt19937_64 random(7);
+  std::vector<ceicg::Output> outputs{{0, 0, 0}, {1, 0, 0}};
+  // Just below 1: x1/m1 + x2/m2 + x3/m3 = (m1-1)/m1 + 0 + 0, and combinations near 2 and 3.
+  outputs.push_back({ceicg::kComponents[0].modulus - 1, 0, 0});
+  outputs.push_back({ceicg::kComponents[0].modulus - 1, ceicg::kComponents[1].modulus - 1, ceicg::kComponents[2].modulus - 1});
+  for (int i = 0; i < 100000; ++i)
+    outputs.push_back({static_cast<std::uint32_t>(random() % ceicg::kComponents[0].modulus),
+                       static_cast<std::uint32_t>(random() % ceicg::kComponents[1].modulus),
+                       static_cast<std::uint32_t>(random() % ceicg::kComponents[2].modulus)});
+  for (const auto& x : outputs) {
+    INFO(x[0] << "," << x[1] << "," << x[2]);
+    long double exact = 0;  // independent evaluation in extended precision
+    for (int k = 0; k < 3; ++k) exact += static_cast<long double>(x[k]) / ceicg::kComponents[k].modulus;
+    exact -= std::floor(exact);
+    const double u = ceicg::to_f64(x);
+    CHECK(u >= 0.0);
+    CHECK(u < 1.0);
+    CHECK(std::fabs(static_cast<long double>(u) - exact) < 1e-15L);
+    const float f = ceicg::to_f32(x);
+    CHECK(f < 1.0f);
+    CHECK(static_cast<double>(f) <= u);
+    CHECK(static_cast<double>(std::nextafter(f, 2.0f)) > u);
+  }
+}

@@ -1,1 +1,45 @@
+// SPDX-License-Identifier: MIT
+// Option parsing of the glrand command, without running it.
 #include <catch2/catch.hpp>
+
+#include "cli/options.hpp"
+#include "common/error.hpp"
+
+using namespace glrand;
+
+TEST_CASE("counts: decimal, powers and exponents, with clear errors", "[cli]") {
+  CHECK(cli::parse_count("0", "n") == 0);
+  CHECK(cli::parse_count("100000000", "n") == 100000000);
+  CHECK(cli::parse_count("2^40", "n") == (1ull << 40));
+  CHECK(cli::parse_count("1e8", "n") == 100000000);
+  CHECK(cli::parse_count("18446744073709551615", "n") == ~0ull);
+  CHECK_THROWS_WITH(cli::parse_count("18446744073709551616", "n"), Catch::Contains("too large"));
+  CHECK_THROWS_WITH(cli::parse_count("2^64", "n"), Catch::Contains("too large"));
+  CHECK_THROWS_WITH(cli::parse_count("1e20", "n"), Catch::Contains("too large"));
+  CHECK_THROWS_WITH(cli::parse_count("-1", "n"), Catch::Contains("negative"));
+  CHECK_THROWS_WITH(cli::parse_count("12abc", "COUNT"), Catch::Contains("COUNT must be a whole number"));
+  CHECK_THROWS_AS(cli::parse_count("", "n"), InvalidArgument);
+  CHECK_THROWS_AS(cli::parse_count("1.5", "n"), InvalidArgument);
+}
+
+TEST_CASE("CEICG seeds: three words below each modulus", "[cli][ceicg]") {
+  CHECK(cli::parse_ceicg_seed("1,2,3") == ceicg::Seed{1, 2, 3});
+  CHECK(cli::parse_ceicg_seed("16777212,16777198,16777182") == ceicg::Seed{16777212, 16777198, 16777182});
+  CHECK_THROWS_WITH(cli::parse_ceicg_seed("16777213,0,0"), Catch::Contains("0..16777212"));
+  CHECK_THROWS_WITH(cli::parse_ceicg_seed("0,16777199,0"), Catch::Contains("n2"));
+  CHECK_THROWS_WITH(cli::parse_ceicg_seed("1,2"), Catch::Contains("three words"));
+  CHECK_THROWS_AS(cli::parse_ceicg_seed("1,2,3,"), InvalidArgument);
+  CHECK_THROWS_AS(cli::parse_ceicg_seed("a,b,c"), InvalidArgument);
+  CHECK_THROWS_AS(cli::parse_ceicg_seed("-1,2,3"), InvalidArgument);
+}
+
+TEST_CASE("sizes and generator names", "[cli]") {
+  CHECK(cli::parse_size("1024x768", "--size").width == 1024);
+  CHECK(cli::parse_size("1024x768", "--size").height == 768);
+  CHECK_THROWS_AS(cli::parse_size("0x5", "--size"), InvalidArgument);
+  CHECK_THROWS_AS(cli::parse_size("12", "--size"), InvalidArgument);
+  CHECK_NOTHROW(cli::check_generator("ceicg"));
+  CHECK_THROWS_WITH(cli::check_generator("nope"), Catch::Contains("unknown generator 'nope'"));
+  CHECK_THROWS_WITH(fragment::check_target_size({5000, 5000}, 16384), Catch::Contains("2^24"));
+  CHECK_THROWS_WITH(fragment::check_target_size({20000, 1}, 16384), Catch::Contains("16384"));
+}

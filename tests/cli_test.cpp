@@ -1,1 +1,970 @@
+// SPDX-License-Identifier: MIT
+// The glrand command end to end: the real executable (GLRAND_EXE) is run as a child process
+// and its files, standard output and exit status are compared with the exact CPU reference
+// of the library (glrand::ceicg), never with another run of the command, except where the
+// point is that two paths (gl and cpu, file and pipe, raw and .npy) give the same bytes.
 #include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "generators/ceicg.hpp"
+#include "output/png_writer.hpp"
+
+#ifndef GLRAND_EXE
+#error "GLRAND_EXE must name the glrand executable"
+#endif
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+namespace ceicg = glrand::ceicg;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// Temporary directories and files
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "glrand-cli-test-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed: " + std::string(std::strerror(errno)));
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+  // Names of everything in the directory, sorted.
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(path_)) names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path.string());
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string join(const std::vector<std::string>& words, const char* separator = " ") {
+  std::string text;
+  for (const auto& w : words) text += (text.empty() ? "" : separator) + w;
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------
+// Running the command
+
+struct RunResult {
+  bool exited = false;  // normal exit (not a signal)
+  int status = -1;      // exit status if exited, else the signal number
+  std::string out;      // standard output, bytes
+  std::string err;      // standard error, text
+
+  bool ok() const { return exited && status == 0; }
+  std::string describe() const {
+    return (exited ? "exit status " + std::to_string(status) : "killed by signal " + std::to_string(status)) +
+           "; stderr:\n" + err;
+  }
+};
+
+constexpr auto kRunTimeout = std::chrono::seconds(120);
+
+// Runs `program` (looked up in PATH when it has no slash) with `args` in directory `cwd`,
+// standard input from /dev/null, standard output and error captured through pipes.
+RunResult run_program(const std::string& program, const std::vector<std::string>& args, const fs::path& cwd) {
+  int out_pipe[2], err_pipe[2];
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(err_pipe, O_CLOEXEC) != 0)
+    throw std::runtime_error("pipe2 failed");
+  std::vector<std::string> storage{program};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const std::string dir = cwd.string();
+
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    // Child: only async-signal-safe calls from here on.
+    ::setpgid(0, 0);  // its own group, so a timeout can end it with everything it started
+    const int in = ::open("/dev/null", O_RDONLY);
+    if (in < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
+        ::dup2(err_pipe[1], STDERR_FILENO) < 0 || ::chdir(dir.c_str()) != 0)
+      ::_exit(126);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execvp(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+
+  RunResult result;
+  const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+  std::array<pollfd, 2> fds{{{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}}};
+  std::array<std::string*, 2> sinks{&result.out, &result.err};
+  int open_count = 2;
+  bool timed_out = false;
+  std::vector<char> buffer(1 << 16);
+  while (open_count > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      timed_out = true;
+      ::kill(-pid, SIGKILL);
+      break;
+    }
+    const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(left.count()));
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (std::size_t i = 0; i < fds.size(); ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = ::read(fds[i].fd, buffer.data(), buffer.size());
+      if (n > 0) {
+        sinks[i]->append(buffer.data(), static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        ::close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_count;
+      }
+    }
+  }
+  for (auto& f : fds)
+    if (f.fd >= 0) ::close(f.fd);
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (timed_out) throw std::runtime_error(program + " " + join(args) + " ran for more than 120 s");
+  result.exited = WIFEXITED(wstatus);
+  result.status = result.exited ? WEXITSTATUS(wstatus) : WTERMSIG(wstatus);
+  return result;
+}
+
+RunResult run_glrand(const std::vector<std::string>& args, const fs::path& cwd) {
+  return run_program(GLRAND_EXE, args, cwd);
+}
+
+// Runs glrand and requires success, with its stderr in the failure message.
+RunResult glrand_ok(const std::vector<std::string>& args, const fs::path& cwd) {
+  INFO("glrand " << join(args));
+  RunResult r = run_glrand(args, cwd);
+  INFO(r.describe());
+  REQUIRE(r.ok());
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// CLI11 follows its own parse errors with this hint line; it is not part of the message.
+const std::string kCli11Hint = "Run with --help for more information.";
+// Printed whenever a headless context is opened on a machine without a GPU (as here, with
+// llvmpipe): information, not part of an error message.
+const std::string kSoftwareNotice = "glrand: no GPU found; using ";
+
+// The lines of stderr that carry a message (without CLI11's hint line and the notice).
+std::vector<std::string> message_lines(const std::string& err) {
+  std::vector<std::string> lines;
+  for (auto& line : lines_of(err))
+    if (line != kCli11Hint && !line.empty() && line.rfind(kSoftwareNotice, 0) != 0) lines.push_back(line);
+  return lines;
+}
+
+std::optional<std::string> find_in_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::istringstream dirs(path);
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    if (dir.empty()) continue;
+    const fs::path candidate = fs::path(dir) / name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------
+// The reference
+
+struct Source {
+  std::optional<ceicg::Seed> seed;  // nullopt: the default (no --seed option)
+  std::string substream_text;       // as given on the command line; empty: no option
+  std::uint64_t substream = 0;
+  std::string offset_text;          // as given; empty: no option
+  std::uint64_t offset = 0;
+
+  ceicg::Residues start() const { return ceicg::residues_at(seed.value_or(ceicg::Seed{}), substream, offset); }
+
+  std::vector<std::string> args() const {
+    std::vector<std::string> a;
+    if (seed) a.insert(a.end(), {"--seed", std::to_string((*seed)[0]) + "," + std::to_string((*seed)[1]) + "," +
+                                               std::to_string((*seed)[2])});
+    if (!substream_text.empty()) a.insert(a.end(), {"--substream", substream_text});
+    if (!offset_text.empty()) a.insert(a.end(), {"--offset", offset_text});
+    return a;
+  }
+  std::string describe() const { return args().empty() ? "(defaults)" : join(args()); }
+};
+
+std::vector<std::uint32_t> reference_ints(const ceicg::Residues& start, std::uint64_t count) {
+  std::vector<std::uint32_t> words(3 * count);
+  ceicg::generate_ints(start, words);
+  // Spot-check the bulk reference against the definition: output_at of the advanced residues.
+  for (const std::uint64_t i : {std::uint64_t{0}, count / 2, count - 1}) {
+    const auto x = ceicg::output_at(ceicg::advanced_by(start, i));
+    if (words[3 * i] != x[0] || words[3 * i + 1] != x[1] || words[3 * i + 2] != x[2])
+      throw std::logic_error("generate_ints disagrees with output_at");
+  }
+  return words;
+}
+
+ceicg::Output output(const std::vector<std::uint32_t>& words, std::size_t i) {
+  return {words[3 * i], words[3 * i + 1], words[3 * i + 2]};
+}
+
+template <typename T>
+std::string as_bytes(const std::vector<T>& values) {
+  std::string bytes(values.size() * sizeof(T), '\0');
+  std::memcpy(bytes.data(), values.data(), bytes.size());  // little-endian host (checked below)
+  return bytes;
+}
+
+std::string reference_bytes(const std::vector<std::uint32_t>& words, const std::string& format) {
+  const std::size_t n = words.size() / 3;
+  if (format == "ints") return as_bytes(words);
+  if (format == "f32") {
+    std::vector<float> f(n);
+    for (std::size_t i = 0; i < n; ++i) f[i] = ceicg::to_f32(output(words, i));
+    return as_bytes(f);
+  }
+  std::vector<double> d(n);
+  for (std::size_t i = 0; i < n; ++i) d[i] = ceicg::to_f64(output(words, i));
+  return as_bytes(d);
+}
+
+// "" if equal, else where they first differ (in units of `element` bytes).
+std::string difference(const std::string& actual, const std::string& expected, std::size_t element = 1) {
+  if (actual == expected) return "";
+  std::string text = "sizes " + std::to_string(actual.size()) + " (actual) and " + std::to_string(expected.size()) +
+                     " (expected)";
+  const std::size_t common = std::min(actual.size(), expected.size());
+  for (std::size_t i = 0; i < common; ++i)
+    if (actual[i] != expected[i])
+      return text + "; first difference at byte " + std::to_string(i) + " (element " + std::to_string(i / element) + ")";
+  return text;
+}
+
+// The picture `render` should produce: texel p = x + width*y (y = 0 at the bottom, i.e. PNG
+// row height-1) channel c is output 4p + c, as to_f32 quantized to round(u * 255).
+std::vector<std::uint8_t> reference_picture(const ceicg::Residues& start, std::uint32_t width, std::uint32_t height) {
+  const std::uint64_t outputs = std::uint64_t{4} * width * height;
+  const auto words = reference_ints(start, outputs);
+  std::vector<std::uint8_t> rgb(std::size_t{3} * width * height);
+  for (std::uint32_t y = 0; y < height; ++y)
+    for (std::uint32_t x = 0; x < width; ++x)
+      for (std::uint32_t c = 0; c < 3; ++c) {
+        const std::size_t p = std::size_t{x} + std::size_t{width} * y;
+        const float u = ceicg::to_f32(output(words, 4 * p + c));
+        rgb[((std::size_t{height} - 1 - y) * width + x) * 3 + c] = static_cast<std::uint8_t>(std::lround(u * 255.0f));
+      }
+  return rgb;
+}
+
+struct PictureComparison {
+  std::size_t channels = 0;
+  std::size_t exact = 0;
+  int max_difference = 0;
+  std::string first_mismatch;  // where the largest difference was first seen
+};
+
+PictureComparison compare_pictures(const std::vector<std::uint8_t>& actual, const std::vector<std::uint8_t>& expected,
+                                   std::uint32_t width) {
+  PictureComparison result;
+  result.channels = expected.size();
+  for (std::size_t i = 0; i < std::min(actual.size(), expected.size()); ++i) {
+    const int d = std::abs(int{actual[i]} - int{expected[i]});
+    if (d == 0) ++result.exact;
+    if (d > result.max_difference) {
+      result.max_difference = d;
+      const std::size_t pixel = i / 3;
+      result.first_mismatch = "PNG x=" + std::to_string(pixel % width) + " row=" + std::to_string(pixel / width) +
+                              " channel=" + std::to_string(i % 3) + ": " + std::to_string(actual[i]) + " vs " +
+                              std::to_string(expected[i]);
+    }
+  }
+  return result;
+}
+
+// Reads the PNG and requires it to be a valid 8-bit RGB picture of the given size.
+glrand::output::ImageRGB8 read_png(const fs::path& path, std::uint32_t width, std::uint32_t height) {
+  REQUIRE(fs::exists(path));
+  REQUIRE(read_file(path).substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+  const auto image = glrand::output::read_png_rgb8(path);
+  REQUIRE(image.width == width);
+  REQUIRE(image.height == height);
+  REQUIRE(image.rgb.size() == std::size_t{3} * width * height);
+  return image;
+}
+
+void require_close_picture(const std::vector<std::uint8_t>& actual, const std::vector<std::uint8_t>& expected,
+                           std::uint32_t width) {
+  const auto cmp = compare_pictures(actual, expected, width);
+  INFO("exact channels: " << cmp.exact << " of " << cmp.channels << "; largest difference " << cmp.max_difference
+                          << (cmp.first_mismatch.empty() ? "" : " at " + cmp.first_mismatch));
+  REQUIRE(actual.size() == expected.size());
+  CHECK(cmp.max_difference <= 1);
+  CHECK(cmp.exact * 100 >= cmp.channels * 99);
+}
+
+// ---------------------------------------------------------------------------------------
+// NumPy .npy headers
+
+struct NpyHeader {
+  std::size_t data_offset = 0;
+  std::string dict;
+};
+
+// Checks magic, version 1.0, the length field, the 64-byte alignment and the trailing
+// newline; returns the dictionary text.
+NpyHeader parse_npy(const std::string& file) {
+  REQUIRE(file.size() >= 10);
+  REQUIRE(file.substr(0, 6) == std::string("\x93NUMPY", 6));
+  REQUIRE(file[6] == '\x01');
+  REQUIRE(file[7] == '\x00');
+  const std::size_t header_len = static_cast<unsigned char>(file[8]) | (static_cast<unsigned char>(file[9]) << 8);
+  NpyHeader h;
+  h.data_offset = 10 + header_len;
+  CHECK(h.data_offset % 64 == 0);
+  REQUIRE(file.size() >= h.data_offset);
+  h.dict = file.substr(10, header_len);
+  CHECK(h.dict.back() == '\n');
+  return h;
+}
+
+// The dictionary, whitespace-insensitive, against the expected entries.
+void check_npy_dict(const std::string& dict, const std::string& descr, const std::string& shape) {
+  std::string compact;
+  for (char c : dict)
+    if (c != ' ' && c != '\n') compact += c;
+  INFO("header dict: " << dict);
+  REQUIRE(compact.front() == '{');
+  CHECK(compact.find("'descr':'" + descr + "'") != std::string::npos);
+  CHECK(compact.find("'fortran_order':False") != std::string::npos);
+  CHECK(compact.find("'shape':" + shape) != std::string::npos);
+  const auto close = compact.rfind('}');
+  REQUIRE(close != std::string::npos);
+  CHECK(close + 1 == compact.size());
+}
+
+const Source kDefault{};
+const Source kSeeded{ceicg::Seed{123456u, 16777198u, 42u}, "4097", 4097, "1e9", 1000000000ull};
+
+}  // namespace
+
+// =========================================================================================
+// 1. Exact integers on the default (gl) path
+
+TEST_CASE("generate --format ints equals the CPU reference, across seeds, offsets, substreams and passes", "[cli]") {
+  REQUIRE(std::endian::native == std::endian::little);
+
+  struct Case {
+    Source source;
+    std::uint64_t count;
+    std::string size;  // empty: the default 1024x1024
+  };
+  const std::vector<Case> cases{
+      {kDefault, 1000, ""},
+      {kDefault, 300000, ""},  // one large pass, partial last row
+      // 7x5 targets hold 140 outputs per pass: 1000 outputs take 8 passes, the last partial.
+      {kDefault, 1000, "7x5"},
+      {Source{ceicg::Seed{16777212u, 16777198u, 16777182u}, "", 0, "", 0}, 999, "7x5"},  // largest seed words
+      {Source{ceicg::Seed{1u, 2u, 3u}, "", 0, "2^40", 1ull << 40}, 12345, "13x11"},
+      {Source{std::nullopt, "", 0, "18446744073709551615", 18446744073709551615ull}, 4001, "7x5"},
+      {Source{std::nullopt, "16777215", 16777215, "", 0}, 3333, "7x5"},
+      {Source{ceicg::Seed{7u, 0u, 16777182u}, "16777215", 16777215, "18446744073709551615", 18446744073709551615ull},
+       50001, "64x37"},
+      {kSeeded, 200003, "100x100"},  // 40000 outputs per pass: 6 passes
+  };
+
+  TempDir dir;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const auto& c = cases[i];
+    const std::string name = "ints" + std::to_string(i) + ".bin";
+    std::vector<std::string> args{"generate", "-g", "ceicg", "-n", std::to_string(c.count), "--format", "ints",
+                                  "-o", name};
+    const auto src = c.source.args();
+    args.insert(args.end(), src.begin(), src.end());
+    if (!c.size.empty()) args.insert(args.end(), {"--size", c.size});
+    INFO("case " << i << ": glrand " << join(args));
+    const auto r = glrand_ok(args, dir.path());
+    CHECK(r.out.empty());  // a file output writes nothing to stdout
+    const std::string expected = as_bytes(reference_ints(c.source.start(), c.count));
+    REQUIRE(expected.size() == 12 * c.count);
+    CHECK(difference(read_file(dir / name), expected, 12) == "");
+  }
+  // Only the requested files: no temporaries left behind.
+  CHECK(dir.entries().size() == cases.size());
+}
+
+// =========================================================================================
+// 2. --path cpu against the default gl path
+
+TEST_CASE("generate --path cpu writes the same bytes as the gl path", "[cli]") {
+  TempDir dir;
+  struct Case {
+    Source source;
+    std::string count, format, size, ext;
+  };
+  const std::vector<Case> cases{
+      {kDefault, "10007", "ints", "7x5", ".bin"},
+      {Source{ceicg::Seed{5u, 6u, 7u}, "16777215", 16777215, "2^40", 1ull << 40}, "65536", "ints", "", ".bin"},
+      {kSeeded, "30001", "f32", "32x17", ".npy"},
+      {Source{std::nullopt, "", 0, "18446744073709551615", 18446744073709551615ull}, "2e4", "f64", "9x9", ".bin"},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const auto& c = cases[i];
+    std::vector<std::string> common{"generate", "-n", c.count, "--format", c.format};
+    const auto src = c.source.args();
+    common.insert(common.end(), src.begin(), src.end());
+    if (!c.size.empty()) common.insert(common.end(), {"--size", c.size});
+    auto gl_args = common, cpu_args = common;
+    const std::string gl_name = "gl" + std::to_string(i) + c.ext, cpu_name = "cpu" + std::to_string(i) + c.ext;
+    gl_args.insert(gl_args.end(), {"-o", gl_name});
+    cpu_args.insert(cpu_args.end(), {"--path", "cpu", "-o", cpu_name});
+    INFO("case " << i << ": " << join(common));
+    glrand_ok(gl_args, dir.path());
+    glrand_ok(cpu_args, dir.path());
+    const std::string gl_bytes = read_file(dir / gl_name), cpu_bytes = read_file(dir / cpu_name);
+    CHECK(difference(cpu_bytes, gl_bytes) == "");
+    CHECK(!cpu_bytes.empty());
+  }
+  // --path gl, given explicitly, is the default.
+  glrand_ok({"generate", "-n", "777", "--format", "ints", "--path", "gl", "--size", "7x5", "-o", "explicit.bin"},
+            dir.path());
+  CHECK(difference(read_file(dir / "explicit.bin"), as_bytes(reference_ints(kDefault.start(), 777)), 12) == "");
+}
+
+// =========================================================================================
+// 3. Floats
+
+TEST_CASE("generate --format f32 and f64 equal to_f32 and to_f64 of the reference bit for bit", "[cli]") {
+  TempDir dir;
+  for (const Source& source : {kDefault, kSeeded}) {
+    INFO("source " << source.describe());
+    constexpr std::uint64_t kCount = 100003;
+    const auto words = reference_ints(source.start(), kCount);
+    for (const std::string format : {"f32", "f64"}) {
+      INFO("format " << format);
+      std::vector<std::string> args{"generate", "-n", std::to_string(kCount), "--format", format, "--size", "50x50",
+                                    "-o", "u.bin"};
+      const auto src = source.args();
+      args.insert(args.end(), src.begin(), src.end());
+      glrand_ok(args, dir.path());
+      const std::string bytes = read_file(dir / "u.bin");
+      const std::size_t width = format == "f32" ? 4 : 8;
+      REQUIRE(bytes.size() == kCount * width);
+      CHECK(difference(bytes, reference_bytes(words, format), width) == "");
+      // Every value in [0, 1).
+      std::size_t outside = 0;
+      for (std::size_t i = 0; i < kCount; ++i) {
+        double u;
+        if (width == 4) {
+          float f;
+          std::memcpy(&f, bytes.data() + 4 * i, 4);
+          u = f;
+        } else {
+          std::memcpy(&u, bytes.data() + 8 * i, 8);
+        }
+        if (!(u >= 0.0 && u < 1.0)) ++outside;
+      }
+      CHECK(outside == 0);
+    }
+  }
+  // f32 is the default format.
+  glrand_ok({"generate", "-n", "5000", "-o", "default.bin"}, dir.path());
+  CHECK(difference(read_file(dir / "default.bin"), reference_bytes(reference_ints(kDefault.start(), 5000), "f32"),
+                   4) == "");
+}
+
+// =========================================================================================
+// 4. NumPy files
+
+TEST_CASE("generate to a .npy file writes a NumPy 1.0 header and the raw bytes", "[cli]") {
+  TempDir dir;
+  struct Case {
+    std::string format, descr;
+    std::uint64_t count;
+    std::string shape;
+  };
+  const std::vector<Case> cases{
+      {"ints", "<u4", 12345, "(12345,3)"},
+      {"f32", "<f4", 4099, "(4099,)"},
+      {"f64", "<f8", 1, "(1,)"},
+      {"f64", "<f8", 70001, "(70001,)"},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const auto& c = cases[i];
+    INFO("format " << c.format << ", count " << c.count);
+    std::string base("n");
+    base += std::to_string(i);
+    std::vector<std::string> common{"generate", "-n", std::to_string(c.count), "--format", c.format, "--size", "31x7"};
+    const auto src = kSeeded.args();
+    common.insert(common.end(), src.begin(), src.end());
+    auto npy_args = common, raw_args = common;
+    npy_args.insert(npy_args.end(), {"-o", base + ".npy"});
+    raw_args.insert(raw_args.end(), {"-o", base + ".raw"});
+    glrand_ok(npy_args, dir.path());
+    glrand_ok(raw_args, dir.path());
+    const std::string npy = read_file(dir / (base + ".npy"));
+    const std::string raw = read_file(dir / (base + ".raw"));
+    const auto header = parse_npy(npy);
+    check_npy_dict(header.dict, c.descr, c.shape);
+    CHECK(difference(npy.substr(header.data_offset), raw) == "");
+    CHECK(difference(raw, reference_bytes(reference_ints(kSeeded.start(), c.count), c.format)) == "");
+  }
+  // Only names ending in .npy (case-sensitively) get a header.
+  glrand_ok({"generate", "-n", "100", "--format", "ints", "-o", "upper.NPY"}, dir.path());
+  CHECK(difference(read_file(dir / "upper.NPY"), as_bytes(reference_ints(kDefault.start(), 100))) == "");
+}
+
+// =========================================================================================
+// 5. Standard output
+
+TEST_CASE("generate -o - streams the same bytes to a pipe as to a file", "[cli]") {
+  TempDir dir;
+  for (const std::string format : {"ints", "f32", "f64"}) {
+    INFO("format " << format);
+    std::vector<std::string> common{"generate", "-n", "20011", "--format", format, "--size", "17x13"};
+    const auto src = kSeeded.args();
+    common.insert(common.end(), src.begin(), src.end());
+    auto file_args = common, pipe_args = common;
+    file_args.insert(file_args.end(), {"-o", "file.bin"});
+    pipe_args.insert(pipe_args.end(), {"-o", "-"});
+    glrand_ok(file_args, dir.path());
+    const auto piped = glrand_ok(pipe_args, dir.path());
+    CHECK(difference(piped.out, read_file(dir / "file.bin")) == "");
+    CHECK(difference(piped.out, reference_bytes(reference_ints(kSeeded.start(), 20011), format)) == "");
+  }
+  // Without -o, standard output is the default; -q prints nothing on stderr.
+  const auto r = glrand_ok({"generate", "-n", "3000", "--format", "ints", "-q"}, dir.path());
+  CHECK(difference(r.out, as_bytes(reference_ints(kDefault.start(), 3000))) == "");
+  CHECK(r.err.empty());
+  const auto cpu = glrand_ok({"generate", "-n", "3000", "--format", "ints", "--path", "cpu", "-o", "-"}, dir.path());
+  CHECK(difference(cpu.out, r.out) == "");
+  // Nothing but the file written earlier appeared.
+  CHECK(dir.entries() == std::vector<std::string>{"file.bin"});
+}
+
+// =========================================================================================
+// 6. Bad input
+
+namespace {
+
+struct BadCase {
+  std::vector<std::string> args;  // after "generate"/"render"/...
+  std::string phrase;             // must appear in the message
+};
+
+// Runs a case that must fail: a non-zero exit status (not a crash), exactly one message line
+// on stderr containing `phrase`, nothing on stdout, and nothing new in `dir`.
+void check_failure(const BadCase& c, const TempDir& dir, const std::vector<std::string>& entries_before) {
+  INFO("glrand " << join(c.args));
+  const auto r = run_glrand(c.args, dir.path());
+  INFO(r.describe());
+  CHECK(r.exited);
+  CHECK(r.status != 0);
+  CHECK(r.status < 128);
+  const auto lines = message_lines(r.err);
+  CHECK(lines.size() == 1);
+  CHECK(r.err.find(c.phrase) != std::string::npos);
+  CHECK(r.out.empty());
+  CHECK(dir.entries() == entries_before);
+}
+
+}  // namespace
+
+TEST_CASE("generate rejects bad input with one line on stderr and leaves no file", "[cli]") {
+  TempDir dir;
+  auto gen = [](std::vector<std::string> extra) {
+    std::vector<std::string> args{"generate"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const std::vector<BadCase> cases{
+      {gen({"-g", "nope", "-n", "10", "-o", "out.bin"}), "unknown generator 'nope'"},
+      {gen({"-n", "10", "--bogus", "-o", "out.bin"}), "--bogus"},
+      {gen({"-o", "out.bin"}), "--count is required"},
+      {gen({"-n", "0", "-o", "out.bin"}), "at least 1"},
+      {gen({"-n", "-5", "-o", "out.bin"}), "negative"},
+      {gen({"-n", "abc", "-o", "out.bin"}), "whole number"},
+      {gen({"-n", "99999999999999999999999", "-o", "out.bin"}), "too large"},
+      {gen({"-n", "2^60", "-o", "out.bin"}), "too large"},
+      {gen({"-n", "2^64", "-o", "out.bin"}), "too large"},
+      {gen({"-n", "10", "--seed", "16777213,0,0", "-o", "out.bin"}), "below m1"},
+      {gen({"-n", "10", "--seed", "0,16777199,0", "-o", "out.bin"}), "below m2"},
+      {gen({"-n", "10", "--seed", "0,0,16777183", "-o", "out.bin"}), "below m3"},
+      {gen({"-n", "10", "--seed", "1,2", "-o", "out.bin"}), "three words"},
+      {gen({"-n", "10", "--seed", "a,b,c", "-o", "out.bin"}), "seed"},
+      {gen({"-n", "10", "--seed", "1,2,3,", "-o", "out.bin"}), "three words"},
+      {gen({"-n", "10", "--seed", "1,2,3,4", "-o", "out.bin"}), "three words"},
+      {gen({"-n", "10", "--substream", "16777216", "-o", "out.bin"}), "--substream"},
+      {gen({"-n", "10", "--offset", "-1", "-o", "out.bin"}), "--offset"},
+      {gen({"-n", "10", "--offset", "2^64", "-o", "out.bin"}), "too large"},
+      {gen({"-n", "10", "--format", "bad", "-o", "out.bin"}), "--format"},
+      {gen({"-n", "10", "-o", "missing/out.bin"}), "No such file or directory"},
+      {gen({"-n", "10", "--size", "0x5", "-o", "out.bin"}), "--size"},
+      {gen({"-n", "10", "--size", "abc", "-o", "out.bin"}), "--size"},
+      {gen({"-n", "10", "--size", "65537x1", "-o", "out.bin"}), "--size"},
+      {gen({"-n", "10", "--device", "7", "-o", "out.bin"}), "--device 7"},
+      {gen({"-n", "10", "--path", "nope", "-o", "out.bin"}), "--path"},
+      {gen({"-n", "2^50", "-o", "out.bin"}), "free"},  // far more than any disk holds
+      {gen({"-n", "10", "-o", "."}), "directory"},
+  };
+  const auto before = dir.entries();
+  REQUIRE(before.empty());
+  for (const auto& c : cases) check_failure(c, dir, before);
+
+  // An output path whose parent is a regular file: works as root too, unlike permissions.
+  write_file(dir / "plain", "x");
+  check_failure({gen({"-n", "10", "-o", "plain/out.bin"}), "Not a directory"}, dir, {"plain"});
+  fs::remove(dir / "plain");
+
+  // A read-only directory: root ignores permissions, so only checked as another user.
+  if (::geteuid() == 0) {
+    WARN("running as root: the read-only-directory case is covered by a regular-file parent instead");
+  } else {
+    fs::create_directory(dir / "ro");
+    fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec);
+    const auto r = run_glrand({"generate", "-n", "10", "-o", "ro/out.bin"}, dir.path());
+    CHECK(r.status != 0);
+    CHECK(r.err.find("Permission denied") != std::string::npos);
+    CHECK(fs::is_empty(dir / "ro"));
+  }
+}
+
+TEST_CASE("generate rejects a --size over 2^24 pixels and leaves no file", "[cli]") {
+  TempDir dir;
+  const auto r = run_glrand({"generate", "-n", "10", "--size", "5000x5000", "-o", "out.bin"}, dir.path());
+  INFO(r.describe());
+  CHECK(r.exited);
+  CHECK(r.status != 0);
+  CHECK(r.err.find("2^24") != std::string::npos);
+  CHECK(r.err.find("glrand: error:") != std::string::npos);
+  CHECK(dir.entries().empty());
+}
+
+// The 2^24-pixel limit of --size is checked with the other options, before the output file is
+// created or a device opened (no "using llvmpipe" notice before the error), and on --path cpu too.
+TEST_CASE("generate checks the --size pixel limit before opening anything, on every path", "[cli]") {
+  TempDir dir;
+  const auto gl = run_glrand({"generate", "-n", "10", "--size", "5000x5000", "-o", "out.bin"}, dir.path());
+  INFO(gl.describe());
+  CHECK(lines_of(gl.err).size() == 1);  // the notice line shows that the device was opened first
+  const auto cpu = run_glrand({"generate", "-n", "10", "--size", "5000x5000", "--path", "cpu", "-o", "cpu.bin"}, dir.path());
+  INFO(cpu.describe());
+  CHECK(cpu.status != 0);
+  CHECK(!fs::exists(dir / "cpu.bin"));
+}
+
+TEST_CASE("render and view reject bad input with one line on stderr and leave no file", "[cli]") {
+  TempDir dir;
+  const std::vector<BadCase> cases{
+      {{"render", "-g", "nope", "--size", "8x8", "-o", "pic.png"}, "unknown generator"},
+      {{"render", "--size", "8x8"}, "--output is required"},
+      {{"render", "--size", "8x8", "-o", "pic.jpg"}, ".png"},
+      {{"render", "--size", "8x8", "-o", "pic"}, ".png"},
+      {{"render", "--size", "0x5", "-o", "pic.png"}, "--size"},
+      {{"render", "--size", "5000x5000", "-o", "pic.png"}, "2^24"},
+      {{"render", "--size", "abc", "-o", "pic.png"}, "--size"},
+      {{"render", "--size", "8x8", "--seed", "16777213,0,0", "-o", "pic.png"}, "below m1"},
+      {{"render", "--size", "8x8", "--substream", "16777216", "-o", "pic.png"}, "--substream"},
+      {{"render", "--size", "8x8", "--device", "7", "-o", "pic.png"}, "--device 7"},
+      {{"render", "--size", "8x8", "--path", "nope", "-o", "pic.png"}, "--path"},
+      {{"render", "--size", "8x8", "-o", "missing/pic.png"}, "missing/pic.png"},
+      {{"view", "--size", "8x8", "--screenshot", "x.png"}, "--frames"},
+      {{"view", "--size", "8x8", "--frames", "1", "--screenshot", "x.jpg"}, ".png"},
+      {{"view", "--size", "8x8", "--frames", "1", "--path", "cpu"}, "--path cpu"},
+      {{"view", "--size", "8x8", "--frames", "1", "--device", "0"}, "--device"},
+      {{"view", "-g", "nope", "--frames", "1"}, "unknown generator"},
+      {{"view", "--frames", "abc"}, "--frames"},
+      {{"info", "--device", "7"}, "--device 7"},
+      {{"nope"}, "subcommand"},
+      {{}, "subcommand"},
+  };
+  const auto before = dir.entries();
+  for (const auto& c : cases) {
+    if (!c.args.empty() && c.args[0] == "info") {
+      // info prints what it found on stdout before the failure: check status and message only.
+      const auto r = run_glrand(c.args, dir.path());
+      INFO(r.describe());
+      CHECK(r.exited);
+      CHECK(r.status != 0);
+      CHECK(message_lines(r.err).size() == 1);
+      CHECK(r.err.find(c.phrase) != std::string::npos);
+      continue;
+    }
+    check_failure(c, dir, before);
+  }
+}
+
+TEST_CASE("an existing output file is replaced only when the command succeeds", "[cli]") {
+  TempDir dir;
+  const std::string old_contents = "precious old contents\n";
+  write_file(dir / "out.bin", old_contents);
+  write_file(dir / "pic.png", old_contents);
+
+  // Failures after the output was opened (the device comes after the file) and before.
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"generate", "-n", "1000", "--format", "ints", "--device", "7", "-o", "out.bin"},
+           {"generate", "-n", "1000", "--format", "ints", "--size", "5000x5000", "-q", "-o", "out.bin"},
+           {"generate", "-n", "0", "-o", "out.bin"},
+           {"generate", "-n", "2^50", "--format", "ints", "-o", "out.bin"},
+           {"render", "--size", "8x8", "--device", "7", "-o", "pic.png"},
+           {"render", "--size", "8x8", "--seed", "1,2", "-o", "pic.png"},
+       }) {
+    INFO("glrand " << join(args));
+    const auto r = run_glrand(args, dir.path());
+    INFO(r.describe());
+    CHECK(r.status != 0);
+    CHECK(read_file(dir / "out.bin") == old_contents);
+    CHECK(read_file(dir / "pic.png") == old_contents);
+    CHECK(dir.entries() == std::vector<std::string>{"out.bin", "pic.png"});
+  }
+
+  // Success replaces both.
+  glrand_ok({"generate", "-n", "1000", "--format", "ints", "-o", "out.bin"}, dir.path());
+  CHECK(difference(read_file(dir / "out.bin"), as_bytes(reference_ints(kDefault.start(), 1000)), 12) == "");
+  glrand_ok({"render", "--size", "8x8", "--path", "cpu", "-o", "pic.png"}, dir.path());
+  CHECK(read_png(dir / "pic.png", 8, 8).rgb == reference_picture(kDefault.start(), 8, 8));
+  CHECK(dir.entries() == std::vector<std::string>{"out.bin", "pic.png"});
+}
+
+// =========================================================================================
+// 7. A terminal on standard output
+
+namespace {
+
+// Runs glrand with standard input, output and error on a new pseudo-terminal; returns the
+// exit status and everything written to the terminal.
+std::pair<int, std::string> glrand_on_terminal(const std::vector<std::string>& args, const fs::path& cwd) {
+  std::vector<std::string> storage{GLRAND_EXE};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const std::string dir = cwd.string();
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid < 0) throw std::runtime_error("forkpty failed: " + std::string(std::strerror(errno)));
+  if (pid == 0) {
+    if (::chdir(dir.c_str()) != 0) ::_exit(126);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  std::string text;
+  std::vector<char> buffer(4096);
+  const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+  for (;;) {
+    pollfd fd{master, POLLIN, 0};
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    if (::poll(&fd, 1, static_cast<int>(left.count())) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    const ssize_t n = ::read(master, buffer.data(), buffer.size());
+    if (n > 0) {
+      text.append(buffer.data(), static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;  // EIO once the child has closed the terminal
+    }
+  }
+  ::close(master);
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), text};
+}
+
+}  // namespace
+
+TEST_CASE("generate refuses to write binary numbers to a terminal", "[cli]") {
+  TempDir dir;
+  for (const auto& args : std::vector<std::vector<std::string>>{{"generate", "-n", "5"},
+                                                                {"generate", "-n", "5", "-o", "-", "--path", "cpu"}}) {
+    INFO("glrand " << join(args));
+    const auto [status, text] = glrand_on_terminal(args, dir.path());
+    INFO("terminal output: " << text);
+    CHECK(status != 0);
+    CHECK(status < 128);
+    CHECK(text.find("terminal") != std::string::npos);
+    CHECK(text.find("-o FILE") != std::string::npos);
+    CHECK(dir.entries().empty());
+  }
+  // With -o FILE a terminal on stdout is fine.
+  const auto [status, text] = glrand_on_terminal({"generate", "-n", "5", "--format", "ints", "-o", "t.bin"}, dir.path());
+  INFO("terminal output: " << text);
+  CHECK(status == 0);
+  CHECK(read_file(dir / "t.bin") == as_bytes(reference_ints(kDefault.start(), 5)));
+}
+
+// =========================================================================================
+// 8. render
+
+TEST_CASE("render writes a PNG whose pixels are the reference outputs", "[cli]") {
+  TempDir dir;
+  constexpr std::uint32_t kWidth = 64, kHeight = 48;
+
+  SECTION("default source, gl path") {
+    glrand_ok({"render", "-g", "ceicg", "--size", "64x48", "-o", "pic.png"}, dir.path());
+    const auto image = read_png(dir / "pic.png", kWidth, kHeight);
+    require_close_picture(image.rgb, reference_picture(kDefault.start(), kWidth, kHeight), kWidth);
+    glrand_ok({"render", "-g", "ceicg", "--size", "64x48", "--path", "cpu", "-o", "cpu.png"}, dir.path());
+    CHECK(read_png(dir / "cpu.png", kWidth, kHeight).rgb == reference_picture(kDefault.start(), kWidth, kHeight));
+    CHECK(dir.entries() == std::vector<std::string>{"cpu.png", "pic.png"});
+  }
+
+  SECTION("seeded source, non-square odd size, both paths") {
+    const Source source{ceicg::Seed{99u, 16777000u, 5u}, "16777215", 16777215, "18446744073709551615",
+                        18446744073709551615ull};
+    auto gl_args = std::vector<std::string>{"render", "--size", "37x23", "-o", "gl.png"};
+    auto cpu_args = std::vector<std::string>{"render", "--size", "37x23", "--path", "cpu", "-o", "cpu.png"};
+    for (auto* a : {&gl_args, &cpu_args}) {
+      const auto src = source.args();
+      a->insert(a->end(), src.begin(), src.end());
+    }
+    glrand_ok(gl_args, dir.path());
+    glrand_ok(cpu_args, dir.path());
+    const auto expected = reference_picture(source.start(), 37, 23);
+    require_close_picture(read_png(dir / "gl.png", 37, 23).rgb, expected, 37);
+    CHECK(read_png(dir / "cpu.png", 37, 23).rgb == expected);
+  }
+
+  SECTION("-o must end in .png") {
+    const auto r = run_glrand({"render", "--size", "64x48", "-o", "pic.jpg"}, dir.path());
+    INFO(r.describe());
+    CHECK(r.status != 0);
+    CHECK(r.err.find(".png") != std::string::npos);
+    CHECK(dir.entries().empty());
+  }
+}
+
+// =========================================================================================
+// 9. view under Xvfb
+
+TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
+  TempDir dir;
+  // Independent of a display: the option check comes first.
+  {
+    const auto r = run_glrand({"view", "--screenshot", "x.png"}, dir.path());
+    INFO(r.describe());
+    CHECK(r.status != 0);
+    CHECK(r.err.find("--frames") != std::string::npos);
+    CHECK(dir.entries().empty());
+  }
+
+  const auto xvfb_run = find_in_path("xvfb-run");
+  if (!xvfb_run) {
+    WARN("xvfb-run not found: skipping the view screenshot test");
+    return;
+  }
+  const auto r = run_program(*xvfb_run,
+                             {"-a", "-s", "-screen 0 640x480x24", GLRAND_EXE, "view", "-g", "ceicg", "--size", "64x48",
+                              "--frames", "3", "--screenshot", "shot.png"},
+                             dir.path());
+  INFO(r.describe());
+  REQUIRE(r.ok());
+  const auto image = read_png(dir / "shot.png", 64, 48);
+  // Each frame consumes width * height * 4 outputs: the third starts at 2 * 64 * 48 * 4.
+  const auto third = ceicg::residues_at({}, 0, 2ull * 64 * 48 * 4);
+  require_close_picture(image.rgb, reference_picture(third, 64, 48), 64);
+  // ... and is not the first frame.
+  const auto first = compare_pictures(image.rgb, reference_picture(kDefault.start(), 64, 48), 64);
+  CHECK(first.exact * 2 < first.channels);
+  CHECK(dir.entries() == std::vector<std::string>{"shot.png"});
+}
+
+// =========================================================================================
+// 10. Help and info
+
+TEST_CASE("help of every command exits 0 and names its options and info reports GL and CUDA", "[cli]") {
+  TempDir dir;
+  const std::vector<std::pair<std::string, std::vector<std::string>>> commands{
+      {"generate",
+       {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--count", "--format", "--output",
+        "--size", "--quiet"}},
+      {"render", {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output"}},
+      {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot"}},
+      {"info", {"--device"}},
+  };
+  for (const auto& [command, options] : commands) {
+    INFO("glrand " << command << " --help");
+    const auto r = glrand_ok({command, "--help"}, dir.path());
+    for (const auto& option : options) {
+      INFO("option " << option);
+      CHECK(r.out.find(option) != std::string::npos);
+    }
+  }
+  const auto top = glrand_ok({"--help"}, dir.path());
+  for (const char* command : {"generate", "render", "view", "info"}) CHECK(top.out.find(command) != std::string::npos);
+
+  const auto info = glrand_ok({"info"}, dir.path());
+  CHECK(info.out.find("GL renderer") != std::string::npos);
+  CHECK(info.out.find("CUDA") != std::string::npos);
+  CHECK(info.out.find("EGL devices") != std::string::npos);
+  const auto device0 = glrand_ok({"info", "--device", "0"}, dir.path());
+  CHECK(device0.out.find("Device used: 0") != std::string::npos);
+  CHECK(dir.entries().empty());
+}

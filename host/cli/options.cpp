@@ -86,7 +86,11 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
   const auto height = x == std::string::npos ? std::nullopt : parse_digits(std::string_view(text).substr(x + 1));
   if (!width || !height || *width == 0 || *height == 0 || *width > 65536 || *height > 65536)
     throw InvalidArgument(what + " must be WIDTHxHEIGHT with sides 1..65536, such as 1024x1024, not '" + text + "'");
-  return {static_cast<std::uint32_t>(*width), static_cast<std::uint32_t>(*height)};
+  const fragment::TargetSize size{static_cast<std::uint32_t>(*width), static_cast<std::uint32_t>(*height)};
+  // The device's own per-side limit is checked once a context exists; the pixel limit
+  // holds on every device and every path, so it is checked here, before anything opens.
+  fragment::check_target_size(size, 65536);
+  return size;
 }
 
 void SourceOptions::add_to(CLI::App& command) {

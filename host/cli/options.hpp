@@ -38,7 +38,7 @@ std::uint64_t parse_count(const std::string& text, const std::string& what);
 
 ceicg::Seed parse_ceicg_seed(const std::string& text);
 
-// "WxH", e.g. "1024x1024".
+// "WxH", e.g. "1024x1024", with at most 2^24 pixels (kMaxPixelsPerPass).
 fragment::TargetSize parse_size(const std::string& text, const std::string& what);
 
 }  // namespace glrand::cli

@@ -54,8 +54,6 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
 void run_render(const RenderOptions& options) {
   const ceicg::Residues start = options.source.start();
   const auto size = parse_size(options.size, "--size");
-  if (std::uint64_t{size.width} * size.height > fragment::kMaxPixelsPerPass)
-    fragment::check_target_size(size, 65536);  // throws with the reason
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   const auto texels = options.source.path == "cpu" ? texture_on_cpu(start, size)
                                                    : texture_on_gl(start, size, options.source.device);

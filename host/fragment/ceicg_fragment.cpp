@@ -128,11 +128,16 @@ class BindingGuard {
     glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array_);
     glGetIntegerv(GL_VIEWPORT, viewport_.data());
   }
+  // A binding whose object was deleted meanwhile (a program deleted while in use lives
+  // only until it is unbound) is restored as 0 rather than raising GL_INVALID_VALUE.
   ~BindingGuard() {
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_framebuffer_));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_framebuffer_));
-    glUseProgram(static_cast<GLuint>(program_));
-    glBindVertexArray(static_cast<GLuint>(vertex_array_));
+    const auto name = [](GLint id, GLboolean (*exists)(GLuint)) {
+      return id != 0 && exists(static_cast<GLuint>(id)) ? static_cast<GLuint>(id) : 0u;
+    };
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, name(draw_framebuffer_, [](GLuint id) { return glIsFramebuffer(id); }));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, name(read_framebuffer_, [](GLuint id) { return glIsFramebuffer(id); }));
+    glUseProgram(name(program_, [](GLuint id) { return glIsProgram(id); }));
+    glBindVertexArray(name(vertex_array_, [](GLuint id) { return glIsVertexArray(id); }));
     glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
   }
   BindingGuard(const BindingGuard&) = delete;
