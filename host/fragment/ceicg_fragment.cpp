@@ -3,8 +3,12 @@
 
 #include <GL/glew.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "common/error.hpp"
 #include "gl/check.hpp"
@@ -75,43 +79,119 @@ void CeicgFragment::render_pass(const ceicg::Residues& start, std::uint32_t rows
   gl::check_errors("rendering a CEICG pass");
 }
 
+namespace {
+
+// Checks and interleaves three planes of floats (component k of output i at planes[k][i])
+// into words (x1, x2, x3) per output, on all cores: at 10^8 outputs per second and more,
+// this is the host's share of the work.
+void planes_to_words(const std::array<const float*, 3>& planes, std::uint64_t count, std::span<std::uint32_t> out) {
+  const unsigned threads =
+      static_cast<unsigned>(std::min<std::uint64_t>(std::max(1u, std::thread::hardware_concurrency()), count / 65536 + 1));
+  struct Fault {
+    int component;
+    float value;
+  };
+  std::vector<std::optional<Fault>> faults(threads);
+  auto convert = [&](unsigned t) {
+    const std::uint64_t begin = count * t / threads, end = count * (t + 1) / threads;
+    for (int k = 0; k < 3; ++k) {
+      const float modulus = static_cast<float>(kComponents[k].modulus);
+      const float* plane = planes[k];
+      for (std::uint64_t i = begin; i < end; ++i) {
+        const float v = plane[i];
+        // Exact arithmetic yields integers in [0, m_k); anything else means the GPU's float
+        // arithmetic broke the algorithm's assumptions, and the numbers must not be used.
+        if (!(v >= 0.0f && v < modulus && v == std::floor(v))) {
+          faults[t] = Fault{k, v};
+          return;
+        }
+        out[3 * i + k] = static_cast<std::uint32_t>(v);
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(convert, t);
+    convert(0);
+  }
+  for (const auto& fault : faults)
+    if (fault)
+      throw DeviceError("the GPU computed CEICG component " + std::to_string(fault->component + 1) + " as " +
+                        std::to_string(fault->value) + ", not an integer in [0, " +
+                        std::to_string(kComponents[fault->component].modulus) +
+                        "): its float arithmetic is not exact enough for glrand");
+}
+
+}  // namespace
+
 void CeicgFragment::read_pass(std::uint32_t rows, std::uint64_t count, std::span<std::uint32_t> out) {
-  const std::size_t values = std::size_t{4} * size_.width * rows;
-  staging_.resize(values);
+  const std::size_t plane = std::size_t{4} * size_.width * rows;
+  staging_.resize(3 * plane);
   framebuffer_->bind();
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   for (int k = 0; k < 3; ++k) {
     glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
     glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
-                 staging_.data());
-    gl::check_errors("reading back a CEICG pass");
-    const float modulus = static_cast<float>(kComponents[k].modulus);
-    for (std::size_t i = 0; i < count; ++i) {
-      const float v = staging_[i];
-      // Exact arithmetic yields integers in [0, m_k); anything else means the GPU's float
-      // arithmetic broke the algorithm's assumptions, and the numbers must not be used.
-      if (!(v >= 0.0f && v < modulus && v == std::floor(v)))
-        throw DeviceError("the GPU computed CEICG component " + std::to_string(k + 1) + " of a pass output as " +
-                          std::to_string(v) + ", not an integer in [0, " + std::to_string(kComponents[k].modulus) +
-                          "): its float arithmetic is not exact enough for glrand");
-      out[3 * i + k] = static_cast<std::uint32_t>(v);
-    }
+                 staging_.data() + k * plane);
   }
+  gl::check_errors("reading back a CEICG pass");
+  planes_to_words({staging_.data(), staging_.data() + plane, staging_.data() + 2 * plane}, count, out);
 }
 
 ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_t count,
                                              const IntegerConsumer& consume) {
+  const std::size_t plane = std::size_t{4} * size_.width * size_.height;  // floats
+  for (auto& buffer : readback_)
+    if (!buffer) buffer = std::make_unique<gl::PixelPackBuffer>(3 * plane * sizeof(float));
+  struct Pass {
+    std::uint64_t outputs;
+    int buffer;
+  };
+  std::optional<Pass> in_flight;
   std::vector<std::uint32_t> chunk;
   const std::uint64_t per_row = 4ull * size_.width;
-  while (count > 0) {
-    const std::uint64_t outputs = std::min(count, outputs_per_pass());
-    const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
-    render_pass(start, rows);
-    chunk.resize(3 * outputs);
-    read_pass(rows, outputs, chunk);
-    consume(chunk);
-    start = ceicg::advanced_by(start, outputs);
-    count -= outputs;
+  while (count > 0 || in_flight) {
+    std::optional<Pass> queued;
+    if (count > 0) {
+      const std::uint64_t outputs = std::min(count, outputs_per_pass());
+      const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
+      render_pass(start, rows);
+      const int buffer = in_flight ? 1 - in_flight->buffer : 0;
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, readback_[buffer]->id());
+      glPixelStorei(GL_PACK_ALIGNMENT, 4);
+      for (int k = 0; k < 3; ++k) {
+        glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
+        glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
+                     reinterpret_cast<void*>(k * plane * sizeof(float)));
+      }
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      gl::check_errors("queueing the readback of a CEICG pass");
+      queued = Pass{outputs, buffer};
+      start = ceicg::advanced_by(start, outputs);
+      count -= outputs;
+    }
+    if (in_flight) {
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, readback_[in_flight->buffer]->id());
+      const auto* floats = static_cast<const float*>(
+          glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(3 * plane * sizeof(float)), GL_MAP_READ_BIT));
+      if (!floats) {
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        gl::check_errors("mapping a readback buffer");
+        throw DeviceError("mapping a readback buffer failed");
+      }
+      chunk.resize(3 * in_flight->outputs);
+      try {
+        planes_to_words({floats, floats + plane, floats + 2 * plane}, in_flight->outputs, chunk);
+      } catch (...) {
+        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        throw;
+      }
+      glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      consume(chunk);
+    }
+    in_flight = queued;
   }
   return start;
 }

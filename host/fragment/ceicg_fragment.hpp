@@ -40,7 +40,8 @@ class CeicgFragment {
 
   // The exact integers of `count` outputs from residues `start`, 3 words (x1, x2, x3) per
   // output, handed to `consume` in chunks of at most outputs_per_pass() outputs. Returns
-  // the residues after the last output.
+  // the residues after the last output. Pipelined: while the host checks and consumes one
+  // pass, the GPU renders the next and copies it into a second pixel-pack buffer.
   ceicg::Residues generate_ints(ceicg::Residues start, std::uint64_t count, const IntegerConsumer& consume);
 
   // One pass of `rows` rows left on the GPU (benchmarks; read_pass() fetches it).
@@ -57,6 +58,7 @@ class CeicgFragment {
   std::array<gl::Texture, 3> targets_;
   std::unique_ptr<gl::Framebuffer> framebuffer_;
   std::vector<float> staging_;
+  std::array<std::unique_ptr<gl::PixelPackBuffer>, 2> readback_;
 };
 
 // Fills 1-4 RGBA32F textures of the caller's (all width x height) with CEICG floats u in

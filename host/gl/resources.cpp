@@ -149,6 +149,16 @@ VertexArray::VertexArray() {
 
 void VertexArray::bind() const { glBindVertexArray(name_.id()); }
 
+PixelPackBuffer::PixelPackBuffer(std::size_t bytes) : bytes_(bytes) {
+  GLuint id = 0;
+  glGenBuffers(1, &id);
+  name_ = Name<delete_buffer>(id);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, id);
+  glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
+}
+
 GpuTimer::GpuTimer() {
   GLuint id = 0;
   glGenQueries(1, &id);

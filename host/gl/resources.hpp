@@ -100,6 +100,18 @@ class VertexArray {
   Name<delete_vertex_array> name_;
 };
 
+// A buffer object of `bytes` bytes for asynchronous readback (GL_PIXEL_PACK_BUFFER, GL_STREAM_READ).
+class PixelPackBuffer {
+ public:
+  explicit PixelPackBuffer(std::size_t bytes);
+  unsigned id() const { return name_.id(); }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  std::size_t bytes_;
+  Name<delete_buffer> name_;
+};
+
 // GPU time of the commands between begin() and end() (GL_TIME_ELAPSED).
 class GpuTimer {
  public:
