@@ -138,7 +138,7 @@ TEST_CASE("chunked and multi-threaded generation equal one-by-one outputs", "[ce
   }
 }
 
-TEST_CASE("float formulas: f64 in [0,1), f32 the largest float not above it", "[ceicg][reference]") {
+TEST_CASE("float formulas: f64 from 0 up to 1, f32 the largest float not above it", "[ceicg][reference]") {
   std::mt19937_64 random(7);
   std::vector<ceicg::Output> outputs{{0, 0, 0}, {1, 0, 0}};
   // Just below 1: x1/m1 + x2/m2 + x3/m3 = (m1-1)/m1 + 0 + 0, and combinations near 2 and 3.

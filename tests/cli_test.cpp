@@ -5,6 +5,8 @@
 // point is that two paths (gl and cpu, file and pipe, raw and .npy) give the same bytes.
 #include <catch2/catch.hpp>
 
+#include "temp_dir.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
@@ -49,35 +51,6 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Temporary directories and files
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "glrand-cli-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed: " + std::string(std::strerror(errno)));
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
-  // Names of everything in the directory, sorted.
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(path_)) names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

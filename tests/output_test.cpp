@@ -2,6 +2,8 @@
 // Output sinks, atomic files and the CUDA probe. Expected bytes are spelled out by hand (or
 // built byte by byte) rather than produced by the code under test.
 #include <catch2/catch.hpp>
+
+#include "temp_dir.hpp"
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -32,29 +34,6 @@ using glrand::output::SinkSpec;
 
 namespace {
 
-// A fresh directory, removed with its contents at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "glrand-output-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(path_)) names.push_back(entry.path().filename());
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -2,6 +2,8 @@
 // PNG output. libpng's simplified API (png_image_*) serves as the independent reader and
 // writer to check glrand's own functions against.
 #include <catch2/catch.hpp>
+
+#include "temp_dir.hpp"
 #include <png.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -24,22 +26,6 @@ using glrand::output::write_png_rgb8;
 
 namespace {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "glrand-png-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // A pattern where every channel of every pixel differs, so row or channel mix-ups show.
 std::vector<std::uint8_t> test_pattern(std::uint32_t width, std::uint32_t height) {
