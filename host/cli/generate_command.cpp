@@ -12,9 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "common/error.hpp"
-#include "fragment/ceicg_fragment.hpp"
-#include "gl/context_info.hpp"
-#include "gl/egl_context.hpp"
+#include "cli/number_source.hpp"
 #include "output/sink.hpp"
 
 namespace glrand::cli {
@@ -40,26 +38,27 @@ output::ElementType element_type(const std::string& format) {
   throw InvalidArgument("--format must be ints, f32 or f64, not '" + format + "'");
 }
 
-// Converts a chunk of exact integers (3 words per output) into the requested format.
+// Converts a chunk of exact integers (words_per_output words each) into the requested format.
 class ChunkWriter {
  public:
-  ChunkWriter(output::OutputSink& sink, output::ElementType type) : sink_(sink), type_(type) {}
+  ChunkWriter(output::OutputSink& sink, output::ElementType type, const NumberSource& source)
+      : sink_(sink), type_(type), source_(source) {}
 
   void operator()(std::span<const std::uint32_t> words) {
-    const std::size_t outputs = words.size() / 3;
-    auto output = [&](std::size_t i) { return ceicg::Output{words[3 * i], words[3 * i + 1], words[3 * i + 2]}; };
+    const std::size_t width = static_cast<std::size_t>(source_.words_per_output);
+    const std::size_t outputs = words.size() / width;
     switch (type_) {
       case output::ElementType::u32:
         sink_.write(words);
         break;
       case output::ElementType::f32:
         floats_.resize(outputs);
-        for (std::size_t i = 0; i < outputs; ++i) floats_[i] = ceicg::to_f32(output(i));
+        for (std::size_t i = 0; i < outputs; ++i) floats_[i] = source_.to_f32(&words[width * i]);
         sink_.write(std::span<const float>(floats_));
         break;
       case output::ElementType::f64:
         doubles_.resize(outputs);
-        for (std::size_t i = 0; i < outputs; ++i) doubles_[i] = ceicg::to_f64(output(i));
+        for (std::size_t i = 0; i < outputs; ++i) doubles_[i] = source_.to_f64(&words[width * i]);
         sink_.write(std::span<const double>(doubles_));
         break;
     }
@@ -68,47 +67,30 @@ class ChunkWriter {
  private:
   output::OutputSink& sink_;
   output::ElementType type_;
+  const NumberSource& source_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
 };
 
 void run_generate(const GenerateOptions& options) {
   // Every option is checked before any file is created or device opened.
-  const ceicg::Residues start = options.source.start();
   const std::uint64_t count = parse_count(options.count, "COUNT (-n)");
   if (count == 0) throw InvalidArgument("COUNT (-n) must be at least 1");
   if (count > kMaxCount) throw InvalidArgument("COUNT (-n) " + options.count + " is too large: at most 2^58 per call");
   const auto type = element_type(options.format);
   const auto size = parse_size(options.size, "--size");
+  const NumberSource source = make_source(options.source, size, options.quiet);
   if (options.output == "-" && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
 
-  const std::vector<std::uint64_t> shape =
-      type == output::ElementType::u32 ? std::vector<std::uint64_t>{count, 3} : std::vector<std::uint64_t>{count};
+  std::vector<std::uint64_t> shape{count};
+  if (type == output::ElementType::u32 && source.words_per_output > 1)
+    shape.push_back(static_cast<std::uint64_t>(source.words_per_output));
   const auto sink = output::OutputSink::open({options.output, type, shape});
-  ChunkWriter writer(*sink, type);
+  ChunkWriter writer(*sink, type, source);
 
   const auto began = std::chrono::steady_clock::now();
-  std::string where;
-  if (options.source.path == "cpu") {
-    where = "the CPU reference";
-    constexpr std::uint64_t kChunk = 1ull << 22;
-    std::vector<std::uint32_t> words;
-    ceicg::Residues position = start;
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t n = std::min(kChunk, count - done);
-      words.resize(3 * n);
-      ceicg::generate_ints(position, words);
-      writer(words);
-      position = ceicg::advanced_by(position, n);
-      done += n;
-    }
-  } else {
-    gl::HeadlessContext context(options.source.device, options.quiet ? nullptr : &std::cerr);
-    where = gl::query_context_info().renderer;
-    fragment::CeicgFragment generator(size);
-    generator.generate_ints(start, count, [&](std::span<const std::uint32_t> words) { writer(words); });
-  }
+  const std::string where = source.run(count, [&](std::span<const std::uint32_t> words) { writer(words); });
   sink->finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   if (!options.quiet)
@@ -123,10 +105,10 @@ void run_generate(const GenerateOptions& options) {
 void add_generate_command(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
   auto* command = app.add_subcommand("generate", "Generate COUNT random numbers into a file or standard output");
-  options->source.add_to(*command);
+  options->source.add_to(*command, /*substream_layout=*/true);
   command->add_option("-n,--count", options->count, "How many outputs (e.g. 1000000, 1e8, 2^30)")->required();
   command->add_option("--format", options->format,
-                      "ints: exact integers as little-endian uint32 (CEICG: x1,x2,x3 per output); "
+                      "ints: exact integers as little-endian uint32 (ceicg: x1,x2,x3 per output; pm: z); "
                       "f32 or f64: the documented float formula")
       ->capture_default_str();
   command->add_option("-o,--output", options->output,

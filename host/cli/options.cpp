@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "generators/park_miller.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -93,25 +94,102 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
   return size;
 }
 
-void SourceOptions::add_to(CLI::App& command) {
-  command.add_option("-g,--generator", generator, "Generator: ceicg")->capture_default_str();
-  command.add_option("--seed", seed, "CEICG: n1,n2,n3 with n_k < m_k (default 0,0,0)");
+void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
+  command.add_option("-g,--generator", generator, "Generator: ceicg, pm (Park-Miller) or wh (Wichmann-Hill 273)")
+      ->capture_default_str();
+  command.add_option("--seed", seed,
+                     "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
+                     "wh: one word (MKL: x0 = seed mod m1) or four (default 1)");
   command.add_option("--offset", offset, "Skip this many outputs first (e.g. 1000, 1e9, 2^40)")->capture_default_str();
-  command.add_option("--substream", substream, "Substream P: CEICG starts at N = P*B, P < 2^24")->capture_default_str();
+  command.add_option("--substream", substream, "ceicg: start at substream P (N = P*B), P < 2^24")->capture_default_str();
   command.add_option("--path", path, "Where to compute: gl (fragment shaders) or cpu (exact reference)")
       ->capture_default_str();
   command.add_option("--device", device, "EGL device index (see `glrand info`); default: the first GPU");
+  if (!substream_layout) return;
+  command.add_option("--wh-set", wh_set, "wh: parameter set i = 0..272, MKL's VSL_BRNG_WH + i")->capture_default_str();
+  command.add_option("--substreams", substreams, "pm: substreams (texels) on the fragment path, 1..2^24")
+      ->capture_default_str();
+  command.add_option("--split", split, "pm: how substreams share the sequence: leapfrog or blocking")
+      ->capture_default_str();
+  command.add_option("--state-update", state_update, "pm: where substream states advance: gpu (render target) or cpu "
+                                                     "(skip-ahead on the host)")
+      ->capture_default_str();
 }
 
-ceicg::Residues SourceOptions::start() const {
-  check_generator(generator);
+const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command) {
+  check_generator(options.generator);
+  if (options.generator != "ceicg")
+    throw InvalidArgument("`glrand " + command + "` supports -g ceicg so far; use `glrand generate -g " +
+                          options.generator + "` for numbers");
+  return options;
+}
+
+void SourceOptions::check_path() const {
   if (path != "gl" && path != "cpu") throw InvalidArgument("--path must be gl or cpu, not '" + path + "'");
+}
+
+std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "--offset"); }
+
+ceicg::Residues SourceOptions::ceicg_start() const {
+  check_generator(generator);
+  check_path();
   const ceicg::Seed s = seed.empty() ? ceicg::Seed{} : parse_ceicg_seed(seed);
   const std::uint64_t p = parse_count(substream, "--substream");
   if (p >= ceicg::kSubstreamCount)
     throw InvalidArgument("--substream must be below 2^24 = 16777216 (the paper's 4096x4096 substreams), not " +
                           substream);
-  return ceicg::residues_at(s, p, parse_count(offset, "--offset"));
+  return ceicg::residues_at(s, p, offset_value());
+}
+
+std::uint32_t SourceOptions::pm_seed() const {
+  if (seed.empty()) return 1;
+  const std::string range = "a Park-Miller seed must be one integer in 1..2147483646 (1..2^31-2), not '" + seed + "'";
+  if (seed.find_first_not_of("0123456789") != std::string::npos) throw InvalidArgument(range);
+  std::uint64_t value = 0;
+  try {
+    value = parse_count(seed, "--seed");
+  } catch (const InvalidArgument&) {
+    throw InvalidArgument(range);
+  }
+  if (value < pm::kMinSeed || value > pm::kMaxSeed) throw InvalidArgument(range);
+  return static_cast<std::uint32_t>(value);
+}
+
+int SourceOptions::wh_set_value() const {
+  const std::string range = "--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" + wh_set + "'";
+  if (wh_set.empty() || wh_set.find_first_not_of("0123456789") != std::string::npos || wh_set.size() > 3)
+    throw InvalidArgument(range);
+  const int set = std::stoi(wh_set);
+  if (set >= wh::kSetCount) throw InvalidArgument(range);
+  return set;
+}
+
+wh::State SourceOptions::wh_start() const {
+  const int set = wh_set_value();
+  std::vector<std::uint32_t> words;
+  if (seed.empty()) words.push_back(1);
+  std::istringstream list(seed);
+  for (std::string word; std::getline(list, word, ',');) {
+    const auto value = parse_digits(word);
+    if (!value || *value > 0xFFFFFFFFull)
+      throw InvalidArgument("a Wichmann-Hill seed is one or four unsigned 32-bit words, not '" + seed + "'");
+    words.push_back(static_cast<std::uint32_t>(*value));
+  }
+  if ((words.size() != 1 && words.size() != 4) || (!seed.empty() && seed.back() == ','))
+    throw InvalidArgument("a Wichmann-Hill seed is one or four unsigned 32-bit words, not '" + seed + "'");
+  const wh::State first = words.size() == 1 ? wh::seed_state(set, words[0])
+                                            : wh::seed_state(set, std::array<std::uint32_t, 4>{words[0], words[1], words[2], words[3]});
+  return wh::state_at(wh::parameters(set), first, offset_value());
+}
+
+fragment::StreamLayout SourceOptions::stream_layout() const {
+  fragment::StreamLayout layout;
+  layout.substreams = parse_count(substreams, "--substreams");
+  if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
+    throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
+  layout.split = fragment::parse_split(split);
+  layout.update = fragment::parse_state_update(state_update);
+  return layout;
 }
 
 }  // namespace glrand::cli

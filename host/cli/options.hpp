@@ -9,25 +9,45 @@
 #include <CLI/CLI.hpp>
 
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/substreams.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/wichmann_hill.hpp"
 
 namespace glrand::cli {
 
-inline constexpr const char* kGenerators[] = {"ceicg"};
+inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh"};
 
 // Options shared by every command that generates numbers.
 struct SourceOptions {
   std::string generator = "ceicg";
-  std::string seed;             // "n1,n2,n3"; empty: the default seed
+  std::string seed;             // generator-specific words; empty: the default seed
   std::string offset = "0";     // outputs skipped
-  std::string substream = "0";
+  std::string substream = "0";  // CEICG: start at substream P
   std::string path = "gl";      // gl | cpu
   std::optional<int> device;    // EGL device index
+  // The stateful generators' substream layout on the fragment path.
+  std::string substreams = "4096";
+  std::string split = "leapfrog";
+  std::string state_update = "gpu";
+  std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i
 
-  void add_to(CLI::App& command);
-  // The residues of the first output, after checking every option.
-  ceicg::Residues start() const;
+  // `substream_layout`: also the --substreams, --split and --state-update options.
+  void add_to(CLI::App& command, bool substream_layout = false);
+  void check_path() const;
+  std::uint64_t offset_value() const;
+  // CEICG: the residues of the first output, after checking every option.
+  ceicg::Residues ceicg_start() const;
+  // Park–Miller: the seed z0 (default 1), checked.
+  std::uint32_t pm_seed() const;
+  // Wichmann-Hill: the set (0..272) and the first output's state (MKL seeding, one or four words).
+  int wh_set_value() const;
+  wh::State wh_start() const;
+  // Substreams, split and state update, checked.
+  fragment::StreamLayout stream_layout() const;
 };
+
+// Commands that fill textures in the shader support CEICG only so far: throws otherwise.
+const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command);
 
 // Checks the generator name (also used where only the name matters).
 void check_generator(const std::string& name);

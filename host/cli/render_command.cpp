@@ -52,7 +52,7 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
 }
 
 void run_render(const RenderOptions& options) {
-  const ceicg::Residues start = options.source.start();
+  const ceicg::Residues start = ceicg_only(options.source, "render").ceicg_start();
   const auto size = parse_size(options.size, "--size");
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   const auto texels = options.source.path == "cpu" ? texture_on_cpu(start, size)

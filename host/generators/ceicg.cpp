@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
-#include <vector>
+
+#include "generators/parallel_fill.hpp"
 
 namespace glrand::ceicg {
 
@@ -24,23 +24,13 @@ float to_f32(const Output& x) {
 }
 
 void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned threads) {
-  const std::size_t count = out.size() / 3;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  // Below ~64k outputs a thread costs more than it saves.
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, count / 65536 + 1));
-  auto fill = [&](std::size_t begin, std::size_t end) {
+  parallel_fill(out.size() / 3, threads, [&](std::uint64_t begin, std::uint64_t end) {
     Residues r = advanced_by(start, begin);
-    for (std::size_t i = begin; i < end; ++i) {
+    for (std::uint64_t i = begin; i < end; ++i, r = advanced_by(r, 1)) {
       const Output x = output_at(r);
       std::copy(x.begin(), x.end(), out.begin() + 3 * i);
-      r = advanced_by(r, 1);
     }
-  };
-  std::vector<std::jthread> workers;
-  const std::size_t per = (count + threads - 1) / threads;
-  for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back(fill, std::min(count, t * per), std::min(count, (t + 1) * per));
-  fill(0, std::min(count, per));
+  });
 }
 
 }  // namespace glrand::ceicg

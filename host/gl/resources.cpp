@@ -79,9 +79,14 @@ int Program::location(const char* uniform) const {
 }
 
 void Program::set(const char* uniform, float value) const { glUniform1f(location(uniform), value); }
+void Program::set(const char* uniform, const std::array<float, 2>& v) const {
+  glUniform2f(location(uniform), v[0], v[1]);
+}
 void Program::set(const char* uniform, const std::array<float, 4>& v) const {
   glUniform4f(location(uniform), v[0], v[1], v[2], v[3]);
 }
+bool Program::has_uniform(const char* uniform) const { return glGetUniformLocation(id(), uniform) >= 0; }
+
 void Program::set_int(const char* uniform, int value) const { glUniform1i(location(uniform), value); }
 
 Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {

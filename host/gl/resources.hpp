@@ -54,8 +54,11 @@ class Program {
   // Uniform setters; the program must be in use. Unknown names are an error (a typo would
   // otherwise leave the uniform at zero silently).
   void set(const char* uniform, float value) const;
+  void set(const char* uniform, const std::array<float, 2>& value) const;
   void set(const char* uniform, const std::array<float, 4>& value) const;
   void set_int(const char* uniform, int value) const;
+  // Whether the linked program uses the uniform (variants may leave some out).
+  bool has_uniform(const char* uniform) const;
 
  private:
   int location(const char* uniform) const;

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+#include "cli/number_source.hpp"
+
+#include <iostream>
+#include <vector>
+
+#include "common/error.hpp"
+#include "fragment/ceicg_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/park_miller.hpp"
+#include "gl/context_info.hpp"
+#include "gl/egl_context.hpp"
+
+namespace glrand::cli {
+namespace {
+
+constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
+
+NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
+  const ceicg::Residues start = options.ceicg_start();
+  NumberSource source;
+  source.words_per_output = 3;
+  source.to_f32 = [](const std::uint32_t* x) { return ceicg::to_f32({x[0], x[1], x[2]}); };
+  source.to_f64 = [](const std::uint32_t* x) { return ceicg::to_f64({x[0], x[1], x[2]}); };
+  if (options.path == "cpu") {
+    source.run = [start](std::uint64_t count, const WordConsumer& consume) {
+      std::vector<std::uint32_t> words;
+      ceicg::Residues position = start;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(3 * n);
+        ceicg::generate_ints(position, words);
+        consume(words);
+        position = ceicg::advanced_by(position, n);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else {
+    source.run = [start, size, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+      fragment::CeicgFragment generator(size);
+      generator.generate_ints(start, count, consume);
+      return gl::query_context_info().renderer;
+    };
+  }
+  return source;
+}
+
+NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
+  options.check_path();
+  const pm::State start = pm::state_at(options.pm_seed(), options.offset_value());
+  const fragment::StreamLayout layout = options.stream_layout();
+  NumberSource source;
+  source.to_f32 = [](const std::uint32_t* z) { return pm::to_f32(*z); };
+  source.to_f64 = [](const std::uint32_t* z) { return pm::to_f64(*z); };
+  if (options.path == "cpu") {
+    source.run = [start](std::uint64_t count, const WordConsumer& consume) {
+      std::vector<std::uint32_t> words;
+      pm::State position = start;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(n);
+        pm::generate_ints(position, words);
+        consume(words);
+        position = pm::advanced_by(position, n);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else {
+    source.run = [start, layout, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+      fragment::ParkMillerFragment generator(layout);
+      generator.generate(start, count, consume);
+      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
+    };
+  }
+  return source;
+}
+
+NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
+  options.check_path();
+  const wh::Parameters parameters = wh::parameters(options.wh_set_value());
+  const wh::State start = options.wh_start();
+  const fragment::StreamLayout layout = options.stream_layout();
+  NumberSource source;
+  source.words_per_output = 4;
+  source.to_f32 = [parameters](const std::uint32_t* s) { return wh::to_f32(parameters, {s[0], s[1], s[2], s[3]}); };
+  source.to_f64 = [parameters](const std::uint32_t* s) { return wh::to_f64(parameters, {s[0], s[1], s[2], s[3]}); };
+  if (options.path == "cpu") {
+    source.run = [parameters, start](std::uint64_t count, const WordConsumer& consume) {
+      std::vector<std::uint32_t> words;
+      wh::State position = start;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(4 * n);
+        wh::generate_ints(parameters, position, words);
+        consume(words);
+        position = wh::state_at(parameters, position, n);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else {
+    source.run = [parameters, start, layout, device = options.device, quiet](std::uint64_t count,
+                                                                              const WordConsumer& consume) {
+      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+      fragment::WichmannHillFragment generator(layout, {parameters});
+      generator.generate(start, count, consume);
+      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
+    };
+  }
+  return source;
+}
+
+}  // namespace
+
+NumberSource make_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
+  check_generator(options.generator);
+  if (options.generator == "pm") return park_miller_source(options, quiet);
+  if (options.generator == "wh") return wichmann_hill_source(options, quiet);
+  return ceicg_source(options, size, quiet);
+}
+
+}  // namespace glrand::cli

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Park–Miller on the fragment path (shaders/park_miller.frag): the state is z as four bytes
+// in one RGBA texel; an output is z as two 16-bit halves, two outputs per texel.
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include "fragment/stateful_fragment.hpp"
+#include "generators/park_miller.hpp"
+
+namespace glrand::fragment {
+
+struct ParkMillerTraits {
+  static constexpr const char* kName = "Park-Miller";
+  static constexpr const char* kShader = "park_miller.frag";
+  static constexpr int kStateVec4s = 1;
+  static constexpr int kWordsPerOutput = 1;
+  static constexpr int kOutputsPerVec4 = 2;
+  using State = pm::State;
+  using Jump = std::uint32_t;  // a^k mod m
+
+  static Jump jump(std::uint64_t k) { return pm::multiplier_power(k); }
+  static State apply(Jump multiplier, State z) { return pm::mul_mod(z, multiplier); }
+
+  static std::array<float, 4> bytes(std::uint32_t v) {
+    return {static_cast<float>(v & 0xFF), static_cast<float>(v >> 8 & 0xFF), static_cast<float>(v >> 16 & 0xFF),
+            static_cast<float>(v >> 24)};
+  }
+  static void encode_state(State z, float* vec4) {
+    const auto b = bytes(z);
+    std::copy(b.begin(), b.end(), vec4);
+  }
+  static bool decode(const float* halves, std::uint32_t* word) {
+    const float low = halves[0], high = halves[1];
+    if (!(low >= 0.0f && low < 65536.0f && low == std::floor(low) && high >= 0.0f && high < 32768.0f &&
+          high == std::floor(high)))
+      return false;
+    *word = static_cast<std::uint32_t>(low) + (static_cast<std::uint32_t>(high) << 16);
+    return *word >= 1 && *word < pm::kModulus;
+  }
+  static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
+};
+
+using ParkMillerFragment = StatefulFragment<ParkMillerTraits>;
+
+}  // namespace glrand::fragment

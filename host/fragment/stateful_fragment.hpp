@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The fragment path of the linear generators (2006 paper, Figure 2): the host initialises P
+// substream states by skip-ahead and keeps them in state textures, one texel per substream;
+// each pass, every pixel generates L outputs from its state in float arithmetic, and the
+// state moves on either on the GPU (written as render targets, ping-pong) or on the host
+// (skip-ahead while the GPU renders, uploaded for the next pass).
+//
+// A generator plugs in through a traits class G with:
+//   State, Jump                      exact state and a precomputed skip-ahead
+//   kName, kShader                   for messages; shaders/<kShader>
+//   kStateVec4s                      state texels per substream (state render targets)
+//   kWordsPerOutput, kOutputsPerVec4 exact words per output; outputs per RGBA texel
+//   Jump jump(uint64 k)              skip-ahead by k positions
+//   State apply(const Jump&, const State&)
+//   void encode_state(const State&, float* vec4s)        state -> 4·kStateVec4s floats
+//   bool decode(const float* floats, uint32_t* words)    one output's floats -> words; false
+//                                                         unless they are exact integers in range
+//   void set_step(const gl::Program&, const Jump& step)  the shader's one-step transformation
+//   optionally defines(const StreamLayout&)              extra shader #defines
+// The functions may be static or members: the engine holds a G (WH keeps its set there).
+//
+// Layout: substream s is texel (s mod W, s div W) of a W x H texture, W = min(P, 4096).
+// Leapfrog: output j of pixel s in pass k is serial position k·L·P + j·P + s.
+// Blocking: rounds of P·B positions; output j of pixel s in pass k of a round is position
+// s·B + k·L + j of the round. Either way the assembled output is the serial sequence.
+#include <GL/glew.h>
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+#include "fragment/ceicg_fragment.hpp"
+#include "fragment/substreams.hpp"
+#include "generators/parallel_fill.hpp"
+#include "gl/check.hpp"
+#include "gl/resources.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::fragment {
+
+inline constexpr int kMaxRenderTargets = 4;  // ps_3_0: four colour outputs per pass
+
+template <class G>
+class StatefulFragment {
+ public:
+  using State = typename G::State;
+  using Consumer = std::function<void(std::span<const std::uint32_t>)>;
+
+  explicit StatefulFragment(StreamLayout layout, G generator = G{})
+      : generator_(std::move(generator)),
+        layout_(checked(layout)),
+        size_{static_cast<std::uint32_t>(std::min<std::uint64_t>(layout.substreams, 4096)),
+              static_cast<std::uint32_t>((layout.substreams + 4095) / 4096)},
+        output_targets_(kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0)),
+        program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kShader), defines(layout)) {
+    for (auto& set : states_)
+      for (int v = 0; v < G::kStateVec4s; ++v) set.emplace_back(size_.width, size_.height);
+    for (int t = 0; t < output_targets_; ++t) outputs_.emplace_back(size_.width, size_.height);
+    for (int i = 0; i < 2; ++i) {
+      std::vector<unsigned> attachments;
+      for (const auto& t : outputs_) attachments.push_back(t.id());
+      if (layout.update == StateUpdate::gpu)
+        for (const auto& t : states_[1 - i]) attachments.push_back(t.id());
+      framebuffers_[i] = std::make_unique<gl::Framebuffer>(attachments);
+    }
+  }
+
+  const StreamLayout& layout() const { return layout_; }
+  TargetSize size() const { return size_; }
+  // L: outputs each substream generates per pass.
+  std::uint32_t outputs_per_pixel() const { return static_cast<std::uint32_t>(output_targets_ * G::kOutputsPerVec4); }
+
+  // `count` outputs of the serial sequence whose output 0 has state `start`, as
+  // G::kWordsPerOutput words each, handed to `consume` in order, in chunks.
+  void generate(const State& start, std::uint64_t count, const Consumer& consume) {
+    if (layout_.split == Split::leapfrog) generate_leapfrog(start, count, consume);
+    else generate_blocking(start, count, consume);
+  }
+
+  // Outputs of the last pass rendered, for benchmarks: pixel-major, L per pixel.
+  void render_pass_for_benchmark() { render(); }
+
+ private:
+  static StreamLayout checked(const StreamLayout& layout) {
+    if (layout.substreams < 1 || layout.substreams > kMaxSubstreams)
+      throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(layout.substreams));
+    if (layout.update == StateUpdate::gpu && G::kStateVec4s >= kMaxRenderTargets)
+      throw InvalidArgument(std::string(G::kName) + "'s state does not fit beside an output in 4 render targets");
+    return layout;
+  }
+
+  std::map<std::string, std::string> defines(const StreamLayout& layout) const {
+    std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(output_targets_)},
+                                              {"WRITE_STATE", layout.update == StateUpdate::gpu ? "1" : "0"}};
+    if constexpr (requires { generator_.defines(layout); }) result.merge(generator_.defines(layout));
+    return result;
+  }
+
+  std::uint64_t substreams() const { return layout_.substreams; }
+
+  // host_states_[s] = first advanced by s·stride, on all cores.
+  void fill_states(const State& first, std::uint64_t stride) {
+    host_states_.resize(substreams());
+    const auto step = generator_.jump(stride);
+    parallel_fill(substreams(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+      State s = generator_.apply(generator_.jump(stride * begin), first);
+      for (std::uint64_t i = begin; i < end; ++i, s = generator_.apply(step, s)) host_states_[i] = s;
+    });
+  }
+
+  void advance_states(std::uint64_t steps) {
+    const auto jump = generator_.jump(steps);
+    parallel_fill(substreams(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t i = begin; i < end; ++i) host_states_[i] = generator_.apply(jump, host_states_[i]);
+    });
+  }
+
+  // Uploads host_states_ into state set `set`.
+  void upload_states(int set) {
+    const std::size_t texels = std::size_t{size_.width} * size_.height;
+    upload_.assign(texels * 4 * G::kStateVec4s, 0.0f);
+    std::vector<float> one(4 * G::kStateVec4s);
+    for (std::size_t s = 0; s < host_states_.size(); ++s) {
+      generator_.encode_state(host_states_[s], one.data());
+      for (int v = 0; v < G::kStateVec4s; ++v) std::copy_n(one.data() + 4 * v, 4, upload_.data() + (v * texels + s) * 4);
+    }
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      glBindTexture(GL_TEXTURE_2D, states_[set][v].id());
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
+                      GL_RGBA, GL_FLOAT, upload_.data() + v * texels * 4);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gl::check_errors(std::string("uploading ") + G::kName + " substream states");
+  }
+
+  // One pass from state set `current_`; with GPU update the next states land in the other set.
+  void render() {
+    framebuffers_[current_]->bind();
+    program_.use();
+    vertex_array_.bind();
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      glActiveTexture(GL_TEXTURE0 + v);
+      glBindTexture(GL_TEXTURE_2D, states_[current_][v].id());
+      program_.set_int(("uState" + std::to_string(v)).c_str(), v);
+    }
+    program_.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
+    generator_.set_step(program_, step_);
+    gl::draw_fullscreen(size_.width, size_.height);
+    gl::check_errors(std::string("rendering a ") + G::kName + " pass");
+  }
+
+  void read_outputs() {
+    const std::size_t plane = std::size_t{4} * size_.width * size_.height;
+    staging_.resize(plane * output_targets_);
+    framebuffers_[current_]->bind();
+    for (int t = 0; t < output_targets_; ++t) {
+      glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
+      glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height), GL_RGBA, GL_FLOAT,
+                   staging_.data() + t * plane);
+    }
+    gl::check_errors(std::string("reading back a ") + G::kName + " pass");
+  }
+
+  // Decodes output j of pixel s of the last pass into `words`.
+  bool decode(std::uint64_t s, std::uint32_t j, std::uint32_t* words) const {
+    const std::size_t plane = std::size_t{4} * size_.width * size_.height;
+    const std::uint32_t target = j / G::kOutputsPerVec4;
+    const std::uint32_t channel = (j % G::kOutputsPerVec4) * (4 / G::kOutputsPerVec4);
+    return generator_.decode(staging_.data() + target * plane + s * 4 + channel, words);
+  }
+
+  [[noreturn]] void refuse(std::uint64_t s, std::uint32_t j) const {
+    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of substream " +
+                      std::to_string(s) + " as something other than an exact integer in range: its float "
+                      "arithmetic is not exact enough for glrand");
+  }
+
+  // Renders a pass and moves the states on; the host's share overlaps the GPU's.
+  void pass(std::uint64_t host_advance) {
+    render();
+    if (layout_.update == StateUpdate::cpu) {
+      advance_states(host_advance);
+      upload_states(1 - current_);
+    }
+    read_outputs();
+    current_ = 1 - current_;
+  }
+
+  void generate_leapfrog(const State& start, std::uint64_t count, const Consumer& consume) {
+    const std::uint64_t P = substreams(), L = outputs_per_pixel();
+    fill_states(start, 1);
+    upload_states(current_);
+    step_ = generator_.jump(P);
+    std::vector<std::uint32_t> chunk;
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t outputs = std::min(count - done, L * P);
+      pass(L * P);
+      chunk.resize(outputs * G::kWordsPerOutput);
+      std::vector<std::uint8_t> bad(P, 0);
+      const int previous = 1 - current_;
+      (void)previous;
+      parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t s = begin; s < end; ++s)
+          for (std::uint32_t j = 0; j < L && j * P + s < outputs; ++j)
+            if (!decode(s, j, chunk.data() + (j * P + s) * G::kWordsPerOutput)) bad[s] = 1;
+      });
+      for (std::uint64_t s = 0; s < P; ++s)
+        if (bad[s]) refuse(s, 0);
+      consume(chunk);
+      done += outputs;
+    }
+  }
+
+  void generate_blocking(const State& start, std::uint64_t count, const Consumer& consume) {
+    const std::uint64_t P = substreams(), L = outputs_per_pixel();
+    // Block length B per round: a multiple of L, with rounds of about 2^24 outputs or one
+    // pass, whichever is more.
+    const std::uint64_t passes_per_round = std::max<std::uint64_t>(1, (1ull << 24) / (L * P));
+    const std::uint64_t block = L * passes_per_round;
+    step_ = generator_.jump(1);
+    State round_start = start;
+    const auto next_round = generator_.jump(P * block);
+    std::vector<std::uint32_t> round;
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t outputs = std::min(count - done, P * block);
+      fill_states(round_start, block);
+      upload_states(current_);
+      round.resize(outputs * G::kWordsPerOutput);
+      const std::uint64_t passes = std::min(passes_per_round, (outputs + L - 1) / L);
+      for (std::uint64_t k = 0; k < passes; ++k) {
+        pass(L);
+        std::vector<std::uint8_t> bad(P, 0);
+        parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
+          for (std::uint64_t s = begin; s < end; ++s)
+            for (std::uint32_t j = 0; j < L; ++j) {
+              const std::uint64_t position = s * block + k * L + j;
+              if (position >= outputs) break;
+              if (!decode(s, j, round.data() + position * G::kWordsPerOutput)) bad[s] = 1;
+            }
+        });
+        for (std::uint64_t s = 0; s < P; ++s)
+          if (bad[s]) refuse(s, 0);
+      }
+      consume(round);
+      round_start = generator_.apply(next_round, round_start);
+      done += outputs;
+    }
+  }
+
+  G generator_;
+  StreamLayout layout_;
+  TargetSize size_;
+  int output_targets_;
+  gl::Program program_;
+  gl::VertexArray vertex_array_;
+  std::array<std::vector<gl::Texture>, 2> states_;
+  std::vector<gl::Texture> outputs_;
+  std::array<std::unique_ptr<gl::Framebuffer>, 2> framebuffers_;
+  int current_ = 0;
+  typename G::Jump step_{};
+  std::vector<State> host_states_;
+  std::vector<float> staging_, upload_;
+};
+
+}  // namespace glrand::fragment

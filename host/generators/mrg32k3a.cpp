@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "generators/mrg32k3a.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "common/error.hpp"
+
+namespace glrand::mrg32k3a {
+
+namespace {
+
+// A^(2^i) for i = 0..127, both components. Made at compile time: entry 0 is the step
+// matrix, entry i + 1 = entry i squared mod m (exact integer arithmetic, 254 squarings);
+// no generated file to keep in sync. jump_by multiplies the entries of the set bits of the
+// step count, at most 128 products per component instead of ~256 for square-and-multiply.
+inline constexpr unsigned kTableBits = 128;
+
+struct PowerTable {
+  std::array<Matrix, kTableBits> a1;
+  std::array<Matrix, kTableBits> a2;
+};
+
+constexpr PowerTable make_power_table() {
+  PowerTable t{};
+  t.a1[0] = kA1;
+  t.a2[0] = kA2;
+  for (unsigned i = 1; i < kTableBits; ++i) {
+    t.a1[i] = multiply(t.a1[i - 1], t.a1[i - 1], kM1);
+    t.a2[i] = multiply(t.a2[i - 1], t.a2[i - 1], kM2);
+  }
+  return t;
+}
+
+constexpr PowerTable kPowers = make_power_table();
+
+Matrix power_from_table(const std::array<Matrix, kTableBits>& table, std::uint64_t m, Steps exponent) {
+  Matrix r = kIdentity;
+  for (unsigned i = 0; exponent != 0; ++i, exponent >>= 1)
+    if (exponent & 1) r = multiply(r, table[i], m);
+  return r;
+}
+
+std::string triple_text(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+  return "(" + std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) + ")";
+}
+
+}  // namespace
+
+Jump jump_by(Steps steps) {
+  return Jump{power_from_table(kPowers.a1, kM1, steps), power_from_table(kPowers.a2, kM2, steps)};
+}
+
+Jump jump_back(Steps steps) {
+  // A^P = I for each component's period P, so A^-k = A^(P - k mod P); the two components
+  // have different periods and are handled separately.
+  return Jump{power_from_table(kPowers.a1, kM1, (kPeriod1 - steps % kPeriod1) % kPeriod1),
+              power_from_table(kPowers.a2, kM2, (kPeriod2 - steps % kPeriod2) % kPeriod2)};
+}
+
+State advance(const State& s, Steps steps) { return apply(jump_by(steps), s); }
+
+State retreat(const State& s, Steps steps) { return apply(jump_back(steps), s); }
+
+State stream_start(const State& package_seed, std::uint64_t stream) {
+  // 2^127·stream overflows 128 bits for stream ≥ 2, so raise A^(2^127) to the power instead.
+  const Jump j{matrix_power(kPowers.a1[kStreamLog2], kM1, stream),
+               matrix_power(kPowers.a2[kStreamLog2], kM2, stream)};
+  return apply(j, package_seed);
+}
+
+State substream_start(const State& stream_start, std::uint64_t substream) {
+  const Jump j{matrix_power(kPowers.a1[kSubstreamLog2], kM1, substream),
+               matrix_power(kPowers.a2[kSubstreamLog2], kM2, substream)};
+  return apply(j, stream_start);
+}
+
+State curand_state(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset) {
+  State s = default_seed();
+  if (seed != 0) {
+    const std::uint64_t x1 = static_cast<std::uint32_t>(seed) ^ kCurandSeedXorLow;
+    const std::uint64_t x2 = static_cast<std::uint32_t>(seed >> 32) ^ kCurandSeedXorHigh;
+    // Both factors are below 2^32, so each product fits 64 bits.
+    s.s1 = {x1 * s.s1[0] % kM1, x2 * s.s1[1] % kM1, x1 * s.s1[2] % kM1};
+    s.s2 = {x2 * s.s2[0] % kM2, x1 * s.s2[1] % kM2, x2 * s.s2[2] % kM2};
+  }
+  s = substream_start(s, subsequence & kCurandSubsequenceMask);
+  return advance(s, offset);
+}
+
+State seed_from_words(const std::array<std::uint64_t, 6>& words) {
+  static constexpr const char* kNames[6] = {"s1[0]", "s1[1]", "s1[2]", "s2[0]", "s2[1]", "s2[2]"};
+  for (int i = 0; i < 6; ++i) {
+    const bool first = i < 3;
+    const std::uint64_t m = first ? kM1 : kM2;
+    if (words[i] >= m)
+      throw InvalidArgument("mrg32k3a seed word " + std::to_string(i + 1) + " (" + kNames[i] + ") = " +
+                            std::to_string(words[i]) + " is out of range: " + (first ? "s1" : "s2") +
+                            " words must be in [0, " + std::to_string(m - 1) + "] (below " +
+                            (first ? "m1 = " : "m2 = ") + std::to_string(m) + ")");
+  }
+  const State s{{words[0], words[1], words[2]}, {words[3], words[4], words[5]}};
+  if (s.s1 == std::array<std::uint64_t, 3>{})
+    throw InvalidArgument("mrg32k3a seed: s1 = " + triple_text(0, 0, 0) +
+                          " is all zero; at least one of words 1-3 must be in [1, " + std::to_string(kM1 - 1) + "]");
+  if (s.s2 == std::array<std::uint64_t, 3>{})
+    throw InvalidArgument("mrg32k3a seed: s2 = " + triple_text(0, 0, 0) +
+                          " is all zero; at least one of words 4-6 must be in [1, " + std::to_string(kM2 - 1) + "]");
+  return s;
+}
+
+double to_f64(std::uint32_t z) { return static_cast<double>(z) * kNorm; }
+
+float to_f32(std::uint32_t z) {
+  const double u = to_f64(z);
+  float f = static_cast<float>(u);
+  // Round-to-nearest may carry u just below 1 up to 1.0f; rounding down keeps (0, 1).
+  if (static_cast<double>(f) > u) f = std::nextafter(f, 0.0f);
+  return f;
+}
+
+double curand_f64(std::uint32_t z) { return static_cast<double>(z) * kCurandNorm; }
+
+void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
+  const std::size_t count = out.size();
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  // Below ~64k outputs a thread costs more than it saves.
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, count / 65536 + 1));
+  auto fill = [&](std::size_t begin, std::size_t end) {
+    State s = advance(start, begin);
+    for (std::size_t i = begin; i < end; ++i) {
+      s = step(s);
+      out[i] = combine(s);
+    }
+  };
+  std::vector<std::jthread> workers;
+  const std::size_t per = (count + threads - 1) / threads;
+  for (unsigned t = 1; t < threads; ++t)
+    workers.emplace_back(fill, std::min(count, t * per), std::min(count, (t + 1) * per));
+  fill(0, std::min(count, per));
+}
+
+}  // namespace glrand::mrg32k3a

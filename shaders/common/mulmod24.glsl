@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// (x · c) mod m for any x, c < m < 2^24, lane-wise, in float arithmetic: for multipliers
+// too large for Schrage's method, such as a^P in leapfrog over P substreams. Both factors
+// are split into 12-bit halves, so each partial product is below 2^24, and the sum is
+// reduced Horner-style by exact shifts of 12 bits (needs common/exact_division.glsl and
+// common/modular.glsl).
+
+// (v · 2^12) mod m for v < m. With q at most one below the true quotient (the division is
+// biased low), v·2^12 - (q+1)·m lies in [-m, m), so it is exact; it is formed from
+// exact pieces with m split as m1·2^12 + m0.
+vec4 shiftMod12(vec4 v, vec4 m, vec4 m1, vec4 m0) {
+  vec4 q = floor((v * 4096.0 / m) * kQuotientBias) + 1.0;
+  vec4 r = (v - q * m1) * 4096.0 - q * m0;
+  return r + m * (1.0 - step(0.0, r));
+}
+
+// A product of two 12-bit halves (below 2^24) reduced below m < 2^24.
+vec4 reduceOnce(vec4 p, vec4 m) {
+  return p - m * step(m, p);
+}
+
+vec4 mulMod24(vec4 x, vec4 c, vec4 m) {
+  vec4 m1 = floor(m * (1.0 / 4096.0));
+  vec4 m0 = m - m1 * 4096.0;
+  vec4 x1 = floor(x * (1.0 / 4096.0));
+  vec4 x0 = x - x1 * 4096.0;
+  vec4 c1 = floor(c * (1.0 / 4096.0));
+  vec4 c0 = c - c1 * 4096.0;
+  vec4 r = reduceOnce(x1 * c1, m);
+  r = shiftMod12(r, m, m1, m0);
+  r = addMod(r, reduceOnce(x1 * c0, m), m);
+  r = addMod(r, reduceOnce(x0 * c1, m), m);
+  r = shiftMod12(r, m, m1, m0);
+  return addMod(r, reduceOnce(x0 * c0, m), m);
+}

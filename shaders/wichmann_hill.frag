@@ -1,0 +1,68 @@
+#version 330 core
+// SPDX-License-Identifier: MIT
+// Wichmann–Hill (MKL's VSL_BRNG_WH + i), ps30 profile: each pixel is a substream whose
+// state (x, y, z, w), four integers below 2^24, is one texel of the state texture. Output j
+// of the pass is the state after j steps (MKL: the first output is the state itself); a step
+// multiplies the components by uStepMultiplier mod uModulus: with Schrage's method when the
+// multipliers are the set's own (a_k < sqrt(m_k)), else (a^P for leapfrog) by 12-bit halves.
+// OUTPUT_TARGETS targets hold one output each; with WRITE_STATE the next state follows.
+#include "common/exact_division.glsl"
+#include "common/modular.glsl"
+#include "common/mulmod24.glsl"
+
+#ifndef OUTPUT_TARGETS
+#define OUTPUT_TARGETS 3
+#endif
+#ifndef WRITE_STATE
+#define WRITE_STATE 1
+#endif
+#ifndef STEP_SCHRAGE
+#define STEP_SCHRAGE 1
+#endif
+
+uniform sampler2D uState0;
+uniform vec2 uStateSize;
+uniform vec4 uModulus;          // m_k
+uniform vec4 uStepMultiplier;   // c_k: a_k, or a_k^P mod m_k
+uniform vec4 uStepQ;            // m_k div c_k (Schrage)
+uniform vec4 uStepR;            // m_k mod c_k
+
+layout(location = 0) out vec4 target0;
+layout(location = 1) out vec4 target1;
+layout(location = 2) out vec4 target2;
+layout(location = 3) out vec4 target3;
+
+vec4 stepState(vec4 s) {
+#if STEP_SCHRAGE
+  return mulModSchrage(s, uStepMultiplier, uStepQ, uStepR, uModulus);
+#else
+  return mulMod24(s, uStepMultiplier, uModulus);
+#endif
+}
+
+void main() {
+  vec4 s = texture(uState0, gl_FragCoord.xy / uStateSize);
+  target0 = s;
+#if OUTPUT_TARGETS > 1
+  s = stepState(s);
+  target1 = s;
+#endif
+#if OUTPUT_TARGETS > 2
+  s = stepState(s);
+  target2 = s;
+#endif
+#if OUTPUT_TARGETS > 3
+  s = stepState(s);
+  target3 = s;
+#endif
+#if WRITE_STATE
+  s = stepState(s);
+#if OUTPUT_TARGETS == 1
+  target1 = s;
+#elif OUTPUT_TARGETS == 2
+  target2 = s;
+#else
+  target3 = s;
+#endif
+#endif
+}

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: MIT
+// The MRG32k3a CPU reference against the published values in
+// shared/reference/CHECK_VALUES.md (L'Ecuyer 1999; RngStreams' test2RngStream; cuRAND),
+// and against the recurrence written independently here in 128-bit signed arithmetic.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "generators/mrg32k3a.hpp"
+
+using namespace glrand;
+using mrg32k3a::Matrix;
+using mrg32k3a::State;
+using mrg32k3a::Steps;
+
+namespace {
+
+using i128 = __int128;
+
+std::string text(Steps v) {
+  if (v == 0) return "0";
+  std::string s;
+  for (; v != 0; v /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+  return s;
+}
+
+Steps pow2(unsigned e) { return Steps{1} << e; }
+
+// The recurrence as CHECK_VALUES states it, in signed 128-bit arithmetic.
+State definition_step(const State& s) {
+  auto mod = [](i128 v, i128 m) { return static_cast<std::uint64_t>(((v % m) + m) % m); };
+  const std::uint64_t p1 = mod(i128{1403580} * s.s1[1] - i128{810728} * s.s1[0], 4294967087);
+  const std::uint64_t p2 = mod(i128{527612} * s.s2[2] - i128{1370589} * s.s2[0], 4294944443);
+  return State{{s.s1[1], s.s1[2], p1}, {s.s2[1], s.s2[2], p2}};
+}
+
+std::uint32_t definition_z(const State& after) {
+  const i128 p1 = after.s1[2], p2 = after.s2[2];
+  return static_cast<std::uint32_t>(p1 > p2 ? p1 - p2 : p1 - p2 + 4294967087);
+}
+
+State random_state(std::mt19937_64& random) {
+  State s{};
+  for (auto& w : s.s1) w = random() % mrg32k3a::kM1;
+  for (auto& w : s.s2) w = random() % mrg32k3a::kM2;
+  return s;
+}
+
+State steps(State s, std::uint64_t n) {
+  for (std::uint64_t i = 0; i < n; ++i) s = mrg32k3a::step(s);
+  return s;
+}
+
+State from_words(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d, std::uint64_t e,
+                 std::uint64_t f) {
+  return State{{a, b, c}, {d, e, f}};
+}
+
+// The next `n` RngStreams U01 values, advancing s.
+std::vector<double> u01(State& s, int n) {
+  std::vector<double> u;
+  for (int i = 0; i < n; ++i) {
+    s = mrg32k3a::step(s);
+    u.push_back(mrg32k3a::to_f64(mrg32k3a::combine(s)));
+  }
+  return u;
+}
+
+void check_close(const std::vector<double>& got, const std::vector<double>& published, double tolerance) {
+  REQUIRE(got.size() == published.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    INFO("value " << i << ": got " << got[i] << ", published " << published[i]);
+    CHECK(std::abs(got[i] - published[i]) <= tolerance);
+  }
+}
+
+// Published in CHECK_VALUES.md (RngStreams' RngStream.c).
+constexpr Matrix kA1p76{{{82758667, 1871391091, 4127413238},
+                         {3672831523, 69195019, 1871391091},
+                         {3672091415, 3528743235, 69195019}}};
+constexpr Matrix kA2p76{{{1511326704, 3759209742, 1610795712},
+                         {4292754251, 1511326704, 3889917532},
+                         {3859662829, 4292754251, 3708466080}}};
+constexpr Matrix kA1p127{{{2427906178, 3580155704, 949770784},
+                          {226153695, 1230515664, 3580155704},
+                          {1988835001, 986791581, 1230515664}}};
+constexpr Matrix kA2p127{{{1464411153, 277697599, 1610723613},
+                          {32183930, 1464411153, 1022607788},
+                          {2824425944, 32183930, 2093834863}}};
+
+}  // namespace
+
+TEST_CASE("MRG32k3a constants are L'Ecuyer's", "[mrg32k3a][reference]") {
+  CHECK(mrg32k3a::kM1 == (std::uint64_t{1} << 32) - 209);
+  CHECK(mrg32k3a::kM2 == (std::uint64_t{1} << 32) - 22853);
+  CHECK(mrg32k3a::kA12 == 1403580);
+  CHECK(mrg32k3a::kA13n == 810728);
+  CHECK(mrg32k3a::kA21 == 527612);
+  CHECK(mrg32k3a::kA23n == 1370589);
+  // norm is the double nearest 1/(m1 + 1); cuRAND's is the double nearest 1/m1.
+  CHECK(mrg32k3a::kNorm == 1.0 / 4294967088.0);
+  CHECK(mrg32k3a::kCurandNorm == 1.0 / 4294967087.0);
+  CHECK(mrg32k3a::default_seed() == from_words(12345, 12345, 12345, 12345, 12345, 12345));
+}
+
+TEST_CASE("step and combine follow the recurrence", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(1999);
+  for (int i = 0; i < 20000; ++i) {
+    State s = random_state(random);
+    if (i == 0) s = from_words(mrg32k3a::kM1 - 1, mrg32k3a::kM1 - 1, mrg32k3a::kM1 - 1, mrg32k3a::kM2 - 1,
+                               mrg32k3a::kM2 - 1, mrg32k3a::kM2 - 1);
+    if (i == 1) s = from_words(0, 0, 1, 0, 0, 1);
+    const State next = mrg32k3a::step(s);
+    REQUIRE(next == definition_step(s));
+    REQUIRE(mrg32k3a::combine(next) == definition_z(next));
+  }
+  // p1 == p2 gives z = m1, the top of the range; p1 = p2 + 1 gives 1, the bottom.
+  CHECK(mrg32k3a::combine(from_words(0, 0, 77, 0, 0, 77)) == 4294967087u);
+  CHECK(mrg32k3a::combine(from_words(0, 0, 78, 0, 0, 77)) == 1u);
+}
+
+TEST_CASE("first outputs from the default seed", "[mrg32k3a][reference]") {
+  const std::uint32_t published[] = {545508589, 1368065410, 1327943761, 3546985096, 951893194,
+                                     2290915636, 2064909380, 1527117980, 584065747, 3246360482};
+  State s = mrg32k3a::default_seed();
+  for (int n = 0; n < 10; ++n) {
+    INFO("output " << n);
+    s = mrg32k3a::step(s);
+    CHECK(mrg32k3a::combine(s) == published[n]);
+  }
+}
+
+TEST_CASE("RngStreams U01 values are reproduced bit for bit", "[mrg32k3a][reference]") {
+  // RngStreams computes (p1 - p2 [+ m1]) * norm in double; the published digits are those
+  // of that product (they round-trip, so the comparison is exact).
+  State s = mrg32k3a::default_seed();
+  const std::vector<double> u = u01(s, 3);
+  CHECK(u[0] == 0.12701112204657714);
+  CHECK(u[1] == 0.3185275653967945);
+  CHECK(u[2] == 0.3091860155832701);
+  // The documented formula is the product z·norm, not the correctly rounded quotient.
+  // Output 4 (z = 951893194) tells them apart.
+  CHECK(mrg32k3a::to_f64(951893194) == 951893194.0 * 2.328306549295727688e-10);
+  CHECK(951893194.0 * 2.328306549295727688e-10 != 951893194.0 / 4294967088.0);
+}
+
+TEST_CASE("float ranges", "[mrg32k3a][reference]") {
+  const std::uint32_t top = 4294967087u;  // z = m1
+  CHECK(mrg32k3a::to_f64(1) > 0.0);
+  CHECK(mrg32k3a::to_f64(top) < 1.0);
+  CHECK(mrg32k3a::to_f32(1) > 0.0f);
+  CHECK(mrg32k3a::to_f32(top) == std::nextafter(1.0f, 0.0f));  // would round to 1.0f
+  CHECK(mrg32k3a::curand_f64(1) > 0.0);
+  CHECK(mrg32k3a::curand_f64(top) == 1.0);
+  std::mt19937_64 random(32);
+  for (int i = 0; i < 100000; ++i) {
+    const auto z = static_cast<std::uint32_t>(random() % top + 1);
+    const double u = mrg32k3a::to_f64(z);
+    const float f = mrg32k3a::to_f32(z);
+    REQUIRE(static_cast<double>(f) <= u);
+    REQUIRE(static_cast<double>(std::nextafter(f, 2.0f)) > u);  // the largest such float
+  }
+}
+
+TEST_CASE("jump matrices equal RngStreams' published A^(2^76) and A^(2^127)", "[mrg32k3a][reference]") {
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, pow2(76)) == kA1p76);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, pow2(76)) == kA2p76);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, pow2(127)) == kA1p127);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, pow2(127)) == kA2p127);
+  // The table-driven jump agrees.
+  CHECK(mrg32k3a::jump_by(pow2(76)) == mrg32k3a::Jump{kA1p76, kA2p76});
+  CHECK(mrg32k3a::jump_by(pow2(127)) == mrg32k3a::Jump{kA1p127, kA2p127});
+}
+
+TEST_CASE("each component's period is m^3 - 1: A^(m^3-1) is the identity", "[mrg32k3a][reference]") {
+  const Steps p1 = Steps{4294967087} * 4294967087 * 4294967087 - 1;
+  const Steps p2 = Steps{4294944443} * 4294944443 * 4294944443 - 1;
+  CHECK(mrg32k3a::kPeriod1 == p1);
+  CHECK(mrg32k3a::kPeriod2 == p2);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, p1) == mrg32k3a::kIdentity);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, p2) == mrg32k3a::kIdentity);
+  // Sanity: nearby exponents are not the identity, so the check above can fail.
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, p1 - 1) != mrg32k3a::kIdentity);
+  CHECK(mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, p2 + 1) != mrg32k3a::kIdentity);
+}
+
+TEST_CASE("RngStreams test2RngStream: streams, steps and substreams", "[mrg32k3a][reference]") {
+  const State seed = mrg32k3a::default_seed();
+  const State g1 = mrg32k3a::stream_start(seed, 0);
+  const State g2 = mrg32k3a::stream_start(seed, 1);
+  const State g3 = mrg32k3a::stream_start(seed, 2);
+  CHECK(g1 == seed);
+  CHECK(g2 == from_words(3692455944, 1366884236, 2968912127, 335948734, 4161675175, 475798818));
+  CHECK(g3 == from_words(1015873554, 1310354410, 2249465273, 994084013, 2912484720, 3876682925));
+  CHECK(steps(g1, 35) == from_words(1040577685, 3747037609, 277208355, 1712706441, 627445683, 2408037141));
+  CHECK(mrg32k3a::advance(g1, 35) == steps(g1, 35));
+
+  State g3_cursor = g3;
+  check_close(u01(g3_cursor, 5),
+              {0.7285097861965, 0.9655872822837, 0.9961841304801, 0.1149884161813, 0.9731454191297}, 5e-13);
+  // 4 × ResetNextSubstream from g3's start: substream 4 of stream 2.
+  State sub4 = mrg32k3a::substream_start(g3, 4);
+  check_close(u01(sub4, 5),
+              {0.1734545396358, 0.03286351608942, 0.2643169129682, 0.3059403602117, 0.5476303035177}, 5e-13);
+  CHECK(mrg32k3a::substream_start(g3, 4) == mrg32k3a::advance(g3, 4 * pow2(76)));
+  CHECK(mrg32k3a::stream_start(seed, 5) == mrg32k3a::substream_start(seed, std::uint64_t{5} << 51));
+}
+
+TEST_CASE("cuRAND seeding: curand_init(1234, ...)", "[mrg32k3a][reference]") {
+  const State s = mrg32k3a::curand_state(1234, 0, 0);
+  CHECK(s == from_words(4283798977, 1711840, 4283798977, 188071960, 82011950, 188071960));
+  const std::uint32_t published[] = {3379073356, 2521875978, 213678199, 1604391295};
+  State cursor = s;
+  for (int n = 0; n < 4; ++n) {
+    INFO("output " << n);
+    cursor = mrg32k3a::step(cursor);
+    CHECK(mrg32k3a::combine(cursor) == published[n]);
+  }
+  // offset = 3 starts at the fourth output.
+  CHECK(mrg32k3a::combine(mrg32k3a::step(mrg32k3a::curand_state(1234, 0, 3))) == published[3]);
+  // Seed 0 leaves 12345 ×6 unscrambled.
+  CHECK(mrg32k3a::curand_state(0, 0, 0) == mrg32k3a::default_seed());
+  // The subsequence is masked to 51 bits.
+  CHECK(mrg32k3a::curand_state(1234, (std::uint64_t{1} << 51) + 7, 0) == mrg32k3a::curand_state(1234, 7, 0));
+  CHECK(mrg32k3a::curand_state(1234, 7, 0) == mrg32k3a::advance(s, 7 * pow2(76)));
+}
+
+TEST_CASE("cuRAND host API, LEGACY ordering: output n from subsequence n mod 4096", "[mrg32k3a][reference]") {
+  // curandGenerateUniformDouble, seed 1234, cuRAND 13.0, n = 0..3: with 4096 subsequences,
+  // outputs 0..3 are the first outputs of subsequences 0..3.
+  const double published[] = {0.7867518627157294, 0.15211236914421553, 0.9341821969123743, 0.9865668449067676};
+  for (std::uint64_t n = 0; n < 4; ++n) {
+    INFO("n = " << n);
+    const State s = mrg32k3a::curand_state(1234, n % 4096, n / 4096);
+    CHECK(mrg32k3a::curand_f64(mrg32k3a::combine(mrg32k3a::step(s))) == published[n]);
+  }
+}
+
+TEST_CASE("jump_by(k) equals k steps", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(76);
+  const State start = random_state(random);
+  std::vector<std::uint64_t> ks{0, 1, 2, 3, 99999};
+  for (int i = 0; i < 8; ++i) ks.push_back(random() % 100000);
+  for (const std::uint64_t k : ks) {
+    INFO("k = " << k);
+    CHECK(mrg32k3a::apply(mrg32k3a::jump_by(k), start) == steps(start, k));
+  }
+}
+
+TEST_CASE("jumps compose and undo each other", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(127);
+  auto random_steps = [&](unsigned bits) {
+    const Steps v = (Steps{random()} << 64) | random();
+    return bits >= 128 ? v : v & (pow2(bits) - 1);
+  };
+  for (int i = 0; i < 20; ++i) {
+    const State s = random_state(random);
+    const Steps a = random_steps(127), b = random_steps(127);
+    INFO("a = " << text(a) << ", b = " << text(b));
+    CHECK(mrg32k3a::apply(mrg32k3a::jump_by(a + b), s) ==
+          mrg32k3a::apply(mrg32k3a::jump_by(b), mrg32k3a::apply(mrg32k3a::jump_by(a), s)));
+    // The table-driven jump equals plain square-and-multiply.
+    CHECK(mrg32k3a::jump_by(a).a1 == mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, a));
+    CHECK(mrg32k3a::jump_by(a).a2 == mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, a));
+    const Steps k = random_steps(i == 0 ? 100 : 1 + static_cast<unsigned>(random() % 100));
+    INFO("k = " << text(k));
+    CHECK(mrg32k3a::apply(mrg32k3a::jump_back(k), mrg32k3a::apply(mrg32k3a::jump_by(k), s)) == s);
+    CHECK(mrg32k3a::retreat(mrg32k3a::advance(s, k), k) == s);
+  }
+  // Going back from a stream start by a few steps reaches the preceding states.
+  const State s = mrg32k3a::default_seed();
+  CHECK(mrg32k3a::retreat(steps(s, 10), 3) == steps(s, 7));
+  CHECK(mrg32k3a::retreat(s, 1) != s);
+  CHECK(mrg32k3a::step(mrg32k3a::retreat(s, 1)) == s);
+  CHECK(mrg32k3a::jump_back(pow2(100)).a1 !=  mrg32k3a::jump_by(pow2(100)).a1);
+}
+
+TEST_CASE("seed validation names the rule and the range", "[mrg32k3a][reference]") {
+  CHECK(mrg32k3a::seed_from_words({12345, 12345, 12345, 12345, 12345, 12345}) == mrg32k3a::default_seed());
+  CHECK(mrg32k3a::seed_from_words({4294967086, 0, 0, 4294944442, 0, 0}) ==
+        from_words(4294967086, 0, 0, 4294944442, 0, 0));
+  CHECK_THROWS_AS(mrg32k3a::seed_from_words({1, 4294967087, 1, 1, 1, 1}), InvalidArgument);
+  CHECK_THROWS_WITH(mrg32k3a::seed_from_words({1, 4294967087, 1, 1, 1, 1}),
+                    Catch::Contains("s1[1]") && Catch::Contains("[0, 4294967086]"));
+  CHECK_THROWS_WITH(mrg32k3a::seed_from_words({1, 1, 1, 1, 1, 4294944443}),
+                    Catch::Contains("s2[2]") && Catch::Contains("[0, 4294944442]"));
+  // 4294944443 is fine in s1 (below m1) but not in s2.
+  CHECK_NOTHROW(mrg32k3a::seed_from_words({4294944443, 1, 1, 1, 1, 1}));
+  CHECK_THROWS_AS(mrg32k3a::seed_from_words({0, 0, 0, 1, 1, 1}), InvalidArgument);
+  CHECK_THROWS_WITH(mrg32k3a::seed_from_words({0, 0, 0, 1, 1, 1}),
+                    Catch::Contains("all zero") && Catch::Contains("[1, 4294967086]"));
+  CHECK_THROWS_WITH(mrg32k3a::seed_from_words({1, 1, 1, 0, 0, 0}),
+                    Catch::Contains("all zero") && Catch::Contains("[1, 4294944442]"));
+}
+
+TEST_CASE("generate_ints with several threads equals stepping", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(3);
+  const State start = random_state(random);
+  const std::size_t count = 300001;  // several 64k chunks, not a multiple of the thread count
+  std::vector<std::uint32_t> expected(count);
+  State s = start;
+  for (auto& z : expected) {
+    s = definition_step(s);
+    z = definition_z(s);
+  }
+  for (const unsigned threads : {1u, 3u, 4u, 0u}) {
+    INFO("threads = " << threads);
+    std::vector<std::uint32_t> out(count, 0);
+    mrg32k3a::generate_ints(start, out, threads);
+    // Report the first difference, not two 300k-element vectors.
+    const auto diff = std::mismatch(out.begin(), out.end(), expected.begin());
+    INFO("first difference at output " << (diff.first - out.begin()));
+    CHECK(diff.first == out.end());
+  }
+  std::vector<std::uint32_t> empty;
+  mrg32k3a::generate_ints(start, empty, 4);
+  // The first ten from the default seed, through the bulk path.
+  std::vector<std::uint32_t> ten(10);
+  mrg32k3a::generate_ints(mrg32k3a::default_seed(), ten, 2);
+  CHECK(ten == std::vector<std::uint32_t>{545508589, 1368065410, 1327943761, 3546985096, 951893194, 2290915636,
+                                          2064909380, 1527117980, 584065747, 3246360482});
+}
