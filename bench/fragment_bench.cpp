@@ -5,6 +5,7 @@
 // End to end (render + read back + convert) is timed on the wall clock.
 //
 //   bench_fragment [--device N] [--size WxH] [--passes K] [--repeats R] [--readback-outputs N]
+//                  [--substreams P] [--stateful-outputs N]
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -17,6 +18,9 @@
 #include <fmt/core.h>
 
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
@@ -70,6 +74,27 @@ double fill_seconds(fragment::TargetSize size, std::size_t targets, int passes, 
       passes, repeats);
 }
 
+// A stateful generator with P substreams, leapfrog: GPU time of a pass, and end to end
+// (generate(): passes, readback, assembly, and the host's state update where chosen).
+template <class Generator, class State>
+void bench_stateful(const char* name, Generator& generator, const State& start, double fill4_seconds, int passes,
+                    int repeats, std::uint64_t end_to_end_outputs) {
+  const double substreams = static_cast<double>(generator.layout().substreams);
+  const double per_pass = generator.outputs_per_pixel() * substreams;
+  generator.generate(start, 1, [](std::span<const std::uint32_t>) {});  // uploads the states
+  const double seconds = time_passes([&](int) { generator.render_pass_for_benchmark(); }, passes, repeats);
+  std::uint64_t checksum = 0;
+  const auto began = std::chrono::steady_clock::now();
+  generator.generate(start, end_to_end_outputs, [&](std::span<const std::uint32_t> words) { checksum += words.back(); });
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  const int targets = 4;
+  fmt::print("| {} | {} | {} | {:.3f} | {:.3g} | {:.1f}% | {:.3g} |\n", name,
+             fragment::name_of(generator.layout().update), generator.outputs_per_pixel(), seconds * 1e3,
+             per_pass / seconds, 100.0 * fill4_seconds / seconds * 1.0 * targets / targets,
+             static_cast<double>(end_to_end_outputs) / wall);
+  (void)checksum;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -83,6 +108,11 @@ int main(int argc, char** argv) {
   app.add_option("--passes", passes, "Passes per timed repeat")->capture_default_str();
   app.add_option("--repeats", repeats, "Timed repeats (the median is reported)")->capture_default_str();
   app.add_option("--readback-outputs", readback_outputs, "Outputs generated end to end with readback (0: skip)")
+      ->capture_default_str();
+  std::uint64_t substreams = 1ull << 20, stateful_outputs = 1ull << 26;
+  app.add_option("--substreams", substreams, "Substreams for Park-Miller, Wichmann-Hill, MRG32k3a (0: skip them)")
+      ->capture_default_str();
+  app.add_option("--stateful-outputs", stateful_outputs, "Outputs of each stateful generator end to end")
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
@@ -136,6 +166,27 @@ int main(int argc, char** argv) {
       fmt::print("\nend to end (render, glReadPixels, integer check): {} outputs in {:.3f} s = {:.3g} outputs/s "
                  "(checksum {})\n",
                  readback_outputs, seconds, readback_outputs / seconds, checksum);
+    }
+    if (substreams > 0) {
+      fmt::print("\n## Stateful generators: {} substreams (leapfrog), 4 render targets per pass\n\n", substreams);
+      fmt::print("GPU time per pass of {} texels; vs. fill = the trivial shader's time for 4 targets of the same "
+                 "size over this pass's time; end to end = generate() of {} outputs with readback.\n\n",
+                 substreams, stateful_outputs);
+      fmt::print("| generator | state update | outputs/texel/pass | GPU ms/pass | outputs/s (GPU) | vs. fill of 4 targets | "
+                 "outputs/s end to end |\n|---|---|---|---|---|---|---|\n");
+      const std::uint32_t width = static_cast<std::uint32_t>(std::min<std::uint64_t>(substreams, 4096));
+      const double fill4 = fill_seconds({width, static_cast<std::uint32_t>((substreams + 4095) / 4096)}, 4, passes, repeats);
+      for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu}) {
+        const fragment::StreamLayout layout{substreams, fragment::Split::leapfrog, update};
+        fragment::ParkMillerFragment pm_generator(layout);
+        bench_stateful("Park-Miller", pm_generator, pm::state_at(1, 0), fill4, passes, repeats, stateful_outputs);
+        fragment::WichmannHillFragment wh_generator(layout, {wh::parameters(0)});
+        bench_stateful("Wichmann-Hill (set 0)", wh_generator, wh::seed_state(0, 1), fill4, passes, repeats,
+                       stateful_outputs);
+        fragment::Mrg32k3aFragment mrg_generator(layout);
+        bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::step(mrg32k3a::default_seed()), fill4, passes, repeats,
+                       stateful_outputs);
+      }
     }
   } catch (const std::exception& e) {
     std::cerr << "bench_fragment: error: " << e.what() << "\n";

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/ceicg.hpp"
@@ -118,12 +119,46 @@ NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
   return source;
 }
 
+NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
+  options.check_path();
+  const mrg32k3a::State before = options.mrg32k3a_before_start();
+  const fragment::StreamLayout layout = options.stream_layout();
+  NumberSource source;
+  source.to_f32 = [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); };
+  source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); };
+  if (options.path == "cpu") {
+    source.run = [before](std::uint64_t count, const WordConsumer& consume) {
+      std::vector<std::uint32_t> words;
+      mrg32k3a::State position = before;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(n);
+        mrg32k3a::generate_ints(position, words);
+        consume(words);
+        position = mrg32k3a::advance(position, n);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else {
+    source.run = [before, layout, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+      fragment::Mrg32k3aFragment generator(layout);
+      generator.generate(mrg32k3a::step(before), count, consume);
+      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
+    };
+  }
+  return source;
+}
+
 }  // namespace
 
 NumberSource make_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
   check_generator(options.generator);
   if (options.generator == "pm") return park_miller_source(options, quiet);
   if (options.generator == "wh") return wichmann_hill_source(options, quiet);
+  if (options.generator == "mrg32k3a") return mrg32k3a_source(options, quiet);
   return ceicg_source(options, size, quiet);
 }
 

@@ -95,18 +95,25 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
 }
 
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
-  command.add_option("-g,--generator", generator, "Generator: ceicg, pm (Park-Miller) or wh (Wichmann-Hill 273)")
+  command.add_option("-g,--generator", generator,
+                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273) or mrg32k3a")
       ->capture_default_str();
   command.add_option("--seed", seed,
                      "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
-                     "wh: one word (MKL: x0 = seed mod m1) or four (default 1)");
+                     "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
+                     "mrg32k3a: six words, the RngStreams package seed (default 12345 x6)");
   command.add_option("--offset", offset, "Skip this many outputs first (e.g. 1000, 1e9, 2^40)")->capture_default_str();
-  command.add_option("--substream", substream, "ceicg: start at substream P (N = P*B), P < 2^24")->capture_default_str();
+  command.add_option("--substream", substream,
+                     "ceicg: start at substream P (N = P*B), P < 2^24; mrg32k3a: RngStreams substream (2^76 apart), "
+                     "or cuRAND's subsequence with --curand-seed")
+      ->capture_default_str();
   command.add_option("--path", path, "Where to compute: gl (fragment shaders) or cpu (exact reference)")
       ->capture_default_str();
   command.add_option("--device", device, "EGL device index (see `glrand info`); default: the first GPU");
   if (!substream_layout) return;
   command.add_option("--wh-set", wh_set, "wh: parameter set i = 0..272, MKL's VSL_BRNG_WH + i")->capture_default_str();
+  command.add_option("--stream", stream, "mrg32k3a: RngStreams stream (2^127 apart)")->capture_default_str();
+  command.add_option("--curand-seed", curand_seed, "mrg32k3a: seed as cuRAND's curand_init(seed, substream, offset)");
   command.add_option("--substreams", substreams, "pm: substreams (texels) on the fragment path, 1..2^24")
       ->capture_default_str();
   command.add_option("--split", split, "pm: how substreams share the sequence: leapfrog or blocking")
@@ -180,6 +187,36 @@ wh::State SourceOptions::wh_start() const {
   const wh::State first = words.size() == 1 ? wh::seed_state(set, words[0])
                                             : wh::seed_state(set, std::array<std::uint32_t, 4>{words[0], words[1], words[2], words[3]});
   return wh::state_at(wh::parameters(set), first, offset_value());
+}
+
+mrg32k3a::State SourceOptions::mrg32k3a_before_start() const {
+  const std::uint64_t offset_steps = offset_value();
+  const std::uint64_t sub = parse_count(substream, "--substream");
+  if (!curand_seed.empty()) {
+    if (!seed.empty()) throw InvalidArgument("give either --seed (RngStreams) or --curand-seed, not both");
+    if (parse_count(stream, "--stream") != 0)
+      throw InvalidArgument("--stream has no meaning with --curand-seed: cuRAND has subsequences (--substream) only");
+    return mrg32k3a::curand_state(parse_count(curand_seed, "--curand-seed"), sub, offset_steps);
+  }
+  mrg32k3a::State package = mrg32k3a::default_seed();
+  if (!seed.empty()) {
+    std::array<std::uint64_t, 6> words{};
+    std::istringstream list(seed);
+    std::size_t n = 0;
+    for (std::string word; std::getline(list, word, ',');) {
+      const auto value = parse_digits(word);
+      if (n >= 6 || !value)
+        throw InvalidArgument("an MRG32k3a seed is six integers s1,s2,s3 < 4294967087 and s4,s5,s6 < 4294944443, not '" +
+                              seed + "'");
+      words[n++] = *value;
+    }
+    if (n != 6 || seed.back() == ',')
+      throw InvalidArgument("an MRG32k3a seed is six integers s1,s2,s3 < 4294967087 and s4,s5,s6 < 4294944443, not '" +
+                            seed + "'");
+    package = mrg32k3a::seed_from_words(words);
+  }
+  const auto start = mrg32k3a::substream_start(mrg32k3a::stream_start(package, parse_count(stream, "--stream")), sub);
+  return mrg32k3a::advance(start, offset_steps);
 }
 
 fragment::StreamLayout SourceOptions::stream_layout() const {

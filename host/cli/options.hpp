@@ -11,11 +11,12 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/substreams.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
 #include "generators/wichmann_hill.hpp"
 
 namespace glrand::cli {
 
-inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh"};
+inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a"};
 
 // Options shared by every command that generates numbers.
 struct SourceOptions {
@@ -30,6 +31,8 @@ struct SourceOptions {
   std::string split = "leapfrog";
   std::string state_update = "gpu";
   std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i
+  std::string stream = "0";     // MRG32k3a: RngStreams stream (2^127 apart)
+  std::string curand_seed;      // MRG32k3a: cuRAND's curand_init seeding instead
 
   // `substream_layout`: also the --substreams, --split and --state-update options.
   void add_to(CLI::App& command, bool substream_layout = false);
@@ -42,6 +45,9 @@ struct SourceOptions {
   // Wichmann-Hill: the set (0..272) and the first output's state (MKL seeding, one or four words).
   int wh_set_value() const;
   wh::State wh_start() const;
+  // MRG32k3a: the state before the first output's step (RngStreams package seed, stream,
+  // substream and offset; or cuRAND's curand_init(seed, substream, offset)).
+  mrg32k3a::State mrg32k3a_before_start() const;
   // Substreams, split and state update, checked.
   fragment::StreamLayout stream_layout() const;
 };

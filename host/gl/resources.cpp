@@ -82,6 +82,9 @@ void Program::set(const char* uniform, float value) const { glUniform1f(location
 void Program::set(const char* uniform, const std::array<float, 2>& v) const {
   glUniform2f(location(uniform), v[0], v[1]);
 }
+void Program::set(const char* uniform, const std::array<float, 3>& v) const {
+  glUniform3f(location(uniform), v[0], v[1], v[2]);
+}
 void Program::set(const char* uniform, const std::array<float, 4>& v) const {
   glUniform4f(location(uniform), v[0], v[1], v[2], v[3]);
 }

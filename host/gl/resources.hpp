@@ -55,6 +55,7 @@ class Program {
   // otherwise leave the uniform at zero silently).
   void set(const char* uniform, float value) const;
   void set(const char* uniform, const std::array<float, 2>& value) const;
+  void set(const char* uniform, const std::array<float, 3>& value) const;
   void set(const char* uniform, const std::array<float, 4>& value) const;
   void set_int(const char* uniform, int value) const;
   // Whether the linked program uses the uniform (variants may leave some out).

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// MRG32k3a on the fragment path (shaders/mrg32k3a.frag). Position n's state is the one
+// after output n's recurrence step, so output n = combine(state n) and the host's start is
+// mrg32k3a::step() of the RngStreams-style state before the first output. A state is six
+// 32-bit words as (x0, x1) = (low 24 bits, high 8 bits) pairs in three RGBA texels; an
+// output z is one such pair, two per texel.
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "fragment/stateful_fragment.hpp"
+#include "generators/mrg32k3a.hpp"
+
+namespace glrand::fragment {
+
+struct Mrg32k3aTraits {
+  static constexpr const char* kName = "MRG32k3a";
+  static constexpr const char* kShader = "mrg32k3a.frag";
+  static constexpr int kStateVec4s = 3;
+  static constexpr int kWordsPerOutput = 1;
+  static constexpr int kOutputsPerVec4 = 2;
+  using State = mrg32k3a::State;
+  using Jump = mrg32k3a::Jump;
+
+  static Jump jump(std::uint64_t k) { return mrg32k3a::jump_by(k); }
+  static State apply(const Jump& j, const State& s) { return mrg32k3a::apply(j, s); }
+
+  static void encode_state(const State& s, float* texels) {
+    const std::array<std::uint64_t, 6> words{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
+    for (int i = 0; i < 6; ++i) {
+      texels[2 * i] = static_cast<float>(words[i] & 0xFFFFFF);
+      texels[2 * i + 1] = static_cast<float>(words[i] >> 24);
+    }
+  }
+  static bool decode(const float* pair, std::uint32_t* z) {
+    const float x0 = pair[0], x1 = pair[1];
+    if (!(x0 >= 0.0f && x0 < 16777216.0f && x0 == std::floor(x0) && x1 >= 0.0f && x1 < 256.0f && x1 == std::floor(x1)))
+      return false;
+    const std::uint64_t value = static_cast<std::uint64_t>(x0) + (static_cast<std::uint64_t>(x1) << 24);
+    *z = static_cast<std::uint32_t>(value);
+    return value >= 1 && value <= mrg32k3a::kM1;
+  }
+
+  static std::array<float, 3> digits(std::uint64_t v) {
+    return {static_cast<float>(v & 0xFFF), static_cast<float>(v >> 12 & 0xFFF), static_cast<float>(v >> 24)};
+  }
+  // 2^bits mod m.
+  static std::uint64_t power_of_two_mod(unsigned bits, std::uint64_t m) {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(1) << bits) % m);
+  }
+  static void set_modulus(const gl::Program& program, std::uint64_t m, const char* digits_name, const std::string& suffix) {
+    program.set(digits_name, digits(m));
+    program.set(("uR36" + suffix).c_str(), digits(power_of_two_mod(36, m)));
+    program.set(("uR48" + suffix).c_str(), digits(power_of_two_mod(48, m)));
+    program.set(("uR60" + suffix).c_str(), digits(power_of_two_mod(60, m)));
+  }
+  static void set_step(const gl::Program& program, const Jump& step) {
+    for (int i = 0; i < 9; ++i) {
+      program.set(("uStep1[" + std::to_string(i) + "]").c_str(), digits(step.a1[i / 3][i % 3]));
+      program.set(("uStep2[" + std::to_string(i) + "]").c_str(), digits(step.a2[i / 3][i % 3]));
+    }
+    set_modulus(program, mrg32k3a::kM1, "uModulusDigits1", "First");
+    set_modulus(program, mrg32k3a::kM2, "uModulusDigits2", "Second");
+    program.set("uFoldC", std::array<float, 2>{static_cast<float>((1ull << 32) - mrg32k3a::kM1),
+                                               static_cast<float>((1ull << 32) - mrg32k3a::kM2)});
+  }
+};
+
+using Mrg32k3aFragment = StatefulFragment<Mrg32k3aTraits>;
+
+}  // namespace glrand::fragment

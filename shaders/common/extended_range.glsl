@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// Extended-range integer arithmetic in floats for MRG32k3a's 32-bit moduli. A 32-bit word
+// travels as x0 + x1·2^24 (x0 < 2^24, x1 < 2^8); for arithmetic it is split into three
+// 12-bit digits, so every digit product is below 2^24 and exact. Wide values are digit
+// vectors base 2^12: lo = digits 0..3, hi = digits 4..7, which may hold up to 2^18 before
+// carries are propagated. Reduction modulo m = 2^32 − c folds with 2^32 ≡ c (mod m),
+// using only products and power-of-two scalings, never a division, so an inexact GPU
+// division cannot touch it. Selections use step(), keeping generator code float-only.
+
+const float kDigit = 4096.0;
+const float kInverseDigit = 1.0 / 4096.0;
+
+// x0 + x1·2^24 -> three 12-bit digits.
+vec3 digitsOfWord(vec2 word) {
+  float d1 = floor(word.x * kInverseDigit);
+  return vec3(word.x - d1 * kDigit, d1, word.y);
+}
+
+// Three digits (the value below 2^32) -> x0 + x1·2^24.
+vec2 wordOfDigits(vec3 d) {
+  return vec2(d.x + d.y * kDigit, d.z);
+}
+
+// Adds the digit product a·b (a, b three digits each) into the wide accumulator.
+void accumulateProduct(inout vec4 lo, inout vec4 hi, vec3 a, vec3 b) {
+  vec3 p0 = a.x * b;                       // digit positions 0, 1, 2
+  vec3 p1 = a.y * b;                       // 1, 2, 3
+  vec3 p2 = a.z * b;                       // 2, 3, 4
+  vec3 h0 = floor(p0 * kInverseDigit), h1 = floor(p1 * kInverseDigit), h2 = floor(p2 * kInverseDigit);
+  vec3 l0 = p0 - h0 * kDigit, l1 = p1 - h1 * kDigit, l2 = p2 - h2 * kDigit;
+  lo.xyz += l0;
+  lo.yzw += h0;
+  lo.yzw += l1;
+  lo.zw += h1.xy;
+  hi.x += h1.z;
+  lo.zw += l2.xy;
+  hi.x += l2.z;
+  lo.w += h2.x;
+  hi.xy += h2.yz;
+}
+
+// Adds the product of one digit-sized value t (< 2^12) and three digits r at position 0.
+void accumulateScaled(inout vec4 lo, inout vec4 hi, float t, vec3 r) {
+  vec3 p = t * r;
+  vec3 h = floor(p * kInverseDigit);
+  lo.xyz += p - h * kDigit;
+  lo.yzw += h;
+}
+
+// Propagates carries (and borrows) so that every digit is in [0, 4096).
+void normalize(inout vec4 lo, inout vec4 hi) {
+  float c;
+  c = floor(lo.x * kInverseDigit); lo.x -= c * kDigit; lo.y += c;
+  c = floor(lo.y * kInverseDigit); lo.y -= c * kDigit; lo.z += c;
+  c = floor(lo.z * kInverseDigit); lo.z -= c * kDigit; lo.w += c;
+  c = floor(lo.w * kInverseDigit); lo.w -= c * kDigit; hi.x += c;
+  c = floor(hi.x * kInverseDigit); hi.x -= c * kDigit; hi.y += c;
+  c = floor(hi.y * kInverseDigit); hi.y -= c * kDigit; hi.z += c;
+  c = floor(hi.z * kInverseDigit); hi.z -= c * kDigit; hi.w += c;
+}
+
+// Folding constants of one modulus m = 2^32 − c: R3, R4, R5 = 2^36, 2^48, 2^60 mod m as
+// digits, and c.
+struct Modulus {
+  vec3 digits;   // m
+  vec3 r36, r48, r60;
+  float c;
+};
+
+// v mod m for a normalized wide v below 2^72, as three digits.
+vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
+  // Fold everything from bit 36 up: v ≡ digits 0..2 + d3·R3 + d4·R4 + d5·R5 (< 2^46).
+  vec4 l = vec4(lo.xyz, 0.0), h = vec4(0.0);
+  accumulateScaled(l, h, lo.w, m.r36);
+  accumulateScaled(l, h, hi.x, m.r48);
+  accumulateScaled(l, h, hi.y, m.r60);
+  normalize(l, h);
+  // Three more folds of digit 3: below 2^43, 2^36 + 2^26, then 2^36.
+  for (float i = 0.0; i < 3.0; i += 1.0) {
+    float d3 = l.w;
+    l.w = 0.0;
+    accumulateScaled(l, h, d3, m.r36);
+    normalize(l, h);
+  }
+  // Fold bits 32..35 twice (2^32 ≡ c): below 2^32 + 2^19, then below 2^32.
+  for (float i = 0.0; i < 2.0; i += 1.0) {
+    float t = floor(l.z * (1.0 / 256.0));
+    l.z -= t * 256.0;
+    float tc = t * m.c;                    // < 2^19
+    float tcHigh = floor(tc * kInverseDigit);
+    l.x += tc - tcHigh * kDigit;
+    l.y += tcHigh;
+    normalize(l, h);
+  }
+  // Now v < 2^32 < 2m: subtract m once if v >= m. The sign of the digit difference, formed
+  // from the two high digits and the low digit, is exact even where the sum rounds.
+  vec3 v = l.xyz;
+  float difference = ((v.z - m.digits.z) * kDigit + (v.y - m.digits.y)) * kDigit + (v.x - m.digits.x);
+  float atLeast = step(0.0, difference);
+  vec4 rl = vec4(v - atLeast * m.digits, 0.0), rh = vec4(0.0);
+  normalize(rl, rh);
+  return rl.xyz;
+}
+
+// Row · column mod m: sum over j of matrix[j] · word[j], each a 32-bit value as digits.
+vec3 dotMod(vec3 m0, vec3 m1, vec3 m2, vec3 w0, vec3 w1, vec3 w2, Modulus m) {
+  vec4 lo = vec4(0.0), hi = vec4(0.0);
+  accumulateProduct(lo, hi, m0, w0);
+  accumulateProduct(lo, hi, m1, w1);
+  accumulateProduct(lo, hi, m2, w2);
+  normalize(lo, hi);
+  return reduceWide(lo, hi, m);
+}
