@@ -7,6 +7,8 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/stream_table.hpp"
 #include "common/error.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
@@ -50,10 +52,18 @@ void run_info(std::optional<int> device) {
 }  // namespace
 
 void add_info_command(CLI::App& app) {
-  auto device = std::make_shared<std::optional<int>>();
-  auto* command = app.add_subcommand("info", "Show the GPU devices, the OpenGL context glrand uses, and CUDA");
-  command->add_option("--device", *device, "EGL device index to open (default: the first GPU)");
-  command->callback([device] { run_info(*device); });
+  auto source = std::make_shared<SourceOptions>();
+  auto* command = app.add_subcommand(
+      "info", "Show the GPU devices, the OpenGL context glrand uses and CUDA; with -g, the 2006 paper's Table 3 for "
+              "that generator and substream layout");
+  source->add_to(*command, /*substream_layout=*/true);
+  command->callback([source, command] {
+    if (command->count("--generator") > 0) {
+      std::cout << stream_table(*source);
+      return;
+    }
+    run_info(source->device);
+  });
 }
 
 }  // namespace glrand::cli

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#include "cli/stream_table.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include <fmt/core.h>
+
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+
+namespace glrand::cli {
+namespace {
+
+using u128 = unsigned __int128;
+
+// std::lcm rejects 128-bit integers in strict C++ mode.
+u128 lcm(u128 a, u128 b) {
+  u128 x = a, y = b;
+  while (y != 0) x = std::exchange(y, x % y);
+  return a / x * b;
+}
+
+std::string power_of_two(long double value) { return fmt::format("2^{:.2f}", std::log2(value)); }
+
+std::string bytes(long double value) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (value >= 1024 && unit < 4) value /= 1024, ++unit;
+  return fmt::format("{:.4g} {}", static_cast<double>(value), units[unit]);
+}
+
+struct Row {
+  std::string substreams, length, gpu_memory, host_memory, note;
+};
+
+template <class Traits>
+Row stateful_row(const fragment::StreamLayout& layout, long double period, std::size_t host_state_bytes) {
+  const long double p = static_cast<long double>(layout.substreams);
+  const std::uint64_t width = std::min<std::uint64_t>(layout.substreams, 4096);
+  const long double texels = static_cast<long double>(width) * static_cast<long double>((layout.substreams + 4095) / 4096);
+  // Two sets of state textures (the pass reads one and, with GPU update, writes the other).
+  const long double gpu = 2 * texels * Traits::kStateVec4s * 16;
+  return {fmt::format("{} ({})", layout.substreams, fragment::name_of(layout.split)),
+          fmt::format("{} (period {} / {} substreams)", power_of_two(period / p), power_of_two(period), layout.substreams),
+          fmt::format("{} ({} x {} RGBA32F texels x 2 sets)", bytes(gpu), static_cast<std::uint64_t>(texels),
+                      Traits::kStateVec4s),
+          fmt::format("{} ({} states x {} B)", bytes(p * host_state_bytes), layout.substreams, host_state_bytes), ""};
+}
+
+}  // namespace
+
+std::string stream_table(const SourceOptions& options) {
+  check_generator(options.generator);
+  Row row;
+  if (options.generator == "ceicg") {
+    const long double period = 16777213.0L * 16777199.0L * 16777183.0L;
+    row = {"2^24 = 16777216 (one per pixel of 4096 x 4096, the paper's layout)",
+           fmt::format("B = {} = {} (period {})", ceicg::kSubstreamSpacing,
+                       power_of_two(static_cast<long double>(ceicg::kSubstreamSpacing)), power_of_two(period)),
+           "none: CEICG is explicit, the pixel position selects the substream",
+           "12 B (three residues, the pass's position)", ""};
+  } else if (options.generator == "pm") {
+    row = stateful_row<fragment::ParkMillerTraits>(options.stream_layout(), pm::kModulus - 1.0L, sizeof(pm::State));
+  } else if (options.generator == "wh") {
+    const auto& p = wh::parameters(options.wh_set_value());
+    u128 period = 1;
+    for (int k = 0; k < 4; ++k) period = lcm(period, u128{p.modulus[k]} - 1);
+    row = stateful_row<fragment::WichmannHillTraits>(options.stream_layout(), static_cast<long double>(period),
+                                                     sizeof(wh::State));
+    row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", options.wh_set_value(), power_of_two(static_cast<long double>(period)));
+  } else {
+    const long double period = (static_cast<long double>(mrg32k3a::kM1) * mrg32k3a::kM1 * mrg32k3a::kM1 - 1) *
+                               (static_cast<long double>(mrg32k3a::kM2) * mrg32k3a::kM2 * mrg32k3a::kM2 - 1) / 2;
+    row = stateful_row<fragment::Mrg32k3aTraits>(options.stream_layout(), period, 6 * 4);
+    row.note = "RngStreams: streams 2^127 apart, each of 2^51 substreams 2^76 long";
+  }
+  std::string text = fmt::format("Table 3 (2006 paper) for {}:\n", options.generator);
+  text += fmt::format("  substreams:                    {}\n", row.substreams);
+  text += fmt::format("  sequence length per substream: {}\n", row.length);
+  text += fmt::format("  substream-state memory, GPU:   {}\n", row.gpu_memory);
+  text += fmt::format("  substream-state memory, host:  {}\n", row.host_memory);
+  if (!row.note.empty()) text += fmt::format("  note:                          {}\n", row.note);
+  return text;
+}
+
+}  // namespace glrand::cli
