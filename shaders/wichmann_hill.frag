@@ -19,13 +19,25 @@
 #ifndef STEP_SCHRAGE
 #define STEP_SCHRAGE 1
 #endif
+// Parameterisation: every substream has its own set, read from four parameter textures.
+#ifndef PER_TEXEL_PARAMETERS
+#define PER_TEXEL_PARAMETERS 0
+#endif
 
 uniform sampler2D uState0;
 uniform vec2 uStateSize;
+#if PER_TEXEL_PARAMETERS
+uniform sampler2D uParameters0;  // m_k
+uniform sampler2D uParameters1;  // a_k
+uniform sampler2D uParameters2;  // m_k div a_k
+uniform sampler2D uParameters3;  // m_k mod a_k
+#else
 uniform vec4 uModulus;          // m_k
 uniform vec4 uStepMultiplier;   // c_k: a_k, or a_k^P mod m_k
 uniform vec4 uStepQ;            // m_k div c_k (Schrage)
 uniform vec4 uStepR;            // m_k mod c_k
+#endif
+vec4 modulus, stepMultiplier, stepQ, stepR;
 
 layout(location = 0) out vec4 target0;
 layout(location = 1) out vec4 target1;
@@ -34,14 +46,28 @@ layout(location = 3) out vec4 target3;
 
 vec4 stepState(vec4 s) {
 #if STEP_SCHRAGE
-  return mulModSchrage(s, uStepMultiplier, uStepQ, uStepR, uModulus);
+  return mulModSchrage(s, stepMultiplier, stepQ, stepR, modulus);
 #else
-  return mulMod24(s, uStepMultiplier, uModulus);
+  return mulMod24(s, stepMultiplier, modulus);
 #endif
 }
 
 void main() {
-  vec4 s = texture(uState0, gl_FragCoord.xy / uStateSize);
+  vec2 at = gl_FragCoord.xy / uStateSize;
+#if PER_TEXEL_PARAMETERS
+  modulus = texture(uParameters0, at);
+  stepMultiplier = texture(uParameters1, at);
+  stepQ = texture(uParameters2, at);
+  stepR = texture(uParameters3, at);
+#else
+  modulus = uModulus;
+  stepMultiplier = uStepMultiplier;
+#if STEP_SCHRAGE
+  stepQ = uStepQ;
+  stepR = uStepR;
+#endif
+#endif
+  vec4 s = texture(uState0, at);
   target0 = s;
 #if OUTPUT_TARGETS > 1
   s = stepState(s);

@@ -83,11 +83,70 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
   return source;
 }
 
+// Parameterisation: substream s runs set first + s from the same seed and offset; output n
+// is output n div P of substream n mod P.
+NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, const fragment::StreamLayout& layout,
+                                               bool quiet) {
+  const int first = options.wh_set_value();
+  if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
+    throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
+                          std::to_string(first) + " at most " + std::to_string(wh::kSetCount - first) +
+                          " substreams fit in the 273 sets, not " + std::to_string(layout.substreams));
+  fragment::WichmannHillTraits traits;
+  std::vector<wh::State> starts;
+  for (std::uint64_t s = 0; s < layout.substreams; ++s) {
+    const int set = first + static_cast<int>(s);
+    traits.substream_sets.push_back(wh::parameters(set));
+    starts.push_back(options.wh_start(set));
+  }
+  NumberSource source;
+  source.words_per_output = 4;
+  // Each output's float formula uses its own set's moduli: the writer converts every output
+  // once, in order, so a running count tells the substream.
+  auto counter = std::make_shared<std::uint64_t>(0);
+  const auto sets = traits.substream_sets;
+  source.to_f32 = [sets, counter](const std::uint32_t* s) {
+    return wh::to_f32(sets[(*counter)++ % sets.size()], {s[0], s[1], s[2], s[3]});
+  };
+  source.to_f64 = [sets, counter](const std::uint32_t* s) {
+    return wh::to_f64(sets[(*counter)++ % sets.size()], {s[0], s[1], s[2], s[3]});
+  };
+  if (options.path == "cpu") {
+    source.run = [sets, starts](std::uint64_t count, const WordConsumer& consume) {
+      std::vector<wh::State> states = starts;
+      std::vector<std::uint32_t> words;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(4 * n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+          const std::size_t s = (done + i) % sets.size();
+          std::copy(states[s].begin(), states[s].end(), words.begin() + 4 * i);
+          states[s] = wh::step(sets[s], states[s]);
+        }
+        consume(words);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else {
+    source.run = [traits, starts, layout, device = options.device, quiet](std::uint64_t count,
+                                                                          const WordConsumer& consume) {
+      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+      fragment::WichmannHillFragment generator(layout, traits);
+      generator.generate_parameterised(starts, count, consume);
+      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
+             " substreams, parameterisation, state update " + fragment::name_of(layout.update);
+    };
+  }
+  return source;
+}
+
 NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
   options.check_path();
+  const fragment::StreamLayout layout = options.stream_layout();
+  if (layout.split == fragment::Split::parameterisation) return wichmann_hill_parameterised_source(options, layout, quiet);
   const wh::Parameters parameters = wh::parameters(options.wh_set_value());
   const wh::State start = options.wh_start();
-  const fragment::StreamLayout layout = options.stream_layout();
   NumberSource source;
   source.words_per_output = 4;
   source.to_f32 = [parameters](const std::uint32_t* s) { return wh::to_f32(parameters, {s[0], s[1], s[2], s[3]}); };

@@ -114,11 +114,14 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--wh-set", wh_set, "wh: parameter set i = 0..272, MKL's VSL_BRNG_WH + i")->capture_default_str();
   command.add_option("--stream", stream, "mrg32k3a: RngStreams stream (2^127 apart)")->capture_default_str();
   command.add_option("--curand-seed", curand_seed, "mrg32k3a: seed as cuRAND's curand_init(seed, substream, offset)");
-  command.add_option("--substreams", substreams, "pm: substreams (texels) on the fragment path, 1..2^24")
+  command.add_option("--substreams", substreams,
+                     "pm, wh, mrg32k3a: substreams (state texels) on the fragment path, 1..2^24")
       ->capture_default_str();
-  command.add_option("--split", split, "pm: how substreams share the sequence: leapfrog or blocking")
+  command.add_option("--split", split,
+                     "pm, wh, mrg32k3a: how substreams share the sequence: leapfrog or blocking; wh also "
+                     "parameterisation (substream s runs set --wh-set + s; output n from substream n mod P)")
       ->capture_default_str();
-  command.add_option("--state-update", state_update, "pm: where substream states advance: gpu (render target) or cpu "
+  command.add_option("--state-update", state_update, "where substream states advance: gpu (render target) or cpu "
                                                      "(skip-ahead on the host)")
       ->capture_default_str();
 }
@@ -171,8 +174,9 @@ int SourceOptions::wh_set_value() const {
   return set;
 }
 
-wh::State SourceOptions::wh_start() const {
-  const int set = wh_set_value();
+wh::State SourceOptions::wh_start() const { return wh_start(wh_set_value()); }
+
+wh::State SourceOptions::wh_start(int set) const {
   std::vector<std::uint32_t> words;
   if (seed.empty()) words.push_back(1);
   std::istringstream list(seed);
@@ -225,6 +229,9 @@ fragment::StreamLayout SourceOptions::stream_layout() const {
   if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
   layout.split = fragment::parse_split(split);
+  if (layout.split == fragment::Split::parameterisation && generator != "wh")
+    throw InvalidArgument("--split parameterisation spreads substreams over a family of parameter sets, which only "
+                          "wh has; use leapfrog or blocking for " + generator);
   layout.update = fragment::parse_state_update(state_update);
   return layout;
 }

@@ -45,6 +45,7 @@ struct SourceOptions {
   // Wichmann-Hill: the set (0..272) and the first output's state (MKL seeding, one or four words).
   int wh_set_value() const;
   wh::State wh_start() const;
+  wh::State wh_start(int set) const;  // the same seed and offset in another set
   // MRG32k3a: the state before the first output's step (RngStreams package seed, stream,
   // substream and offset; or cuRAND's curand_init(seed, substream, offset)).
   mrg32k3a::State mrg32k3a_before_start() const;

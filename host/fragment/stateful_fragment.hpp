@@ -81,8 +81,24 @@ class StatefulFragment {
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, in chunks.
   void generate(const State& start, std::uint64_t count, const Consumer& consume) {
-    if (layout_.split == Split::leapfrog) generate_leapfrog(start, count, consume);
-    else generate_blocking(start, count, consume);
+    if (layout_.split == Split::parameterisation)
+      throw InvalidArgument("parameterisation starts every substream on its own: use generate_parameterised()");
+    if (layout_.split == Split::leapfrog) {
+      fill_states(start, 1);
+      step_ = generator_.jump(substreams());
+      interleaved(count, consume, outputs_per_pixel() * substreams());
+    } else {
+      generate_blocking(start, count, consume);
+    }
+  }
+
+  // Parameterisation (G with per-substream parameters): substream s starts at starts[s];
+  // output n is output n div P of substream n mod P.
+  void generate_parameterised(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
+    if (layout_.split != Split::parameterisation || starts.size() != substreams())
+      throw InvalidArgument(std::string(G::kName) + ": parameterisation needs one start per substream");
+    host_states_.assign(starts.begin(), starts.end());
+    interleaved(count, consume, outputs_per_pixel());
   }
 
   // Outputs of the last pass rendered, for benchmarks: pixel-major, L per pixel.
@@ -92,6 +108,10 @@ class StatefulFragment {
   static StreamLayout checked(const StreamLayout& layout) {
     if (layout.substreams < 1 || layout.substreams > kMaxSubstreams)
       throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(layout.substreams));
+    if constexpr (!requires(G g, State& state) { g.advance_substream(0, 1, state); })
+      if (layout.split == Split::parameterisation)
+        throw InvalidArgument(std::string(G::kName) + " has no family of parameter sets to split over: "
+                              "use --split leapfrog or blocking (parameterisation is for wh)");
     if (layout.update == StateUpdate::gpu && G::kStateVec4s >= kMaxRenderTargets)
       throw InvalidArgument(std::string(G::kName) + "'s state does not fit beside an output in 4 render targets");
     return layout;
@@ -117,6 +137,14 @@ class StatefulFragment {
   }
 
   void advance_states(std::uint64_t steps) {
+    if constexpr (requires(State& state) { generator_.advance_substream(0, steps, state); }) {
+      if (layout_.split == Split::parameterisation) {
+        parallel_fill(substreams(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+          for (std::uint64_t i = begin; i < end; ++i) generator_.advance_substream(i, steps, host_states_[i]);
+        });
+        return;
+      }
+    }
     const auto jump = generator_.jump(steps);
     parallel_fill(substreams(), 0, [&](std::uint64_t begin, std::uint64_t end) {
       for (std::uint64_t i = begin; i < end; ++i) host_states_[i] = generator_.apply(jump, host_states_[i]);
@@ -146,6 +174,9 @@ class StatefulFragment {
     framebuffers_[current_]->bind();
     program_.use();
     vertex_array_.bind();
+    // Parameters first: making their textures binds on the active unit.
+    if constexpr (requires { generator_.bind_parameters(program_, 0, size_); })
+      generator_.bind_parameters(program_, G::kStateVec4s, size_);
     for (int v = 0; v < G::kStateVec4s; ++v) {
       glActiveTexture(GL_TEXTURE0 + v);
       glBindTexture(GL_TEXTURE_2D, states_[current_][v].id());
@@ -194,19 +225,17 @@ class StatefulFragment {
     current_ = 1 - current_;
   }
 
-  void generate_leapfrog(const State& start, std::uint64_t count, const Consumer& consume) {
+  // Leapfrog and parameterisation: each pass yields a contiguous chunk, output j of pixel s
+  // at j·P + s. `host_advance`: the steps a CPU state update moves each substream by.
+  void interleaved(std::uint64_t count, const Consumer& consume, std::uint64_t host_advance) {
     const std::uint64_t P = substreams(), L = outputs_per_pixel();
-    fill_states(start, 1);
     upload_states(current_);
-    step_ = generator_.jump(P);
     std::vector<std::uint32_t> chunk;
     for (std::uint64_t done = 0; done < count;) {
       const std::uint64_t outputs = std::min(count - done, L * P);
-      pass(L * P);
+      pass(host_advance);
       chunk.resize(outputs * G::kWordsPerOutput);
       std::vector<std::uint8_t> bad(P, 0);
-      const int previous = 1 - current_;
-      (void)previous;
       parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t s = begin; s < end; ++s)
           for (std::uint32_t j = 0; j < L && j * P + s < outputs; ++j)

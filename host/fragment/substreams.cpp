@@ -8,7 +8,8 @@ namespace glrand::fragment {
 Split parse_split(const std::string& text) {
   if (text == "leapfrog") return Split::leapfrog;
   if (text == "blocking") return Split::blocking;
-  throw InvalidArgument("--split must be leapfrog or blocking, not '" + text + "'");
+  if (text == "parameterisation") return Split::parameterisation;
+  throw InvalidArgument("--split must be leapfrog, blocking or parameterisation, not '" + text + "'");
 }
 
 StateUpdate parse_state_update(const std::string& text) {
@@ -17,7 +18,14 @@ StateUpdate parse_state_update(const std::string& text) {
   throw InvalidArgument("--state-update must be gpu or cpu, not '" + text + "'");
 }
 
-const char* name_of(Split split) { return split == Split::leapfrog ? "leapfrog" : "blocking"; }
+const char* name_of(Split split) {
+  switch (split) {
+    case Split::leapfrog: return "leapfrog";
+    case Split::blocking: return "blocking";
+    case Split::parameterisation: return "parameterisation";
+  }
+  return "?";
+}
 const char* name_of(StateUpdate update) { return update == StateUpdate::gpu ? "gpu" : "cpu"; }
 
 }  // namespace glrand::fragment

@@ -14,6 +14,9 @@ enum class Split {
   // rounds of P·B positions (B a multiple of the outputs per pass), re-seeding each round by
   // skip-ahead, so the output can be streamed.
   blocking,
+  // Substream s is a different generator of a family (Wichmann–Hill: its own parameter set);
+  // output n is output n div P of substream n mod P.
+  parameterisation,
 };
 
 enum class StateUpdate {

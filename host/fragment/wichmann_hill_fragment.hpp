@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "fragment/stateful_fragment.hpp"
 #include "generators/wichmann_hill.hpp"
@@ -23,6 +25,9 @@ struct WichmannHillTraits {
   using Jump = std::array<std::uint32_t, 4>;  // a_k^n mod m_k
 
   wh::Parameters parameters = wh::parameters(0);
+  // Parameterisation: substream s runs set substream_sets[s] (empty otherwise).
+  std::vector<wh::Parameters> substream_sets;
+  std::array<std::shared_ptr<gl::Texture>, 4> parameter_textures;  // m, a, m div a, m mod a
 
   Jump jump(std::uint64_t n) const { return wh::jump_multipliers(parameters, n); }
   State apply(const Jump& multipliers, const State& s) const { return wh::apply_jump(parameters, multipliers, s); }
@@ -30,7 +35,39 @@ struct WichmannHillTraits {
   // Schrage's method needs c_k² < m_k: true of the set's own multipliers (one step, as in
   // blocking), not of a^P (leapfrog), which takes the 12-bit-split product instead.
   std::map<std::string, std::string> defines(const StreamLayout& layout) const {
+    if (layout.split == Split::parameterisation) return {{"STEP_SCHRAGE", "1"}, {"PER_TEXEL_PARAMETERS", "1"}};
     return {{"STEP_SCHRAGE", layout.split == Split::blocking || layout.substreams == 1 ? "1" : "0"}};
+  }
+
+  void advance_substream(std::uint64_t s, std::uint64_t steps, State& state) const {
+    state = wh::state_at(substream_sets[s], state, steps);
+  }
+
+  // Parameterisation: the four parameter textures, made on first use, bound from `unit` on.
+  void bind_parameters(const gl::Program& program, int unit, TargetSize size) {
+    if (substream_sets.empty()) return;
+    if (!parameter_textures[0]) {
+      const std::size_t texels = std::size_t{size.width} * size.height;
+      for (int t = 0; t < 4; ++t) {
+        std::vector<float> values(4 * texels, 1.0f);
+        for (std::size_t s = 0; s < substream_sets.size(); ++s)
+          for (int k = 0; k < 4; ++k) {
+            const std::uint32_t m = substream_sets[s].modulus[k], a = substream_sets[s].multiplier[k];
+            const std::uint32_t value[4] = {m, a, m / a, m % a};
+            values[4 * s + k] = static_cast<float>(value[t]);
+          }
+        parameter_textures[t] = std::make_shared<gl::Texture>(size.width, size.height);
+        glBindTexture(GL_TEXTURE_2D, parameter_textures[t]->id());
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height),
+                        GL_RGBA, GL_FLOAT, values.data());
+      }
+      gl::check_errors("uploading Wichmann-Hill parameter sets");
+    }
+    for (int t = 0; t < 4; ++t) {
+      glActiveTexture(GL_TEXTURE0 + unit + t);
+      glBindTexture(GL_TEXTURE_2D, parameter_textures[t]->id());
+      program.set_int(("uParameters" + std::to_string(t)).c_str(), unit + t);
+    }
   }
 
   static void encode_state(const State& s, float* texel) {
@@ -39,12 +76,15 @@ struct WichmannHillTraits {
   bool decode(const float* texel, std::uint32_t* words) const {
     for (int k = 0; k < 4; ++k) {
       const float v = texel[k];
-      if (!(v >= 0.0f && v < static_cast<float>(parameters.modulus[k]) && v == std::floor(v))) return false;
+      // Parameterised substreams have moduli of their own, all below 2^24.
+      const float bound = substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f;
+      if (!(v >= 0.0f && v < bound && v == std::floor(v))) return false;
       words[k] = static_cast<std::uint32_t>(v);
     }
     return true;
   }
   void set_step(const gl::Program& program, const Jump& c) const {
+    if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters
     std::array<float, 4> multiplier{}, modulus{}, q{}, r{};
     for (int k = 0; k < 4; ++k) {
       multiplier[k] = static_cast<float>(c[k]);
