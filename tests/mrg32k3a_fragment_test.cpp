@@ -49,3 +49,21 @@ TEST_CASE("MRG32k3a shader reproduces the published first outputs", "[mrg32k3a][
                      [&](std::span<const std::uint32_t> c) { gpu.insert(gpu.end(), c.begin(), c.end()); });
   CHECK(gpu == std::vector<std::uint32_t>(std::begin(published), std::end(published)));
 }
+
+TEST_CASE("MRG32k3a shader combines the edge cases p1 = p2 and p1 = p2 +- 1 like RngStreams", "[mrg32k3a][gl]") {
+  test_context();
+  // A state (after its step) whose newest words are p1 = s1[2] and p2 = s2[2]; output 0 is
+  // combine(state): z = p1 - p2 if p1 > p2, else p1 - p2 + m1 (so z = m1 when they are equal).
+  const std::uint64_t p2 = 3000000000ull;
+  fragment::Mrg32k3aFragment generator({3, fragment::Split::leapfrog, fragment::StateUpdate::gpu});
+  for (const std::int64_t delta : {0, 1, -1}) {
+    INFO("p1 - p2 = " << delta);
+    mrg32k3a::State state{{12345, 67890, static_cast<std::uint64_t>(static_cast<std::int64_t>(p2) + delta)},
+                          {111, 222, p2}};
+    std::vector<std::uint32_t> gpu;
+    generator.generate(state, 1, [&](std::span<const std::uint32_t> c) { gpu.insert(gpu.end(), c.begin(), c.end()); });
+    REQUIRE(gpu.size() == 1);
+    CHECK(gpu[0] == mrg32k3a::combine(state));
+    CHECK(gpu[0] == (delta > 0 ? 1u : delta == 0 ? mrg32k3a::kM1 : mrg32k3a::kM1 - 1));
+  }
+}

@@ -75,8 +75,9 @@ vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
   accumulateScaled(l, h, hi.x, m.r48);
   accumulateScaled(l, h, hi.y, m.r60);
   normalize(l, h);
-  // Three more folds of digit 3: below 2^43, 2^36 + 2^26, then 2^36.
-  for (float i = 0.0; i < 3.0; i += 1.0) {
+  // Two more folds of digit 3 (d3 < 2^10 now). R3 = 16c < 2^19 for both moduli (c < 2^15), so
+  // the first leaves v < 2^36 + 2^29 (d3 <= 1, and low36 < 2^29 if d3 = 1), the second < 2^36.
+  for (float i = 0.0; i < 2.0; i += 1.0) {
     float d3 = l.w;
     l.w = 0.0;
     accumulateScaled(l, h, d3, m.r36);
