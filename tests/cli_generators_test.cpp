@@ -460,3 +460,34 @@ TEST_CASE("generate -g pm|wh|mrg32k3a rejects bad input with one line on stderr 
   REQUIRE(before.empty());
   for (const auto& c : cases) check_failure(c, dir, before);
 }
+
+TEST_CASE("options of other generators are refused, and RngStreams' substream range is checked", "[cli]") {
+  TempDir dir;
+  const auto before = dir.entries();
+  const BadCase cases[] = {
+      {{"generate", "-g", "pm", "--substream", "5", "-n", "5", "-o", "x.bin"}, "--substream does not apply to -g pm"},
+      {{"generate", "-g", "pm", "--stream", "3", "-n", "5", "-o", "x.bin"}, "--stream does not apply"},
+      {{"generate", "-g", "pm", "--curand-seed", "5", "-n", "5", "-o", "x.bin"}, "--curand-seed does not apply"},
+      {{"generate", "-g", "mrg32k3a", "--wh-set", "3", "-n", "5", "-o", "x.bin"}, "--wh-set does not apply"},
+      {{"generate", "-g", "ceicg", "--split", "blocking", "-n", "5", "-o", "x.bin"}, "--split does not apply"},
+      {{"generate", "-g", "ceicg", "--substreams", "0", "-n", "5", "-o", "x.bin"}, "--substreams does not apply"},
+      {{"generate", "-g", "mrg32k3a", "--substream", "2^51", "-n", "5", "-o", "x.bin"}, "below 2^51"},
+      {{"info", "-g", "pm", "--stream", "4"}, "--stream does not apply"},
+  };
+  for (const auto& c : cases) check_failure(c, dir, before);
+}
+
+TEST_CASE("cuRAND seeding (--curand-seed) gives cuRAND's double formula", "[cli][mrg32k3a]") {
+  TempDir dir;
+  const auto result = glrand_ok({"generate", "-g", "mrg32k3a", "--curand-seed", "1234", "-n", "3", "--format", "f64",
+                                 "--path", "cpu", "-o", "u.f64"},
+                                dir.path());
+  const std::string bytes = read_file(dir / "u.f64");
+  REQUIRE(bytes.size() == 3 * sizeof(double));
+  double u[3];
+  std::memcpy(u, bytes.data(), sizeof u);
+  // Output 0 is the first of subsequence 0: cuRAND 13.0's published LEGACY value for n = 0.
+  CHECK(u[0] == 0.7867518627157294);
+  const std::uint32_t z[3] = {3379073356u, 2521875978u, 213678199u};  // published first z of seed 1234
+  for (int i = 0; i < 3; ++i) CHECK(u[i] == static_cast<double>(z[i]) * 2.3283065498378288e-10);
+}

@@ -183,8 +183,14 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
   const mrg32k3a::State before = options.mrg32k3a_before_start();
   const fragment::StreamLayout layout = options.stream_layout();
   NumberSource source;
-  source.to_f32 = [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); };
-  source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); };
+  if (options.curand_seed.empty()) {
+    source.to_f32 = [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); };
+    source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); };
+  } else {
+    // cuRAND's curand_uniform_double, range (0, 1]; f32 is that double rounded to float.
+    source.to_f32 = [](const std::uint32_t* z) { return static_cast<float>(mrg32k3a::curand_f64(*z)); };
+    source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::curand_f64(*z); };
+  }
   if (options.path == "cpu") {
     source.run = [before](std::uint64_t count, const WordConsumer& consume) {
       std::vector<std::uint32_t> words;
@@ -214,7 +220,7 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
 }  // namespace
 
 NumberSource make_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
-  check_generator(options.generator);
+  options.check_applicable();
   if (options.generator == "pm") return park_miller_source(options, quiet);
   if (options.generator == "wh") return wichmann_hill_source(options, quiet);
   if (options.generator == "mrg32k3a") return mrg32k3a_source(options, quiet);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <sstream>
@@ -95,6 +96,7 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
 }
 
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
+  command_ = &command;
   command.add_option("-g,--generator", generator,
                      "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273) or mrg32k3a")
       ->capture_default_str();
@@ -127,11 +129,37 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
 }
 
 const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command) {
-  check_generator(options.generator);
+  options.check_applicable();
   if (options.generator != "ceicg")
     throw InvalidArgument("`glrand " + command + "` supports -g ceicg so far; use `glrand generate -g " +
                           options.generator + "` for numbers");
   return options;
+}
+
+bool SourceOptions::given(const char* option) const {
+  if (!command_) return false;
+  try {
+    return command_->count(option) > 0;
+  } catch (const CLI::OptionNotFound&) {
+    return false;
+  }
+}
+
+void SourceOptions::check_applicable() const {
+  check_generator(generator);
+  // Options that mean something only for some generators.
+  const std::pair<const char*, std::vector<std::string>> scoped[] = {
+      {"--substream", {"ceicg", "mrg32k3a"}},    {"--substreams", {"pm", "wh", "mrg32k3a"}},
+      {"--split", {"pm", "wh", "mrg32k3a"}},     {"--state-update", {"pm", "wh", "mrg32k3a"}},
+      {"--wh-set", {"wh"}},                      {"--stream", {"mrg32k3a"}},
+      {"--curand-seed", {"mrg32k3a"}},
+  };
+  for (const auto& [option, generators] : scoped) {
+    if (!given(option) || std::find(generators.begin(), generators.end(), generator) != generators.end()) continue;
+    std::string list;
+    for (const auto& g : generators) list += (list.empty() ? "" : ", ") + g;
+    throw InvalidArgument(std::string(option) + " does not apply to -g " + generator + " (only to " + list + ")");
+  }
 }
 
 void SourceOptions::check_path() const {
@@ -202,6 +230,9 @@ mrg32k3a::State SourceOptions::mrg32k3a_before_start() const {
       throw InvalidArgument("--stream has no meaning with --curand-seed: cuRAND has subsequences (--substream) only");
     return mrg32k3a::curand_state(parse_count(curand_seed, "--curand-seed"), sub, offset_steps);
   }
+  if (sub >= (1ull << 51))
+    throw InvalidArgument("--substream must be below 2^51 (RngStreams: 2^51 substreams of 2^76 per stream), not " +
+                          substream + "; use --stream for the next stream");
   mrg32k3a::State package = mrg32k3a::default_seed();
   if (!seed.empty()) {
     std::array<std::uint64_t, 6> words{};

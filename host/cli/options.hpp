@@ -36,6 +36,8 @@ struct SourceOptions {
 
   // `substream_layout`: also the --substreams, --split and --state-update options.
   void add_to(CLI::App& command, bool substream_layout = false);
+  // Throws if an option given on the command line has no meaning for the generator.
+  void check_applicable() const;
   void check_path() const;
   std::uint64_t offset_value() const;
   // CEICG: the residues of the first output, after checking every option.
@@ -51,6 +53,10 @@ struct SourceOptions {
   mrg32k3a::State mrg32k3a_before_start() const;
   // Substreams, split and state update, checked.
   fragment::StreamLayout stream_layout() const;
+
+ private:
+  bool given(const char* option) const;
+  const CLI::App* command_ = nullptr;
 };
 
 // Commands that fill textures in the shader support CEICG only so far: throws otherwise.

@@ -52,7 +52,7 @@ Row stateful_row(const fragment::StreamLayout& layout, long double period, std::
 }  // namespace
 
 std::string stream_table(const SourceOptions& options) {
-  check_generator(options.generator);
+  options.check_applicable();
   Row row;
   if (options.generator == "ceicg") {
     const long double period = 16777213.0L * 16777199.0L * 16777183.0L;

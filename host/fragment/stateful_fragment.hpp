@@ -209,7 +209,7 @@ class StatefulFragment {
   }
 
   [[noreturn]] void refuse(std::uint64_t s, std::uint32_t j) const {
-    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of substream " +
+    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of the pass in substream " +
                       std::to_string(s) + " as something other than an exact integer in range: its float "
                       "arithmetic is not exact enough for glrand");
   }
@@ -235,14 +235,14 @@ class StatefulFragment {
       const std::uint64_t outputs = std::min(count - done, L * P);
       pass(host_advance);
       chunk.resize(outputs * G::kWordsPerOutput);
-      std::vector<std::uint8_t> bad(P, 0);
+      std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
       parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
         for (std::uint64_t s = begin; s < end; ++s)
           for (std::uint32_t j = 0; j < L && j * P + s < outputs; ++j)
-            if (!decode(s, j, chunk.data() + (j * P + s) * G::kWordsPerOutput)) bad[s] = 1;
+            if (!decode(s, j, chunk.data() + (j * P + s) * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
       });
       for (std::uint64_t s = 0; s < P; ++s)
-        if (bad[s]) refuse(s, 0);
+        if (bad[s]) refuse(s, bad[s] - 1);
       consume(chunk);
       done += outputs;
     }
@@ -266,17 +266,17 @@ class StatefulFragment {
       const std::uint64_t passes = std::min(passes_per_round, (outputs + L - 1) / L);
       for (std::uint64_t k = 0; k < passes; ++k) {
         pass(L);
-        std::vector<std::uint8_t> bad(P, 0);
+        std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
         parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
           for (std::uint64_t s = begin; s < end; ++s)
             for (std::uint32_t j = 0; j < L; ++j) {
               const std::uint64_t position = s * block + k * L + j;
               if (position >= outputs) break;
-              if (!decode(s, j, round.data() + position * G::kWordsPerOutput)) bad[s] = 1;
+              if (!decode(s, j, round.data() + position * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
             }
         });
         for (std::uint64_t s = 0; s < P; ++s)
-          if (bad[s]) refuse(s, 0);
+          if (bad[s]) refuse(s, bad[s] - 1);
       }
       consume(round);
       round_start = generator_.apply(next_round, round_start);
