@@ -3,6 +3,9 @@
 // built byte by byte) rather than produced by the code under test.
 #include <catch2/catch.hpp>
 
+#include <optional>
+
+#include "file_size_limit.hpp"
 #include "temp_dir.hpp"
 #include <fcntl.h>
 #include <signal.h>
@@ -314,14 +317,7 @@ TEST_CASE("a failing write names the output path and leaves no file", "[output]"
   TempDir dir;
   const fs::path path = dir.path() / "limited.bin";
   // A file-size limit stands in for a full disk: write() fails with EFBIG instead of ENOSPC.
-  struct sigaction ignore {}, previous_action {};
-  ignore.sa_handler = SIG_IGN;  // SIGXFSZ would otherwise end the test run
-  ::sigaction(SIGXFSZ, &ignore, &previous_action);
-  rlimit previous_limit{};
-  ::getrlimit(RLIMIT_FSIZE, &previous_limit);
-  rlimit small = previous_limit;
-  small.rlim_cur = 4096;
-  REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+  std::optional<FileSizeLimit> limit(std::in_place, 4096);
 
   std::string message;
   try {
@@ -332,8 +328,7 @@ TEST_CASE("a failing write names the output path and leaves no file", "[output]"
   } catch (const glrand::Error& error) {
     message = error.what();
   }
-  ::setrlimit(RLIMIT_FSIZE, &previous_limit);
-  ::sigaction(SIGXFSZ, &previous_action, nullptr);
+  limit.reset();
 
   CHECK(message == "cannot write output file '" + path.string() + "': File too large");
   CHECK(dir.entries().empty());

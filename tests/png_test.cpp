@@ -3,6 +3,9 @@
 // writer to check glrand's own functions against.
 #include <catch2/catch.hpp>
 
+#include <optional>
+
+#include "file_size_limit.hpp"
 #include "temp_dir.hpp"
 #include <png.h>
 #include <signal.h>
@@ -146,14 +149,7 @@ TEST_CASE("PNG write failure inside libpng's callback is reported", "[png]") {
     state = state * 1664525u + 1013904223u;
     byte = static_cast<std::uint8_t>(state >> 24);
   }
-  struct sigaction ignore {}, previous_action {};
-  ignore.sa_handler = SIG_IGN;  // SIGXFSZ would otherwise end the test run
-  ::sigaction(SIGXFSZ, &ignore, &previous_action);
-  rlimit previous_limit{};
-  ::getrlimit(RLIMIT_FSIZE, &previous_limit);
-  rlimit small = previous_limit;
-  small.rlim_cur = 100000;
-  REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+  std::optional<FileSizeLimit> limit(std::in_place, 100000);
 
   bool threw_error = false;
   std::string message;
@@ -163,8 +159,7 @@ TEST_CASE("PNG write failure inside libpng's callback is reported", "[png]") {
     threw_error = true;
     message = error.what();
   }
-  ::setrlimit(RLIMIT_FSIZE, &previous_limit);
-  ::sigaction(SIGXFSZ, &previous_action, nullptr);
+  limit.reset();
 
   CHECK(threw_error);
   CHECK(message == "cannot write output file '" + path.string() + "': File too large");

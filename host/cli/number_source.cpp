@@ -19,6 +19,36 @@ namespace {
 
 constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
 
+// The CPU reference in chunks: fill(position, words) generates, advance(position, n) skips.
+template <class Position, class Fill, class Advance>
+auto on_cpu(Position start, int words_per_output, Fill fill, Advance advance) {
+  return [=](std::uint64_t count, const WordConsumer& consume) {
+    std::vector<std::uint32_t> words;
+    Position position = start;
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t n = std::min(kCpuChunk, count - done);
+      words.resize(static_cast<std::size_t>(words_per_output) * n);
+      fill(position, std::span<std::uint32_t>(words));
+      consume(words);
+      position = advance(position, n);
+      done += n;
+    }
+    return std::string("the CPU reference");
+  };
+}
+
+// A stateful generator's fragment path: opens the device when run.
+template <class Fragment, class Traits, class State>
+auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, Traits traits, State start, bool quiet) {
+  return [=, device = options.device](std::uint64_t count, const WordConsumer& consume) {
+    gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    Fragment generator(layout, traits);
+    generator.generate(start, count, consume);
+    return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+           fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
+  };
+}
+
 NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
   const ceicg::Residues start = options.ceicg_start();
   NumberSource source;
@@ -26,19 +56,9 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
   source.to_f32 = [](const std::uint32_t* x) { return ceicg::to_f32({x[0], x[1], x[2]}); };
   source.to_f64 = [](const std::uint32_t* x) { return ceicg::to_f64({x[0], x[1], x[2]}); };
   if (options.path == "cpu") {
-    source.run = [start](std::uint64_t count, const WordConsumer& consume) {
-      std::vector<std::uint32_t> words;
-      ceicg::Residues position = start;
-      for (std::uint64_t done = 0; done < count;) {
-        const std::uint64_t n = std::min(kCpuChunk, count - done);
-        words.resize(3 * n);
-        ceicg::generate_ints(position, words);
-        consume(words);
-        position = ceicg::advanced_by(position, n);
-        done += n;
-      }
-      return std::string("the CPU reference");
-    };
+    source.run = on_cpu(
+        start, 3, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
+        [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
   } else {
     source.run = [start, size, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
       gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
@@ -58,27 +78,11 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
   source.to_f32 = [](const std::uint32_t* z) { return pm::to_f32(*z); };
   source.to_f64 = [](const std::uint32_t* z) { return pm::to_f64(*z); };
   if (options.path == "cpu") {
-    source.run = [start](std::uint64_t count, const WordConsumer& consume) {
-      std::vector<std::uint32_t> words;
-      pm::State position = start;
-      for (std::uint64_t done = 0; done < count;) {
-        const std::uint64_t n = std::min(kCpuChunk, count - done);
-        words.resize(n);
-        pm::generate_ints(position, words);
-        consume(words);
-        position = pm::advanced_by(position, n);
-        done += n;
-      }
-      return std::string("the CPU reference");
-    };
+    source.run = on_cpu(
+        start, 1, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
+        [](pm::State z, std::uint64_t n) { return pm::advanced_by(z, n); });
   } else {
-    source.run = [start, layout, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
-      fragment::ParkMillerFragment generator(layout);
-      generator.generate(start, count, consume);
-      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
-    };
+    source.run = on_gl<fragment::ParkMillerFragment>(options, layout, fragment::ParkMillerTraits{}, start, quiet);
   }
   return source;
 }
@@ -152,28 +156,13 @@ NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
   source.to_f32 = [parameters](const std::uint32_t* s) { return wh::to_f32(parameters, {s[0], s[1], s[2], s[3]}); };
   source.to_f64 = [parameters](const std::uint32_t* s) { return wh::to_f64(parameters, {s[0], s[1], s[2], s[3]}); };
   if (options.path == "cpu") {
-    source.run = [parameters, start](std::uint64_t count, const WordConsumer& consume) {
-      std::vector<std::uint32_t> words;
-      wh::State position = start;
-      for (std::uint64_t done = 0; done < count;) {
-        const std::uint64_t n = std::min(kCpuChunk, count - done);
-        words.resize(4 * n);
-        wh::generate_ints(parameters, position, words);
-        consume(words);
-        position = wh::state_at(parameters, position, n);
-        done += n;
-      }
-      return std::string("the CPU reference");
-    };
+    source.run = on_cpu(
+        start, 4,
+        [parameters](const wh::State& state, std::span<std::uint32_t> words) { wh::generate_ints(parameters, state, words); },
+        [parameters](const wh::State& state, std::uint64_t n) { return wh::state_at(parameters, state, n); });
   } else {
-    source.run = [parameters, start, layout, device = options.device, quiet](std::uint64_t count,
-                                                                              const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
-      fragment::WichmannHillFragment generator(layout, {parameters});
-      generator.generate(start, count, consume);
-      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
-    };
+    source.run = on_gl<fragment::WichmannHillFragment>(options, layout, fragment::WichmannHillTraits{parameters}, start,
+                                                       quiet);
   }
   return source;
 }
@@ -192,27 +181,14 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
     source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::curand_f64(*z); };
   }
   if (options.path == "cpu") {
-    source.run = [before](std::uint64_t count, const WordConsumer& consume) {
-      std::vector<std::uint32_t> words;
-      mrg32k3a::State position = before;
-      for (std::uint64_t done = 0; done < count;) {
-        const std::uint64_t n = std::min(kCpuChunk, count - done);
-        words.resize(n);
-        mrg32k3a::generate_ints(position, words);
-        consume(words);
-        position = mrg32k3a::advance(position, n);
-        done += n;
-      }
-      return std::string("the CPU reference");
-    };
+    source.run = on_cpu(
+        before, 1,
+        [](const mrg32k3a::State& state, std::span<std::uint32_t> words) { mrg32k3a::generate_ints(state, words); },
+        [](const mrg32k3a::State& state, std::uint64_t n) { return mrg32k3a::advance(state, n); });
   } else {
-    source.run = [before, layout, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
-      fragment::Mrg32k3aFragment generator(layout);
-      generator.generate(mrg32k3a::step(before), count, consume);
-      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-             fragment::name_of(layout.split) + ", state update " + fragment::name_of(layout.update);
-    };
+    // The fragment path's position state is the one after the output's step.
+    source.run = on_gl<fragment::Mrg32k3aFragment>(options, layout, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before),
+                                                   quiet);
   }
   return source;
 }
