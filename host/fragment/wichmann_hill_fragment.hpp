@@ -26,8 +26,8 @@ struct WichmannHillTraits {
 
   wh::Parameters parameters = wh::parameters(0);
   // Parameterisation: substream s runs set substream_sets[s] (empty otherwise).
-  std::vector<wh::Parameters> substream_sets;
-  std::array<std::shared_ptr<gl::Texture>, 4> parameter_textures;  // m, a, m div a, m mod a
+  std::vector<wh::Parameters> substream_sets{};
+  std::array<std::shared_ptr<gl::Texture>, 4> parameter_textures{};  // m, a, m div a, m mod a
 
   Jump jump(std::uint64_t n) const { return wh::jump_multipliers(parameters, n); }
   State apply(const Jump& multipliers, const State& s) const { return wh::apply_jump(parameters, multipliers, s); }
