@@ -9,6 +9,7 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "gl/shader_library.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -32,11 +33,18 @@ std::string bytes(long double value) {
 }
 
 struct Row {
-  std::string substreams, length, gpu_memory, host_memory, note;
+  std::string substreams, length, gpu_memory, host_memory, note, instructions;
 };
 
+std::string instructions_text(int count) {
+  if (count < 0) return "not measured by this build";
+  return fmt::format("{} per pass by the build's SPIR-V count; ps_3_0 allows {}{}", count, gl::kPs30InstructionSlots,
+                     count > gl::kPs30InstructionSlots ? " (over: this pass needs splitting to be a true ps_3_0 pass)" : "");
+}
+
 template <class Traits>
-Row stateful_row(const fragment::StreamLayout& layout, long double period, std::size_t host_state_bytes) {
+Row stateful_row(const fragment::StreamLayout& layout, long double period, std::size_t host_state_bytes,
+                 const Traits& traits = Traits{}) {
   const long double p = static_cast<long double>(layout.substreams);
   const std::uint64_t width = std::min<std::uint64_t>(layout.substreams, 4096);
   const long double texels = static_cast<long double>(width) * static_cast<long double>((layout.substreams + 4095) / 4096);
@@ -46,7 +54,8 @@ Row stateful_row(const fragment::StreamLayout& layout, long double period, std::
           fmt::format("{} (period {} / {} substreams)", power_of_two(period / p), power_of_two(period), layout.substreams),
           fmt::format("{} ({} x {} RGBA32F texels x 2 sets)", bytes(gpu), static_cast<std::uint64_t>(texels),
                       Traits::kStateVec4s),
-          fmt::format("{} ({} states x {} B)", bytes(p * host_state_bytes), layout.substreams, host_state_bytes), ""};
+          fmt::format("{} ({} states x {} B)", bytes(p * host_state_bytes), layout.substreams, host_state_bytes), "",
+          instructions_text(fragment::StatefulFragment<Traits>::instructions_per_pass(layout, traits))};
 }
 
 }  // namespace
@@ -60,7 +69,8 @@ std::string stream_table(const SourceOptions& options) {
            fmt::format("B = {} = {} (period {})", ceicg::kSubstreamSpacing,
                        power_of_two(static_cast<long double>(ceicg::kSubstreamSpacing)), power_of_two(period)),
            "none: CEICG is explicit, the pixel position selects the substream",
-           "12 B (three residues, the pass's position)", ""};
+           "12 B (three residues, the pass's position)", "",
+           instructions_text(gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", "0"}}))};
   } else if (options.generator == "pm") {
     row = stateful_row<fragment::ParkMillerTraits>(options.stream_layout(), pm::kModulus - 1.0L, sizeof(pm::State));
   } else if (options.generator == "wh") {
@@ -81,6 +91,7 @@ std::string stream_table(const SourceOptions& options) {
   text += fmt::format("  sequence length per substream: {}\n", row.length);
   text += fmt::format("  substream-state memory, GPU:   {}\n", row.gpu_memory);
   text += fmt::format("  substream-state memory, host:  {}\n", row.host_memory);
+  text += fmt::format("  instructions:                  {}\n", row.instructions);
   if (!row.note.empty()) text += fmt::format("  note:                          {}\n", row.note);
   return text;
 }

@@ -73,6 +73,20 @@ class StatefulFragment {
     }
   }
 
+  // The #defines of the shader variant a layout uses (no GL needed).
+  static std::map<std::string, std::string> shader_defines(const StreamLayout& layout, const G& generator) {
+    const int outputs = kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0);
+    std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(outputs)},
+                                              {"WRITE_STATE", layout.update == StateUpdate::gpu ? "1" : "0"}};
+    if constexpr (requires { generator.defines(layout); }) result.merge(generator.defines(layout));
+    return result;
+  }
+
+  // Instructions per pass by the build's count (-1 if unmeasured); ps_3_0 allows 512.
+  static int instructions_per_pass(const StreamLayout& layout, const G& generator) {
+    return gl::instruction_count(G::kShader, shader_defines(layout, generator));
+  }
+
   const StreamLayout& layout() const { return layout_; }
   TargetSize size() const { return size_; }
   // L: outputs each substream generates per pass.
@@ -117,12 +131,7 @@ class StatefulFragment {
     return layout;
   }
 
-  std::map<std::string, std::string> defines(const StreamLayout& layout) const {
-    std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(output_targets_)},
-                                              {"WRITE_STATE", layout.update == StateUpdate::gpu ? "1" : "0"}};
-    if constexpr (requires { generator_.defines(layout); }) result.merge(generator_.defines(layout));
-    return result;
-  }
+  std::map<std::string, std::string> defines(const StreamLayout& layout) const { return shader_defines(layout, generator_); }
 
   std::uint64_t substreams() const { return layout_.substreams; }
 

@@ -13,6 +13,14 @@ const EmbeddedShader& embedded_shader(std::string_view name) {
   throw Error("no embedded shader named '" + std::string(name) + "'");
 }
 
+int instruction_count(std::string_view shader, const std::map<std::string, std::string>& defines) {
+  std::string key;
+  for (const auto& [name, value] : defines) key += (key.empty() ? "" : ",") + name + "=" + value;
+  for (const auto& cost : shader_costs())
+    if (cost.shader == shader && cost.defines == key) return cost.instructions;
+  return -1;
+}
+
 std::string with_defines(std::string_view source, const std::map<std::string, std::string>& defines) {
   const auto end_of_version = source.find('\n');
   std::string text(source.substr(0, end_of_version + 1));

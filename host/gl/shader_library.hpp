@@ -17,6 +17,19 @@ struct EmbeddedShader {
 
 const std::vector<EmbeddedShader>& embedded_shaders();
 
+// Instructions per pass of a fragment-shader variant, counted at build time with the proxy of
+// shaders/tools/instruction_count.hpp (ps_3_0 allows 512 instruction slots).
+struct ShaderCost {
+  std::string_view shader;   // "mrg32k3a.frag"
+  std::string_view defines;  // "OUTPUT_TARGETS=1,WRITE_STATE=1", sorted by name
+  int instructions;
+};
+const std::vector<ShaderCost>& shader_costs();
+inline constexpr int kPs30InstructionSlots = 512;
+
+// The count for `shader` with `defines`, or -1 if the build did not measure that variant.
+int instruction_count(std::string_view shader, const std::map<std::string, std::string>& defines);
+
 // The shader called `name`; throws glrand::Error if there is none.
 const EmbeddedShader& embedded_shader(std::string_view name);
 

@@ -11,6 +11,8 @@
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 
+#include "instruction_count.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -117,18 +119,28 @@ bool validate(const std::string& name, const Composition& composition, const std
   return false;
 }
 
-// "a.frag:X=1,Y=2" -> {"a.frag", "#define X 1\n#define Y 2\n"}
-std::pair<std::string, std::string> parse_variant(const std::string& argument) {
+struct Variant {
+  std::string shader;    // "a.frag"
+  std::string preamble;  // "#define X 1\n#define Y 2\n"
+  std::string key;       // "X=1,Y=2": the defines sorted by name, as the library looks them up
+};
+
+// "a.frag:Y=2,X=1" -> {"a.frag", "#define X 1\n#define Y 2\n", "X=1,Y=2"}
+Variant parse_variant(const std::string& argument) {
   const auto colon = argument.find(':');
-  if (colon == std::string::npos) return {argument, ""};
-  std::string defines;
+  if (colon == std::string::npos) return {argument, "", ""};
+  std::map<std::string, std::string> defines;
   std::istringstream list(argument.substr(colon + 1));
-  std::string item;
-  while (std::getline(list, item, ',')) {
+  for (std::string item; std::getline(list, item, ',');) {
     const auto eq = item.find('=');
-    defines += "#define " + item.substr(0, eq) + (eq == std::string::npos ? "" : " " + item.substr(eq + 1)) + "\n";
+    defines[item.substr(0, eq)] = eq == std::string::npos ? "" : item.substr(eq + 1);
   }
-  return {argument.substr(0, colon), defines};
+  Variant v{argument.substr(0, colon), "", ""};
+  for (const auto& [name, value] : defines) {
+    v.preamble += "#define " + name + " " + value + "\n";
+    v.key += (v.key.empty() ? "" : ",") + name + "=" + value;
+  }
+  return v;
 }
 
 std::string raw_literal(const std::string& text) {
@@ -155,11 +167,24 @@ int main(int argc, char** argv) {
     glslang::InitializeProcess();
     Composer composer(root);
     std::map<std::string, Composition> shaders;
+    std::vector<std::pair<Variant, int>> counts;
     bool ok = true;
     for (const auto& argument : arguments) {
-      const auto [name, preamble] = parse_variant(argument);
-      if (!shaders.contains(name)) shaders.emplace(name, composer.compose(name));
-      ok = validate(name, shaders.at(name), preamble) && ok;
+      const Variant v = parse_variant(argument);
+      if (!shaders.contains(v.shader)) shaders.emplace(v.shader, composer.compose(v.shader));
+      const bool valid = validate(v.shader, shaders.at(v.shader), v.preamble);
+      ok = valid && ok;
+      if (!valid || !v.shader.ends_with(".frag")) continue;
+      std::string error;
+      const int count = glrand::shaders::instruction_count(shaders.at(v.shader).text, v.preamble, true, error);
+      if (count < 0) {
+        std::cerr << "embed_shaders: cannot count instructions of " << argument << ":\n" << error;
+        ok = false;
+        continue;
+      }
+      std::cout << "  " << v.shader << (v.key.empty() ? "" : " [" + v.key + "]") << ": " << count
+                << " instructions per pass (ps_3_0 allows 512)\n";
+      counts.emplace_back(v, count);
     }
     glslang::FinalizeProcess();
     if (!ok) return 1;
@@ -174,7 +199,10 @@ int main(int argc, char** argv) {
       for (const auto& file : composition.files) cpp << "\"" << file << "\", ";
       cpp << "}},\n";
     }
-    cpp << "  };\n  return shaders;\n}\n\n}  // namespace glrand::gl\n";
+    cpp << "  };\n  return shaders;\n}\n\n";
+    cpp << "const std::vector<ShaderCost>& shader_costs() {\n  static const std::vector<ShaderCost> costs{\n";
+    for (const auto& [v, count] : counts) cpp << "    {\"" << v.shader << "\", \"" << v.key << "\", " << count << "},\n";
+    cpp << "  };\n  return costs;\n}\n\n}  // namespace glrand::gl\n";
     fs::create_directories(out.parent_path());
     const fs::path temporary = out.string() + ".tmp";
     std::ofstream(temporary) << cpp.str();

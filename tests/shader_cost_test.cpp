@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// The build measures every shader variant the library can compile (shaders/tools/
+// instruction_count.hpp), and the passes that fit ps_3_0's 512 instruction slots keep fitting.
+#include <catch2/catch.hpp>
+
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+#include "gl/shader_library.hpp"
+
+using namespace glrand;
+
+namespace {
+
+template <class Traits>
+int count(fragment::Split split, fragment::StateUpdate update, const Traits& traits = Traits{}) {
+  return fragment::StatefulFragment<Traits>::instructions_per_pass({4096, split, update}, traits);
+}
+
+}  // namespace
+
+TEST_CASE("every variant the library compiles has a build-time instruction count", "[shaders]") {
+  for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu}) {
+    INFO("state update " << fragment::name_of(update));
+    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking}) {
+      CHECK(count<fragment::ParkMillerTraits>(split, update) > 0);
+      CHECK(count<fragment::WichmannHillTraits>(split, update) > 0);
+      CHECK(count<fragment::Mrg32k3aTraits>(split, update) > 0);
+    }
+    CHECK(count<fragment::WichmannHillTraits>(fragment::Split::parameterisation, update) > 0);
+  }
+  for (int targets = 0; targets <= 4; ++targets)
+    CHECK(gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", std::to_string(targets)}}) > 0);
+  CHECK(gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", "9"}}) == -1);
+}
+
+TEST_CASE("CEICG's exact pass and every Wichmann-Hill pass fit ps_3_0's 512 slots", "[shaders]") {
+  const int ceicg = gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", "0"}});
+  CHECK(ceicg <= gl::kPs30InstructionSlots);
+  // The trivial fill shader costs next to nothing: the count measures work, not size.
+  CHECK(gl::instruction_count("fill.frag", {}) < 10);
+  CHECK(gl::instruction_count("fill.frag", {}) < ceicg);
+  for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu})
+    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking, fragment::Split::parameterisation})
+      CHECK(count<fragment::WichmannHillTraits>(split, update) <= gl::kPs30InstructionSlots);
+}
