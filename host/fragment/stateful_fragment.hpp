@@ -59,7 +59,7 @@ class StatefulFragment {
         layout_(checked(layout)),
         size_{static_cast<std::uint32_t>(std::min<std::uint64_t>(layout.substreams, 4096)),
               static_cast<std::uint32_t>((layout.substreams + 4095) / 4096)},
-        output_targets_(kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0)),
+        output_targets_(fitting_output_targets(layout, generator_)),
         program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kShader), defines(layout)) {
     for (auto& set : states_)
       for (int v = 0; v < G::kStateVec4s; ++v) set.emplace_back(size_.width, size_.height);
@@ -73,23 +73,38 @@ class StatefulFragment {
     }
   }
 
-  // The #defines of the shader variant a layout uses (no GL needed).
-  static std::map<std::string, std::string> shader_defines(const StreamLayout& layout, const G& generator) {
-    const int outputs = kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0);
-    std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(outputs)},
+  // The #defines of the shader variant with `output_targets` output targets (no GL needed).
+  static std::map<std::string, std::string> shader_defines(const StreamLayout& layout, const G& generator,
+                                                           int output_targets) {
+    std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(output_targets)},
                                               {"WRITE_STATE", layout.update == StateUpdate::gpu ? "1" : "0"}};
     if constexpr (requires { generator.defines(layout); }) result.merge(generator.defines(layout));
     return result;
   }
 
-  // Instructions per pass by the build's count (-1 if unmeasured); ps_3_0 allows 512.
+  // ps_3_0's limits: at most four render targets (the state's among them with GPU update)
+  // and 512 instruction slots per pass. A pass over budget is split into more passes of
+  // fewer outputs: the most output targets whose build-time count fits (the 2006 paper's
+  // multi-pass). If not even one fits, one output target, and instructions_per_pass()
+  // reports the excess.
+  static int fitting_output_targets(const StreamLayout& layout, const G& generator) {
+    const int most = kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0);
+    for (int targets = most; targets >= 1; --targets) {
+      const int count = gl::instruction_count(G::kShader, shader_defines(layout, generator, targets));
+      if (count >= 0 && count <= gl::kPs30InstructionSlots) return targets;
+    }
+    return 1;
+  }
+
+  // Instructions per pass of the variant a layout uses, by the build's count (-1 if
+  // unmeasured); ps_3_0 allows 512.
   static int instructions_per_pass(const StreamLayout& layout, const G& generator) {
-    return gl::instruction_count(G::kShader, shader_defines(layout, generator));
+    return gl::instruction_count(G::kShader, shader_defines(layout, generator, fitting_output_targets(layout, generator)));
   }
 
   const StreamLayout& layout() const { return layout_; }
   TargetSize size() const { return size_; }
-  // L: outputs each substream generates per pass.
+  // L: outputs each substream generates per pass (fewer where the instruction budget says so).
   std::uint32_t outputs_per_pixel() const { return static_cast<std::uint32_t>(output_targets_ * G::kOutputsPerVec4); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
@@ -131,7 +146,9 @@ class StatefulFragment {
     return layout;
   }
 
-  std::map<std::string, std::string> defines(const StreamLayout& layout) const { return shader_defines(layout, generator_); }
+  std::map<std::string, std::string> defines(const StreamLayout& layout) const {
+    return shader_defines(layout, generator_, output_targets_);
+  }
 
   std::uint64_t substreams() const { return layout_.substreams; }
 

@@ -39,14 +39,6 @@ void accumulateProduct(inout vec4 lo, inout vec4 hi, vec3 a, vec3 b) {
   hi.xy += h2.yz;
 }
 
-// Adds the product of one digit-sized value t (< 2^12) and three digits r at position 0.
-void accumulateScaled(inout vec4 lo, inout vec4 hi, float t, vec3 r) {
-  vec3 p = t * r;
-  vec3 h = floor(p * kInverseDigit);
-  lo.xyz += p - h * kDigit;
-  lo.yzw += h;
-}
-
 // Propagates carries (and borrows) so that every digit is in [0, 4096).
 void normalize(inout vec4 lo, inout vec4 hi) {
   float c;
@@ -59,6 +51,22 @@ void normalize(inout vec4 lo, inout vec4 hi) {
   c = floor(hi.z * kInverseDigit); hi.z -= c * kDigit; hi.w += c;
 }
 
+// Carries within digits 0..3 only, for values known to be below 2^48.
+void normalizeLow(inout vec4 lo) {
+  float c;
+  c = floor(lo.x * kInverseDigit); lo.x -= c * kDigit; lo.y += c;
+  c = floor(lo.y * kInverseDigit); lo.y -= c * kDigit; lo.z += c;
+  c = floor(lo.z * kInverseDigit); lo.z -= c * kDigit; lo.w += c;
+}
+
+// Adds t·r (t < 2^12, r three digits) into digits 0..3.
+void accumulateScaledLow(inout vec4 lo, float t, vec3 r) {
+  vec3 p = t * r;
+  vec3 h = floor(p * kInverseDigit);
+  lo.xyz += p - h * kDigit;
+  lo.yzw += h;
+}
+
 // Folding constants of one modulus m = 2^32 − c: R3, R4, R5 = 2^36, 2^48, 2^60 mod m as
 // digits, and c.
 struct Modulus {
@@ -67,21 +75,22 @@ struct Modulus {
   float c;
 };
 
-// v mod m for a normalized wide v below 2^72, as three digits.
+// v mod m for a normalized wide v below 2^72, as three digits. From the first fold on the
+// value stays below 2^48, so carries stay within digits 0..3.
 vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
   // Fold everything from bit 36 up: v ≡ digits 0..2 + d3·R3 + d4·R4 + d5·R5 (< 2^46).
-  vec4 l = vec4(lo.xyz, 0.0), h = vec4(0.0);
-  accumulateScaled(l, h, lo.w, m.r36);
-  accumulateScaled(l, h, hi.x, m.r48);
-  accumulateScaled(l, h, hi.y, m.r60);
-  normalize(l, h);
+  vec4 l = vec4(lo.xyz, 0.0);
+  accumulateScaledLow(l, lo.w, m.r36);
+  accumulateScaledLow(l, hi.x, m.r48);
+  accumulateScaledLow(l, hi.y, m.r60);
+  normalizeLow(l);
   // Two more folds of digit 3 (d3 < 2^10 now). R3 = 16c < 2^19 for both moduli (c < 2^15), so
   // the first leaves v < 2^36 + 2^29 (d3 <= 1, and low36 < 2^29 if d3 = 1), the second < 2^36.
   for (float i = 0.0; i < 2.0; i += 1.0) {
     float d3 = l.w;
     l.w = 0.0;
-    accumulateScaled(l, h, d3, m.r36);
-    normalize(l, h);
+    accumulateScaledLow(l, d3, m.r36);
+    normalizeLow(l);
   }
   // Fold bits 32..35 twice (2^32 ≡ c): below 2^32 + 2^19, then below 2^32.
   for (float i = 0.0; i < 2.0; i += 1.0) {
@@ -91,16 +100,16 @@ vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
     float tcHigh = floor(tc * kInverseDigit);
     l.x += tc - tcHigh * kDigit;
     l.y += tcHigh;
-    normalize(l, h);
+    normalizeLow(l);
   }
   // Now v < 2^32 < 2m: subtract m once if v >= m. The sign of the digit difference, formed
   // from the two high digits and the low digit, is exact even where the sum rounds.
   vec3 v = l.xyz;
   float difference = ((v.z - m.digits.z) * kDigit + (v.y - m.digits.y)) * kDigit + (v.x - m.digits.x);
   float atLeast = step(0.0, difference);
-  vec4 rl = vec4(v - atLeast * m.digits, 0.0), rh = vec4(0.0);
-  normalize(rl, rh);
-  return rl.xyz;
+  vec4 r = vec4(v - atLeast * m.digits, 0.0);
+  normalizeLow(r);
+  return r.xyz;
 }
 
 // Row · column mod m: sum over j of matrix[j] · word[j], each a 32-bit value as digits.
