@@ -77,8 +77,8 @@ double fill_seconds(fragment::TargetSize size, std::size_t targets, int passes, 
 // A stateful generator with P substreams, leapfrog: GPU time of a pass, and end to end
 // (generate(): passes, readback, assembly, and the host's state update where chosen).
 template <class Generator, class State>
-void bench_stateful(const char* name, Generator& generator, const State& start, double fill4_seconds, int passes,
-                    int repeats, std::uint64_t end_to_end_outputs) {
+void bench_stateful(const char* name, Generator& generator, const State& start, const std::array<double, 5>& fill,
+                    int passes, int repeats, std::uint64_t end_to_end_outputs) {
   const double substreams = static_cast<double>(generator.layout().substreams);
   const double per_pass = generator.outputs_per_pixel() * substreams;
   generator.generate(start, 1, [](std::span<const std::uint32_t>) {});  // uploads the states
@@ -87,11 +87,10 @@ void bench_stateful(const char* name, Generator& generator, const State& start, 
   const auto began = std::chrono::steady_clock::now();
   generator.generate(start, end_to_end_outputs, [&](std::span<const std::uint32_t> words) { checksum += words.back(); });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  const int targets = 4;
-  fmt::print("| {} | {} | {} | {:.3f} | {:.3g} | {:.1f}% | {:.3g} |\n", name,
-             fragment::name_of(generator.layout().update), generator.outputs_per_pixel(), seconds * 1e3,
-             per_pass / seconds, 100.0 * fill4_seconds / seconds * 1.0 * targets / targets,
-             static_cast<double>(end_to_end_outputs) / wall);
+  const int targets = generator.render_targets();
+  fmt::print("| {} | {} | {} | {} | {:.3f} | {:.3g} | {:.1f}% | {:.3g} |\n", name,
+             fragment::name_of(generator.layout().update), generator.outputs_per_pixel(), targets, seconds * 1e3,
+             per_pass / seconds, 100.0 * fill[targets] / seconds, static_cast<double>(end_to_end_outputs) / wall);
   (void)checksum;
 }
 
@@ -168,23 +167,26 @@ int main(int argc, char** argv) {
                  readback_outputs, seconds, readback_outputs / seconds, checksum);
     }
     if (substreams > 0) {
-      fmt::print("\n## Stateful generators: {} substreams (leapfrog), 4 render targets per pass\n\n", substreams);
-      fmt::print("GPU time per pass of {} texels; vs. fill = the trivial shader's time for 4 targets of the same "
-                 "size over this pass's time; end to end = generate() of {} outputs with readback.\n\n",
+      fmt::print("\n## Stateful generators: {} substreams (leapfrog), passes within ps_3_0's 512 slots where they fit\n\n",
+                 substreams);
+      fmt::print("GPU time per pass of {} texels; vs. fill = the trivial shader's time for the same number of targets "
+                 "of the same size over this pass's time; end to end = generate() of {} outputs with readback.\n\n",
                  substreams, stateful_outputs);
-      fmt::print("| generator | state update | outputs/texel/pass | GPU ms/pass | outputs/s (GPU) | vs. fill of 4 targets | "
-                 "outputs/s end to end |\n|---|---|---|---|---|---|---|\n");
+      fmt::print("| generator | state update | outputs/texel/pass | targets | GPU ms/pass | outputs/s (GPU) | vs. fill of "
+                 "the same targets | outputs/s end to end |\n|---|---|---|---|---|---|---|---|\n");
       const std::uint32_t width = static_cast<std::uint32_t>(std::min<std::uint64_t>(substreams, 4096));
-      const double fill4 = fill_seconds({width, static_cast<std::uint32_t>((substreams + 4095) / 4096)}, 4, passes, repeats);
+      std::array<double, 5> fill{};
+      for (std::size_t t = 1; t <= 4; ++t)
+        fill[t] = fill_seconds({width, static_cast<std::uint32_t>((substreams + 4095) / 4096)}, t, passes, repeats);
       for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu}) {
         const fragment::StreamLayout layout{substreams, fragment::Split::leapfrog, update};
         fragment::ParkMillerFragment pm_generator(layout);
-        bench_stateful("Park-Miller", pm_generator, pm::state_at(1, 0), fill4, passes, repeats, stateful_outputs);
+        bench_stateful("Park-Miller", pm_generator, pm::state_at(1, 0), fill, passes, repeats, stateful_outputs);
         fragment::WichmannHillFragment wh_generator(layout, {wh::parameters(0)});
-        bench_stateful("Wichmann-Hill (set 0)", wh_generator, wh::seed_state(0, 1), fill4, passes, repeats,
+        bench_stateful("Wichmann-Hill (set 0)", wh_generator, wh::seed_state(0, 1), fill, passes, repeats,
                        stateful_outputs);
         fragment::Mrg32k3aFragment mrg_generator(layout);
-        bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::step(mrg32k3a::default_seed()), fill4, passes, repeats,
+        bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::step(mrg32k3a::default_seed()), fill, passes, repeats,
                        stateful_outputs);
       }
     }

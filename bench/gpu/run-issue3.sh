@@ -14,8 +14,8 @@ N=${N:-1000000000}
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
   echo "== gl_tests on the GPU"; $B/gl_tests | tail -2
-  echo "== bench_fragment --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 --stateful-outputs 268435456"
-  $B/bench_fragment --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 --stateful-outputs 268435456
+  echo "== bench_fragment --size 1024x1024 --passes 5 --repeats 5 --readback-outputs 0 --substreams 1048576 --stateful-outputs 268435456"
+  $B/bench_fragment --size 1024x1024 --passes 5 --repeats 5 --readback-outputs 0 --substreams 1048576 --stateful-outputs 268435456
   for g in pm wh mrg32k3a; do
     for path in "--state-update gpu" "--state-update cpu" "--path cpu"; do
       cmd="glrand generate -g $g -n $N --format ints --substreams 1048576 $path -o -"

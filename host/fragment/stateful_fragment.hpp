@@ -104,6 +104,10 @@ class StatefulFragment {
 
   const StreamLayout& layout() const { return layout_; }
   TargetSize size() const { return size_; }
+  // Render targets a pass writes: its outputs, and the next state with GPU update.
+  int render_targets() const {
+    return output_targets_ + (layout_.update == StateUpdate::gpu ? G::kStateVec4s : 0);
+  }
   // L: outputs each substream generates per pass (fewer where the instruction budget says so).
   std::uint32_t outputs_per_pixel() const { return static_cast<std::uint32_t>(output_targets_ * G::kOutputsPerVec4); }
 
