@@ -48,9 +48,13 @@ TEST_CASE("the passes the engine picks fit ps_3_0's 512 slots wherever a variant
     }
     CHECK(count<fragment::WichmannHillTraits>(fragment::Split::parameterisation, update) <= gl::kPs30InstructionSlots);
   }
-  // MRG32k3a: one output target with the state advanced on the host fits; with the state
-  // written by the pass (a full 3x3 step of both components) it does not, yet.
-  CHECK(count<fragment::Mrg32k3aTraits>(fragment::Split::leapfrog, fragment::StateUpdate::cpu) <= gl::kPs30InstructionSlots);
+  // MRG32k3a: one output target per pass; with GPU update the state advances in three
+  // further passes, one per state texel, each within the budget too.
+  for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu})
+    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking})
+      CHECK(count<fragment::Mrg32k3aTraits>(split, update) <= gl::kPs30InstructionSlots);
+  for (const char* texel : {"0", "1", "2"})
+    CHECK(gl::instruction_count("mrg32k3a_advance.frag", {{"STATE_TEXEL", texel}}) <= gl::kPs30InstructionSlots);
   // Splitting a pass means fewer outputs per pass, never none.
   const fragment::StreamLayout pm_gpu{4096, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
   CHECK(fragment::StatefulFragment<fragment::ParkMillerTraits>::fitting_output_targets(pm_gpu, {}) == 1);

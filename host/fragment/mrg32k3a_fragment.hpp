@@ -18,6 +18,9 @@ namespace glrand::fragment {
 struct Mrg32k3aTraits {
   static constexpr const char* kName = "MRG32k3a";
   static constexpr const char* kShader = "mrg32k3a.frag";
+  // A step of both components does not fit one ps_3_0 pass: with GPU update the state
+  // advances in three passes of this shader, one per state texel.
+  static constexpr const char* kAdvanceShader = "mrg32k3a_advance.frag";
   static constexpr int kStateVec4s = 3;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;
@@ -50,21 +53,28 @@ struct Mrg32k3aTraits {
   static std::uint64_t power_of_two_mod(unsigned bits, std::uint64_t m) {
     return static_cast<std::uint64_t>((static_cast<unsigned __int128>(1) << bits) % m);
   }
-  static void set_modulus(const gl::Program& program, std::uint64_t m, const char* digits_name, const std::string& suffix) {
-    program.set(digits_name, digits(m));
-    program.set(("uR36" + suffix).c_str(), digits(power_of_two_mod(36, m)));
-    program.set(("uR48" + suffix).c_str(), digits(power_of_two_mod(48, m)));
-    program.set(("uR60" + suffix).c_str(), digits(power_of_two_mod(60, m)));
+  // Uniforms a pass does not use (an advance pass touches one component, or part of one)
+  // are left out by the compiler, and skipped here.
+  template <typename Value>
+  static void set_used(const gl::Program& program, const std::string& name, const Value& value) {
+    if (program.has_uniform(name.c_str())) program.set(name.c_str(), value);
+  }
+  static void set_modulus(const gl::Program& program, std::uint64_t m, const std::string& digits_name,
+                          const std::string& suffix) {
+    set_used(program, digits_name, digits(m));
+    set_used(program, "uR36" + suffix, digits(power_of_two_mod(36, m)));
+    set_used(program, "uR48" + suffix, digits(power_of_two_mod(48, m)));
+    set_used(program, "uR60" + suffix, digits(power_of_two_mod(60, m)));
   }
   static void set_step(const gl::Program& program, const Jump& step) {
     for (int i = 0; i < 9; ++i) {
-      program.set(("uStep1[" + std::to_string(i) + "]").c_str(), digits(step.a1[i / 3][i % 3]));
-      program.set(("uStep2[" + std::to_string(i) + "]").c_str(), digits(step.a2[i / 3][i % 3]));
+      set_used(program, "uStep1[" + std::to_string(i) + "]", digits(step.a1[i / 3][i % 3]));
+      set_used(program, "uStep2[" + std::to_string(i) + "]", digits(step.a2[i / 3][i % 3]));
     }
     set_modulus(program, mrg32k3a::kM1, "uModulusDigits1", "First");
     set_modulus(program, mrg32k3a::kM2, "uModulusDigits2", "Second");
-    program.set("uFoldC", std::array<float, 2>{static_cast<float>((1ull << 32) - mrg32k3a::kM1),
-                                               static_cast<float>((1ull << 32) - mrg32k3a::kM2)});
+    set_used(program, "uFoldC", std::array<float, 2>{static_cast<float>((1ull << 32) - mrg32k3a::kM1),
+                                                     static_cast<float>((1ull << 32) - mrg32k3a::kM2)});
   }
 };
 

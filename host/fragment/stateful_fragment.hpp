@@ -67,17 +67,37 @@ class StatefulFragment {
     for (int i = 0; i < 2; ++i) {
       std::vector<unsigned> attachments;
       for (const auto& t : outputs_) attachments.push_back(t.id());
-      if (layout.update == StateUpdate::gpu)
+      if (writes_state(layout))
         for (const auto& t : states_[1 - i]) attachments.push_back(t.id());
       framebuffers_[i] = std::make_unique<gl::Framebuffer>(attachments);
     }
+    if constexpr (kAdvancePasses) {
+      if (layout.update == StateUpdate::gpu)
+        for (int v = 0; v < G::kStateVec4s; ++v) {
+          advance_programs_.emplace_back(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kAdvanceShader),
+                                         std::map<std::string, std::string>{{"STATE_TEXEL", std::to_string(v)}});
+          for (int i = 0; i < 2; ++i) {
+            const unsigned next = states_[1 - i][v].id();
+            advance_framebuffers_[i].push_back(std::make_unique<gl::Framebuffer>(std::span<const unsigned>(&next, 1)));
+          }
+        }
+    }
+  }
+
+  // Generators whose state step is too big for one pass bring a shader of separate advance
+  // passes (G::kAdvanceShader, one pass per state texel); their output pass writes no state.
+  static constexpr bool kAdvancePasses = requires { G::kAdvanceShader; };
+
+  // Whether the output pass also writes the next state (GPU update in one pass).
+  static bool writes_state(const StreamLayout& layout) {
+    return layout.update == StateUpdate::gpu && !kAdvancePasses;
   }
 
   // The #defines of the shader variant with `output_targets` output targets (no GL needed).
   static std::map<std::string, std::string> shader_defines(const StreamLayout& layout, const G& generator,
                                                            int output_targets) {
     std::map<std::string, std::string> result{{"OUTPUT_TARGETS", std::to_string(output_targets)},
-                                              {"WRITE_STATE", layout.update == StateUpdate::gpu ? "1" : "0"}};
+                                              {"WRITE_STATE", writes_state(layout) ? "1" : "0"}};
     if constexpr (requires { generator.defines(layout); }) result.merge(generator.defines(layout));
     return result;
   }
@@ -88,7 +108,7 @@ class StatefulFragment {
   // multi-pass). If not even one fits, one output target, and instructions_per_pass()
   // reports the excess.
   static int fitting_output_targets(const StreamLayout& layout, const G& generator) {
-    const int most = kMaxRenderTargets - (layout.update == StateUpdate::gpu ? G::kStateVec4s : 0);
+    const int most = kMaxRenderTargets - (writes_state(layout) ? G::kStateVec4s : 0);
     for (int targets = most; targets >= 1; --targets) {
       const int count = gl::instruction_count(G::kShader, shader_defines(layout, generator, targets));
       if (count >= 0 && count <= gl::kPs30InstructionSlots) return targets;
@@ -96,18 +116,23 @@ class StatefulFragment {
     return 1;
   }
 
-  // Instructions per pass of the variant a layout uses, by the build's count (-1 if
+  // Instructions of the largest pass a layout uses, by the build's count (-1 if
   // unmeasured); ps_3_0 allows 512.
   static int instructions_per_pass(const StreamLayout& layout, const G& generator) {
-    return gl::instruction_count(G::kShader, shader_defines(layout, generator, fitting_output_targets(layout, generator)));
+    int most = gl::instruction_count(G::kShader, shader_defines(layout, generator, fitting_output_targets(layout, generator)));
+    if constexpr (kAdvancePasses)
+      if (layout.update == StateUpdate::gpu)
+        for (int v = 0; v < G::kStateVec4s; ++v) {
+          const int advance = gl::instruction_count(G::kAdvanceShader, {{"STATE_TEXEL", std::to_string(v)}});
+          most = advance < 0 || most < 0 ? -1 : std::max(most, advance);
+        }
+    return most;
   }
 
   const StreamLayout& layout() const { return layout_; }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
-  int render_targets() const {
-    return output_targets_ + (layout_.update == StateUpdate::gpu ? G::kStateVec4s : 0);
-  }
+  int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }
   // L: outputs each substream generates per pass (fewer where the instruction budget says so).
   std::uint32_t outputs_per_pixel() const { return static_cast<std::uint32_t>(output_targets_ * G::kOutputsPerVec4); }
 
@@ -145,7 +170,7 @@ class StatefulFragment {
       if (layout.split == Split::parameterisation)
         throw InvalidArgument(std::string(G::kName) + " has no family of parameter sets to split over: "
                               "use --split leapfrog or blocking (parameterisation is for wh)");
-    if (layout.update == StateUpdate::gpu && G::kStateVec4s >= kMaxRenderTargets)
+    if (writes_state(layout) && G::kStateVec4s >= kMaxRenderTargets)
       throw InvalidArgument(std::string(G::kName) + "'s state does not fit beside an output in 4 render targets");
     return layout;
   }
@@ -207,15 +232,37 @@ class StatefulFragment {
     // Parameters first: making their textures binds on the active unit.
     if constexpr (requires { generator_.bind_parameters(program_, 0, size_); })
       generator_.bind_parameters(program_, G::kStateVec4s, size_);
-    for (int v = 0; v < G::kStateVec4s; ++v) {
-      glActiveTexture(GL_TEXTURE0 + v);
-      glBindTexture(GL_TEXTURE_2D, states_[current_][v].id());
-      program_.set_int(("uState" + std::to_string(v)).c_str(), v);
-    }
-    program_.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
+    bind_states(program_);
     generator_.set_step(program_, step_);
     gl::draw_fullscreen(size_.width, size_.height);
     gl::check_errors(std::string("rendering a ") + G::kName + " pass");
+  }
+
+  void bind_states(const gl::Program& program) {
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      glActiveTexture(GL_TEXTURE0 + v);
+      glBindTexture(GL_TEXTURE_2D, states_[current_][v].id());
+      const std::string sampler = "uState" + std::to_string(v);
+      if (program.has_uniform(sampler.c_str())) program.set_int(sampler.c_str(), v);  // an advance pass may read fewer
+    }
+    program.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
+  }
+
+  // The next state set from the current one, one pass per state texel, jumping `steps`.
+  void advance_on_gpu(std::uint64_t steps) {
+    if (steps != advance_steps_) {
+      advance_jump_ = generator_.jump(steps);
+      advance_steps_ = steps;
+    }
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      advance_framebuffers_[current_][v]->bind();
+      advance_programs_[v].use();
+      vertex_array_.bind();
+      bind_states(advance_programs_[v]);
+      generator_.set_step(advance_programs_[v], advance_jump_);
+      gl::draw_fullscreen(size_.width, size_.height);
+    }
+    gl::check_errors(std::string("advancing ") + G::kName + " states on the GPU");
   }
 
   void read_outputs() {
@@ -247,6 +294,7 @@ class StatefulFragment {
   // Renders a pass and moves the states on; the host's share overlaps the GPU's.
   void pass(std::uint64_t host_advance) {
     render();
+    if (layout_.update == StateUpdate::gpu && !writes_state(layout_)) advance_on_gpu(host_advance);
     if (layout_.update == StateUpdate::cpu) {
       advance_states(host_advance);
       upload_states(1 - current_);
@@ -323,6 +371,10 @@ class StatefulFragment {
   std::array<std::vector<gl::Texture>, 2> states_;
   std::vector<gl::Texture> outputs_;
   std::array<std::unique_ptr<gl::Framebuffer>, 2> framebuffers_;
+  std::vector<gl::Program> advance_programs_;                                 // one per state texel
+  std::array<std::vector<std::unique_ptr<gl::Framebuffer>>, 2> advance_framebuffers_;  // [set][texel]
+  std::uint64_t advance_steps_ = 0;
+  typename G::Jump advance_jump_{};
   int current_ = 0;
   typename G::Jump step_{};
   std::vector<State> host_states_;
