@@ -4,7 +4,8 @@
 // residues that the host advances between passes.
 //
 // Pixel p = x + width·y (p < 2^24) owns the block of `uOutputsPerPixel` consecutive outputs
-// starting at pass position p·L; within the block, target t, channel c is output 4t + c.
+// starting at pass position p·L; within the block, target t, channel c is output 4t + c
+// (plus uFirstOutput for floats, where a fill is split into passes of fewer targets).
 // CEICG_FLOAT_TARGETS = 0: exact integers, component k of outputs 4p..4p+3 into target k.
 // CEICG_FLOAT_TARGETS = R (1..4): R targets of floats u, for textures used on the GPU.
 #include "common/exact_division.glsl"
@@ -20,6 +21,9 @@ uniform float uWidth;         // render-target width in pixels
 uniform float uOutputsPerPixel;  // L
 uniform vec4 uStrideQ;        // m_k div L  (Schrage, L² < m_k)
 uniform vec4 uStrideR;        // m_k mod L
+#if CEICG_FLOAT_TARGETS > 0
+uniform float uFirstOutput;   // the block position of target0's first output (passes split a fill)
+#endif
 
 layout(location = 0) out vec4 target0;
 layout(location = 1) out vec4 target1;
@@ -40,18 +44,18 @@ void main() {
   target2 = x3;
   target3 = vec4(0.0);
 #else
-  ceicgIntegers(start, 0.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput, x1, x2, x3);
   target0 = ceicgUniform(x1, x2, x3);
 #if CEICG_FLOAT_TARGETS > 1
-  ceicgIntegers(start, 4.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + 4.0, x1, x2, x3);
   target1 = ceicgUniform(x1, x2, x3);
 #endif
 #if CEICG_FLOAT_TARGETS > 2
-  ceicgIntegers(start, 8.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + 8.0, x1, x2, x3);
   target2 = ceicgUniform(x1, x2, x3);
 #endif
 #if CEICG_FLOAT_TARGETS > 3
-  ceicgIntegers(start, 12.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + 12.0, x1, x2, x3);
   target3 = ceicgUniform(x1, x2, x3);
 #endif
 #endif

@@ -247,12 +247,31 @@ void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) 
 
 }  // namespace
 
+namespace {
+
+// The most textures per pass (1..wanted) whose float variant fits the instruction budget.
+std::uint32_t textures_per_pass(std::uint32_t wanted) {
+  for (std::uint32_t n = wanted; n > 1; --n) {
+    const int count = gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", std::to_string(n)}});
+    if (count >= 0 && count <= gl::kPs30InstructionSlots) return n;
+  }
+  return 1;
+}
+
+}  // namespace
+
 CeicgTextureFiller::CeicgTextureFiller(std::uint32_t textures)
     : textures_((textures < 1 || textures > 4)
                     ? throw InvalidArgument("a CEICG texture fill writes 1 to 4 textures, not " + std::to_string(textures))
                     : textures),
-      program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("ceicg.frag"),
-               {{"CEICG_FLOAT_TARGETS", std::to_string(textures)}}) {}
+      per_pass_(textures_per_pass(textures_)) {
+  for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
+    const std::uint32_t n = std::min(per_pass_, textures_ - done);
+    if (!programs_.contains(n))
+      programs_.emplace(n, gl::Program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("ceicg.frag"),
+                                       {{"CEICG_FLOAT_TARGETS", std::to_string(n)}}));
+  }
+}
 
 ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span<const unsigned> textures,
                                          std::uint32_t width, std::uint32_t height) {
@@ -262,11 +281,16 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
   check_target_size({width, height}, max_texture_size());
   for (unsigned t : textures) check_texture(t, width, height);
   BindingGuard guard;
-  gl::Framebuffer framebuffer(textures);
-  program_.use();
-  vertex_array_.bind();
-  set_uniforms(program_, start, width, 4 * textures_);
-  gl::draw_fullscreen(width, height);
+  for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
+    const std::uint32_t n = std::min(per_pass_, textures_ - done);
+    gl::Framebuffer framebuffer(textures.subspan(done, n));
+    const gl::Program& program = programs_.at(n);
+    program.use();
+    vertex_array_.bind();
+    set_uniforms(program, start, width, 4 * textures_);
+    program.set("uFirstOutput", static_cast<float>(4 * done));
+    gl::draw_fullscreen(width, height);
+  }
   gl::check_errors("filling textures with CEICG floats");
   return ceicg::advanced_by(start, 4ull * textures_ * width * height);
 }

@@ -10,6 +10,7 @@
 // 2^24 pixels, so that p is exact in float.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 
@@ -66,6 +67,8 @@ class CeicgFragment {
 // integers for exact values). Texture t, texel p, channel c holds output
 // start + p·4T + 4t + c for T textures. Leaves the caller's framebuffer, program, vertex
 // array and viewport bindings as they were. Returns the residues after the W·H·4T outputs.
+// A fill of 3 or 4 textures is split into passes of at most 2, the most that fit ps_3_0's
+// 512 instruction slots; the contents do not change.
 class CeicgTextureFiller {
  public:
   explicit CeicgTextureFiller(std::uint32_t textures = 1);
@@ -74,7 +77,8 @@ class CeicgTextureFiller {
 
  private:
   std::uint32_t textures_;
-  gl::Program program_;
+  std::uint32_t per_pass_;  // textures per pass
+  std::map<std::uint32_t, gl::Program> programs_;  // by textures per pass
   gl::VertexArray vertex_array_;
 };
 
