@@ -159,8 +159,13 @@ class StatefulFragment {
     interleaved(count, consume, outputs_per_pixel());
   }
 
-  // Outputs of the last pass rendered, for benchmarks: pixel-major, L per pixel.
-  void render_pass_for_benchmark() { render(); }
+  // One pass as generate() renders it, for benchmarks: the output pass, and with GPU update
+  // by separate passes also those (leapfrog's jump). No readback.
+  void render_pass_for_benchmark() {
+    render();
+    if (layout_.update == StateUpdate::gpu && !writes_state(layout_))
+      advance_on_gpu(outputs_per_pixel() * substreams());
+  }
 
  private:
   static StreamLayout checked(const StreamLayout& layout) {
