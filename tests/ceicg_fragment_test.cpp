@@ -13,6 +13,7 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/glfw_window.hpp"
 #include "gl_test_context.hpp"
+#include "word_comparison.hpp"
 
 using namespace glrand;
 
@@ -34,20 +35,6 @@ std::vector<std::uint32_t> on_cpu(const ceicg::Residues& start, std::uint64_t co
   return words;
 }
 
-// Index of the first difference, for a readable failure.
-std::size_t first_difference(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  return i;
-}
-
-void require_equal(const std::vector<std::uint32_t>& gpu, const std::vector<std::uint32_t>& cpu) {
-  const std::size_t at = first_difference(gpu, cpu);
-  INFO("first difference at word " << at << " (output " << at / 3 << ", component " << at % 3 + 1 << ")");
-  REQUIRE(gpu.size() == cpu.size());
-  REQUIRE(at == gpu.size());
-}
-
 }  // namespace
 
 TEST_CASE("shader integers equal the reference for texture sizes and pass counts", "[ceicg][gl]") {
@@ -63,7 +50,7 @@ TEST_CASE("shader integers equal the reference for texture sizes and pass counts
       const ceicg::Residues start = ceicg::residues_at(seed, random() % (1 << 24), random());
       INFO("size " << size.width << "x" << size.height << " count " << count);
       std::size_t chunks = 0;
-      require_equal(on_gpu(generator, start, count, &chunks), on_cpu(start, count));
+      require_same_words(on_gpu(generator, start, count, &chunks), on_cpu(start, count));
       CHECK(chunks == (count + per_pass - 1) / per_pass);
     }
   }
@@ -73,7 +60,7 @@ TEST_CASE("a full 1024x1024 pass equals the reference", "[ceicg][gl]") {
   test_context();
   fragment::CeicgFragment generator({1024, 1024});
   const ceicg::Residues start = ceicg::residues_at({12345, 678, 9}, (1 << 24) - 1, (1ull << 40) + 17);
-  require_equal(on_gpu(generator, start, generator.outputs_per_pass() + 5),
+  require_same_words(on_gpu(generator, start, generator.outputs_per_pass() + 5),
                 on_cpu(start, generator.outputs_per_pass() + 5));
 }
 
@@ -98,7 +85,7 @@ TEST_CASE("edge residues: arguments 0, 1 and m-1, and wrap-around past m", "[cei
   starts.push_back({ceicg::kComponents[0].modulus - 1000, ceicg::kComponents[1].modulus - 777, 5});
   for (const auto& start : starts) {
     INFO("start residues " << start[0] << "," << start[1] << "," << start[2]);
-    require_equal(on_gpu(generator, start, 3000), on_cpu(start, 3000));
+    require_same_words(on_gpu(generator, start, 3000), on_cpu(start, 3000));
   }
 }
 

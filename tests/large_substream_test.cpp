@@ -9,6 +9,7 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl_test_context.hpp"
+#include "word_comparison.hpp"
 
 using namespace glrand;
 
@@ -22,12 +23,6 @@ std::vector<std::uint32_t> on_gpu(Generator& generator, const State& start, std:
   std::vector<std::uint32_t> words;
   generator.generate(start, count, [&](std::span<const std::uint32_t> c) { words.insert(words.end(), c.begin(), c.end()); });
   return words;
-}
-
-std::size_t first_difference(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  return i;
 }
 
 }  // namespace

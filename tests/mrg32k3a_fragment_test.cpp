@@ -8,6 +8,7 @@
 
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "gl_test_context.hpp"
+#include "word_comparison.hpp"
 
 using namespace glrand;
 
@@ -30,11 +31,7 @@ TEST_CASE("MRG32k3a shader equals the reference for every split and state update
                              [&](std::span<const std::uint32_t> c) { gpu.insert(gpu.end(), c.begin(), c.end()); });
           std::vector<std::uint32_t> cpu(count);
           mrg32k3a::generate_ints(before, cpu);
-          std::size_t first = 0;
-          while (first < gpu.size() && first < cpu.size() && gpu[first] == cpu[first]) ++first;
-          INFO("first difference at output " << first);
-          REQUIRE(gpu.size() == cpu.size());
-          REQUIRE(first == gpu.size());
+          require_same_words(gpu, cpu);
         }
       }
 }

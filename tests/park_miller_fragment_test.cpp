@@ -8,6 +8,7 @@
 
 #include "fragment/park_miller_fragment.hpp"
 #include "gl_test_context.hpp"
+#include "word_comparison.hpp"
 
 using namespace glrand;
 
@@ -42,11 +43,7 @@ TEST_CASE("Park-Miller shader equals the reference for every split and state upd
                                         << ", count = " << count << ", seed " << seed);
           const auto gpu = fragment_output(layout, start, count);
           const auto cpu = reference(start, count);
-          REQUIRE(gpu.size() == cpu.size());
-          std::size_t first = 0;
-          while (first < gpu.size() && gpu[first] == cpu[first]) ++first;
-          INFO("first difference at output " << first);
-          REQUIRE(first == gpu.size());
+          require_same_words(gpu, cpu);
         }
       }
 }

@@ -8,6 +8,7 @@
 
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl_test_context.hpp"
+#include "word_comparison.hpp"
 
 using namespace glrand;
 
@@ -29,11 +30,7 @@ TEST_CASE("Wichmann-Hill shader equals the reference for every split and state u
             generator.generate(start, count, [&](std::span<const std::uint32_t> c) { gpu.insert(gpu.end(), c.begin(), c.end()); });
             std::vector<std::uint32_t> cpu(4 * count);
             wh::generate_ints(parameters, start, cpu);
-            std::size_t first = 0;
-            while (first < gpu.size() && first < cpu.size() && gpu[first] == cpu[first]) ++first;
-            INFO("first difference at word " << first);
-            REQUIRE(gpu.size() == cpu.size());
-            REQUIRE(first == gpu.size());
+            require_same_words(gpu, cpu);
           }
         }
 }
