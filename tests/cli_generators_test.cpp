@@ -473,6 +473,7 @@ TEST_CASE("options of other generators are refused, and RngStreams' substream ra
       {{"generate", "-g", "ceicg", "--substreams", "0", "-n", "5", "-o", "x.bin"}, "--substreams does not apply"},
       {{"generate", "-g", "mrg32k3a", "--substream", "2^51", "-n", "5", "-o", "x.bin"}, "below 2^51"},
       {{"info", "-g", "pm", "--stream", "4"}, "--stream does not apply"},
+      {{"generate", "-g", "wh", "--size", "64x64", "-n", "5", "-o", "x.bin"}, "--size applies to -g ceicg"},
   };
   for (const auto& c : cases) check_failure(c, dir, before);
 }

@@ -27,7 +27,7 @@ struct GenerateOptions {
   std::string count;
   std::string format = "f32";
   std::string output = "-";
-  std::string size = "1024x1024";
+  std::string size;  // empty: 1024x1024
   bool quiet = false;
 };
 
@@ -78,7 +78,9 @@ void run_generate(const GenerateOptions& options) {
   if (count == 0) throw InvalidArgument("COUNT (-n) must be at least 1");
   if (count > kMaxCount) throw InvalidArgument("COUNT (-n) " + options.count + " is too large: at most 2^58 per call");
   const auto type = element_type(options.format);
-  const auto size = parse_size(options.size, "--size");
+  if (!options.size.empty() && options.source.generator != "ceicg")
+    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
+  const auto size = parse_size(options.size.empty() ? "1024x1024" : options.size, "--size");
   const NumberSource source = make_source(options.source, size, options.quiet);
   if (options.output == "-" && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
@@ -114,8 +116,8 @@ void add_generate_command(CLI::App& app) {
   command->add_option("-o,--output", options->output,
                       "File to write (raw little-endian; NumPy .npy if it ends in .npy), or - for standard output")
       ->capture_default_str();
-  command->add_option("--size", options->size, "Render-target size per pass, WIDTHxHEIGHT (at most 2^24 pixels)")
-      ->capture_default_str();
+  command->add_option("--size", options->size,
+                      "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
   command->callback([options] { run_generate(*options); });
 }
