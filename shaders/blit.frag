@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile none (not a generator)
 // Shows a random texture on screen (glrand view): texel for pixel, no filtering.
 uniform sampler2D uTexture;
 out vec4 color;

@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
 // CEICG, ps30 profile: float arithmetic only, at most four vec4 outputs, no state but three
 // residues that the host advances between passes.
 //

@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile none (not a generator)
 // The fill-rate ceiling: the cheapest shader that writes the same render targets as a
 // generator (benchmarks only). The value depends on the pixel so nothing can be elided.
 uniform float uValue;

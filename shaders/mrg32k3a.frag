@@ -1,20 +1,19 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
 // MRG32k3a (L'Ecuyer 1999), ps30 profile, with extended-range integers in floats
 // (common/extended_range.glsl). Each pixel is a substream; its state, the six 32-bit words
 // s1[0..2], s2[0..2] as (x0, x1) pairs, fills three state texels. The state of position n is
 // the one after that output's recurrence step, so output j of the pass combines the current
 // state, z = p1 − p2 (+ m1 if p1 <= p2), and a step multiplies each component's column by
 // its step matrix (A for blocking, A^P for leapfrog over P substreams).
-// OUTPUT_TARGETS targets hold two outputs each as (x0, x1, x0, x1); with WRITE_STATE the
-// next state follows in three targets.
+// OUTPUT_TARGETS targets hold two outputs each as (x0, x1, x0, x1). The pass writes no state:
+// the host advances it, or the GPU in three passes of mrg32k3a_advance.frag (a full step of
+// both components does not fit one ps_3_0 pass).
 #include "common/extended_range.glsl"
 
 #ifndef OUTPUT_TARGETS
 #define OUTPUT_TARGETS 1
-#endif
-#ifndef WRITE_STATE
-#define WRITE_STATE 1
 #endif
 
 uniform sampler2D uState0;      // s1[0], s1[1]
@@ -80,10 +79,5 @@ void main() {
 #endif
 #if OUTPUT_TARGETS > 3
   target3 = twoOutputs(a0, a1, a2, b0, b1, b2);
-#endif
-#if WRITE_STATE
-  target1 = vec4(wordOfDigits(a0), wordOfDigits(a1));
-  target2 = vec4(wordOfDigits(a2), wordOfDigits(b0));
-  target3 = vec4(wordOfDigits(b1), wordOfDigits(b2));
 #endif
 }

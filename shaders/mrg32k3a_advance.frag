@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
 // MRG32k3a's state update on the GPU, split to fit ps_3_0's budget: a step of both
 // components (a 3x3 product each) does not fit one pass, so each of three passes computes
 // one texel of the next state, two of the six words, from the whole current state:

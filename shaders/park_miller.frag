@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
 // Park–Miller, ps30 profile: each pixel is a substream whose state z (four bytes in floats)
 // comes from a state texture. Output j of the pass is the state after j steps; a step
 // multiplies by uStepMultiplier (a for blocking, a^P for leapfrog over P substreams).
@@ -8,7 +9,7 @@
 #include "common/byte_arithmetic.glsl"
 
 #ifndef OUTPUT_TARGETS
-#define OUTPUT_TARGETS 3
+#define OUTPUT_TARGETS 1
 #endif
 #ifndef WRITE_STATE
 #define WRITE_STATE 1

@@ -1,5 +1,6 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
+// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
 // Wichmann–Hill (MKL's VSL_BRNG_WH + i), ps30 profile: each pixel is a substream whose
 // state (x, y, z, w), four integers below 2^24, is one texel of the state texture. Output j
 // of the pass is the state after j steps (MKL: the first output is the state itself); a step

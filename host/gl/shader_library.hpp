@@ -27,6 +27,29 @@ struct ShaderCost {
 const std::vector<ShaderCost>& shader_costs();
 inline constexpr int kPs30InstructionSlots = 512;
 
+// The modules under shaders/ that the shaders #include ("common/modular.glsl", ...), as
+// written, so that a shader outside the library can be composed with them (glrand check-shaders).
+struct EmbeddedModule {
+  std::string_view name;
+  std::string_view source;
+};
+const std::vector<EmbeddedModule>& embedded_modules();
+
+// The build's ps30 check (shaders/tools/ps30_checker.hpp) of every generator variant: the
+// shaders that declare `// glrand: profile ps30`. A violation fails the build, so each
+// passes, but candidates (variants the engine measures and renders only within 512 slots)
+// may be over budget.
+struct ShaderCheck {
+  std::string_view shader;   // "park_miller.frag"
+  std::string_view defines;  // "OUTPUT_TARGETS=1,WRITE_STATE=1", or "" for the defaults
+  std::string_view profile;  // "ps30"
+  int outputs;               // vec4 colour outputs
+  int instructions;
+  bool candidate;
+  std::string_view verdict;  // "pass" or "over budget (candidate, not rendered)"
+};
+const std::vector<ShaderCheck>& shader_checks();
+
 // The count for `shader` with `defines`, or -1 if the build did not measure that variant.
 int instruction_count(std::string_view shader, const std::map<std::string, std::string>& defines);
 

@@ -5,6 +5,15 @@
 //
 //   embed_shaders --root DIR --out FILE.cpp SHADER[:DEFINE=VALUE,...]...
 //
+// Every fragment shader declares its profile with a line `// glrand: profile ps30` (a
+// generator, checked by shaders/tools/ps30_checker.hpp: a violation fails the build with
+// "shaders/FILE:LINE: ps30: RULE: MESSAGE") or `// glrand: profile none`. Variants after
+// `--candidates` are measured candidates the engine chooses among at run time (it renders
+// only those within 512 slots): they must pass every rule but the instruction budget, and
+// their count is reported.
+//
+//   embed_shaders --root DIR --out FILE.cpp SHADER[:DEFINE=VALUE,...]... [--candidates VARIANT...]
+//
 // Includes are expanded once per shader; `#line LINE FILE-NUMBER` directives keep line
 // numbers true, and the file table is embedded too, so that drivers' error logs at run
 // time can be mapped back to file names (host/gl/shader_library.cpp).
@@ -12,6 +21,7 @@
 #include <glslang/Public/ShaderLang.h>
 
 #include "instruction_count.hpp"
+#include "ps30_checker.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,10 +39,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Composition {
-  std::string text;
-  std::vector<std::string> files;  // index = GLSL source-string number
-};
+using glrand::shaders::Composition;
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,48 +48,6 @@ std::string read_file(const fs::path& path) {
   text << in.rdbuf();
   return text.str();
 }
-
-class Composer {
- public:
-  explicit Composer(fs::path root) : root_(std::move(root)) {}
-
-  Composition compose(const std::string& name) {
-    Composition result;
-    std::set<std::string> included;
-    append(name, result, included, /*top_level=*/true);
-    return result;
-  }
-
- private:
-  void append(const std::string& name, Composition& out, std::set<std::string>& included, bool top_level) {
-    if (!included.insert(name).second) return;
-    const int file_number = static_cast<int>(out.files.size());
-    out.files.push_back(name);
-    static const std::regex include_line(R"re(^\s*#\s*include\s+"([^"]+)"\s*$)re");
-    std::istringstream lines(read_file(root_ / name));
-    std::string line;
-    int number = 0;
-    bool version_seen = !top_level;
-    if (!top_level) out.text += "#line 1 " + std::to_string(file_number) + "\n";
-    while (std::getline(lines, line)) {
-      ++number;
-      std::smatch match;
-      if (std::regex_match(line, match, include_line)) {
-        append(match[1].str(), out, included, false);
-        out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(file_number) + "\n";
-        continue;
-      }
-      out.text += line + "\n";
-      if (!version_seen && line.rfind("#version", 0) == 0) {
-        version_seen = true;
-        out.text += "#line " + std::to_string(number + 1) + " " + std::to_string(file_number) + "\n";
-      }
-    }
-    if (!version_seen) throw std::runtime_error(name + ": the first line must be a #version directive");
-  }
-
-  fs::path root_;
-};
 
 EShLanguage stage_of(const std::string& name) {
   if (name.ends_with(".vert")) return EShLangVertex;
@@ -143,6 +108,16 @@ Variant parse_variant(const std::string& argument) {
   return v;
 }
 
+std::string cpp_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out + "\"";
+}
+
 std::string raw_literal(const std::string& text) {
   if (text.find(")glsl\"") != std::string::npos) throw std::runtime_error("shader text contains )glsl\"");
   return "R\"glsl(" + text + ")glsl\"";
@@ -154,24 +129,39 @@ int main(int argc, char** argv) {
   try {
     fs::path root, out;
     std::vector<std::string> arguments;
+    std::set<std::string> candidates;
+    bool in_candidates = false;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--root" && i + 1 < argc) root = argv[++i];
       else if (arg == "--out" && i + 1 < argc) out = argv[++i];
-      else arguments.push_back(arg);
+      else if (arg == "--candidates") in_candidates = true;
+      else {
+        // A candidate already listed (a shader's defaults) is only marked as one.
+        if (!in_candidates || std::find(arguments.begin(), arguments.end(), arg) == arguments.end())
+          arguments.push_back(arg);
+        if (in_candidates) candidates.insert(arg);
+      }
     }
     if (root.empty() || out.empty() || arguments.empty()) {
       std::cerr << "usage: embed_shaders --root DIR --out FILE.cpp SHADER[:DEFINE=VALUE,...]...\n";
       return 2;
     }
     glslang::InitializeProcess();
-    Composer composer(root);
+    const auto load = [&](const std::string& name) { return read_file(root / name); };
     std::map<std::string, Composition> shaders;
+    std::map<std::string, std::string> modules;  // every included file, by name
     std::vector<std::pair<Variant, int>> counts;
+    std::vector<std::pair<glrand::shaders::CheckReport, bool>> checks;  // report, candidate
     bool ok = true;
     for (const auto& argument : arguments) {
       const Variant v = parse_variant(argument);
-      if (!shaders.contains(v.shader)) shaders.emplace(v.shader, composer.compose(v.shader));
+      if (!shaders.contains(v.shader)) {
+        auto composition = glrand::shaders::compose(v.shader, load);
+        for (std::size_t f = 1; f < composition.files.size(); ++f)
+          modules.emplace(composition.files[f], read_file(root / composition.files[f]));
+        shaders.emplace(v.shader, std::move(composition));
+      }
       const bool valid = validate(v.shader, shaders.at(v.shader), v.preamble);
       ok = valid && ok;
       if (!valid || !v.shader.ends_with(".frag")) continue;
@@ -185,6 +175,35 @@ int main(int argc, char** argv) {
       std::cout << "  " << v.shader << (v.key.empty() ? "" : " [" + v.key + "]") << ": " << count
                 << " instructions per pass (ps_3_0 allows 512)\n";
       counts.emplace_back(v, count);
+
+      const auto& composition = shaders.at(v.shader);
+      const auto profile = glrand::shaders::declared_profile(read_file(root / v.shader));
+      if (!profile) {
+        std::cerr << "shaders/" << v.shader << ":1: error: a fragment shader declares its profile with a line "
+                  << "`// glrand: profile ps30` (a generator) or `// glrand: profile none`\n";
+        ok = false;
+        continue;
+      }
+      if (*profile == "none") continue;
+      if (*profile != "ps30") {
+        std::cerr << "shaders/" << v.shader << ":1: error: unknown profile '" << *profile << "' (ps30 or none)\n";
+        ok = false;
+        continue;
+      }
+      std::vector<std::string> names;
+      for (const auto& file : composition.files) names.push_back("shaders/" + file);
+      auto report = glrand::shaders::check_ps30(v.shader, v.key, composition.text, names, v.preamble);
+      const bool candidate = candidates.contains(argument);
+      for (const auto& violation : report.violations) {
+        if (candidate && violation.rule == "instructions") {
+          std::cout << "  " << glrand::shaders::format(violation) << (v.key.empty() ? "" : " [" + v.key + "]")
+                    << " (a candidate: not rendered)\n";
+          continue;
+        }
+        std::cerr << glrand::shaders::format(violation) << (v.key.empty() ? "" : "  [" + v.key + "]") << "\n";
+        ok = false;
+      }
+      checks.emplace_back(std::move(report), candidate);
     }
     glslang::FinalizeProcess();
     if (!ok) return 1;
@@ -202,7 +221,18 @@ int main(int argc, char** argv) {
     cpp << "  };\n  return shaders;\n}\n\n";
     cpp << "const std::vector<ShaderCost>& shader_costs() {\n  static const std::vector<ShaderCost> costs{\n";
     for (const auto& [v, count] : counts) cpp << "    {\"" << v.shader << "\", \"" << v.key << "\", " << count << "},\n";
-    cpp << "  };\n  return costs;\n}\n\n}  // namespace glrand::gl\n";
+    cpp << "  };\n  return costs;\n}\n\n";
+    cpp << "const std::vector<EmbeddedModule>& embedded_modules() {\n  static const std::vector<EmbeddedModule> modules{\n";
+    for (const auto& [name, text] : modules) cpp << "    {\"" << name << "\", " << raw_literal(text) << "},\n";
+    cpp << "  };\n  return modules;\n}\n\n";
+    cpp << "const std::vector<ShaderCheck>& shader_checks() {\n  static const std::vector<ShaderCheck> checks{\n";
+    for (const auto& [report, candidate] : checks) {
+      std::string verdict = "pass";
+      for (const auto& violation : report.violations) verdict = violation.rule == "instructions" ? "over budget (candidate, not rendered)" : verdict;
+      cpp << "    {\"" << report.shader << "\", \"" << report.variant << "\", \"ps30\", " << report.outputs << ", "
+          << report.instructions << ", " << (candidate ? "true" : "false") << ", " << cpp_string(verdict) << "},\n";
+    }
+    cpp << "  };\n  return checks;\n}\n\n}  // namespace glrand::gl\n";
     fs::create_directories(out.parent_path());
     const fs::path temporary = out.string() + ".tmp";
     std::ofstream(temporary) << cpp.str();
