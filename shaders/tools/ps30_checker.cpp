@@ -102,6 +102,14 @@ class Checker : public TIntermTraverser {
           "reads input '" + name + "' (inputs come only from texture samples, uniforms and gl_FragCoord)");
   }
 
+  // Bit operations and boolean logic have no place in float-only code, whatever the types.
+  bool reported_bit_or_logical(const glslang::TSourceLoc& loc, TOperator op) {
+    if (is_bit_op(op)) add(loc, "float-only", "bit operation");
+    else if (is_logical_op(op)) add(loc, "float-only", "logical operation on bool");
+    else return false;
+    return true;
+  }
+
   bool visitBinary(TVisit, TIntermBinary* node) override {
     const TOperator op = node->getOp();
     if (op == EOpIndexDirect || op == EOpIndexDirectStruct || op == EOpVectorSwizzle) return true;
@@ -109,14 +117,7 @@ class Checker : public TIntermTraverser {
       add(node->getLoc(), "float-only", "indexing with a non-constant index (integer addressing)");
       return true;
     }
-    if (is_bit_op(op)) {
-      add(node->getLoc(), "float-only", "bit operation");
-      return true;
-    }
-    if (is_logical_op(op)) {
-      add(node->getLoc(), "float-only", "logical operation on bool");
-      return true;
-    }
+    if (reported_bit_or_logical(node->getLoc(), op)) return true;
     const TBasicType left = node->getLeft()->getBasicType(), right = node->getRight()->getBasicType();
     if (is_comparison(op) && !integer_or_bool(left) && !integer_or_bool(right)) {
       if (!drives_control_flow(node))
@@ -134,14 +135,7 @@ class Checker : public TIntermTraverser {
   bool visitUnary(TVisit, TIntermUnary* node) override {
     const TOperator op = node->getOp();
     if (check_texture(node, op)) return true;
-    if (is_bit_op(op)) {
-      add(node->getLoc(), "float-only", "bit operation");
-      return true;
-    }
-    if (is_logical_op(op)) {
-      add(node->getLoc(), "float-only", "logical operation on bool");
-      return true;
-    }
+    if (reported_bit_or_logical(node->getLoc(), op)) return true;
     for (TBasicType t : {node->getOperand()->getBasicType(), node->getBasicType()})
       if (integer_or_bool(t)) {
         add(node->getLoc(), "float-only",
@@ -165,14 +159,7 @@ class Checker : public TIntermTraverser {
       default: break;
     }
     if (check_texture(node, op)) return true;
-    if (is_bit_op(op)) {
-      add(node->getLoc(), "float-only", "bit operation");
-      return true;
-    }
-    if (is_logical_op(op)) {
-      add(node->getLoc(), "float-only", "logical operation on bool");
-      return true;
-    }
+    if (reported_bit_or_logical(node->getLoc(), op)) return true;
     std::vector<TBasicType> types{node->getBasicType()};
     for (auto* child : node->getSequence())
       if (auto* typed = child->getAsTyped()) types.push_back(typed->getBasicType());
