@@ -308,6 +308,25 @@ class StatefulFragment {
     current_ = 1 - current_;
   }
 
+  // Decodes the last pass into `out` (whose size says how many outputs it holds): output j
+  // of substream s goes to position(s, j), which grows with j; positions past the end are
+  // skipped. Refuses the pass if any value is not an exact integer in range.
+  template <class Position>
+  void assemble(std::span<std::uint32_t> out, Position position) {
+    const std::uint64_t P = substreams(), L = outputs_per_pixel(), outputs = out.size() / G::kWordsPerOutput;
+    std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
+    parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t s = begin; s < end; ++s)
+        for (std::uint32_t j = 0; j < L; ++j) {
+          const std::uint64_t at = position(s, j);
+          if (at >= outputs) break;
+          if (!decode(s, j, out.data() + at * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
+        }
+    });
+    for (std::uint64_t s = 0; s < P; ++s)
+      if (bad[s]) refuse(s, bad[s] - 1);
+  }
+
   // Leapfrog and parameterisation: each pass yields a contiguous chunk, output j of pixel s
   // at j·P + s. `host_advance`: the steps a CPU state update moves each substream by.
   void interleaved(std::uint64_t count, const Consumer& consume, std::uint64_t host_advance) {
@@ -318,14 +337,7 @@ class StatefulFragment {
       const std::uint64_t outputs = std::min(count - done, L * P);
       pass(host_advance);
       chunk.resize(outputs * G::kWordsPerOutput);
-      std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
-      parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t s = begin; s < end; ++s)
-          for (std::uint32_t j = 0; j < L && j * P + s < outputs; ++j)
-            if (!decode(s, j, chunk.data() + (j * P + s) * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
-      });
-      for (std::uint64_t s = 0; s < P; ++s)
-        if (bad[s]) refuse(s, bad[s] - 1);
+      assemble(chunk, [&](std::uint64_t s, std::uint64_t j) { return j * P + s; });
       consume(chunk);
       done += outputs;
     }
@@ -349,17 +361,7 @@ class StatefulFragment {
       const std::uint64_t passes = std::min(passes_per_round, (outputs + L - 1) / L);
       for (std::uint64_t k = 0; k < passes; ++k) {
         pass(L);
-        std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
-        parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
-          for (std::uint64_t s = begin; s < end; ++s)
-            for (std::uint32_t j = 0; j < L; ++j) {
-              const std::uint64_t position = s * block + k * L + j;
-              if (position >= outputs) break;
-              if (!decode(s, j, round.data() + position * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
-            }
-        });
-        for (std::uint64_t s = 0; s < P; ++s)
-          if (bad[s]) refuse(s, bad[s] - 1);
+        assemble(round, [&](std::uint64_t s, std::uint64_t j) { return s * block + k * L + j; });
       }
       consume(round);
       round_start = generator_.apply(next_round, round_start);
