@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::ceicg {
@@ -16,11 +17,7 @@ double to_f64(const Output& x) {
 }
 
 float to_f32(const Output& x) {
-  const double u = to_f64(x);
-  float f = static_cast<float>(u);
-  // Round-to-nearest may carry u just below 1 up to 1.0f; rounding down keeps [0, 1).
-  if (static_cast<double>(f) > u) f = std::nextafter(f, 0.0f);
-  return f;
+  return float_not_above(to_f64(x));
 }
 
 void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned threads) {

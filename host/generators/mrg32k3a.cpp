@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "generators/float_conversion.hpp"
 
 namespace glrand::mrg32k3a {
 
@@ -115,11 +116,7 @@ State seed_from_words(const std::array<std::uint64_t, 6>& words) {
 double to_f64(std::uint32_t z) { return static_cast<double>(z) * kNorm; }
 
 float to_f32(std::uint32_t z) {
-  const double u = to_f64(z);
-  float f = static_cast<float>(u);
-  // Round-to-nearest may carry u just below 1 up to 1.0f; rounding down keeps (0, 1).
-  if (static_cast<double>(f) > u) f = std::nextafter(f, 0.0f);
-  return f;
+  return float_not_above(to_f64(z));
 }
 
 double curand_f64(std::uint32_t z) { return static_cast<double>(z) * kCurandNorm; }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "generators/park_miller.hpp"
 
-#include <cmath>
-
+#include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::pm {
@@ -10,10 +9,7 @@ namespace glrand::pm {
 double to_f64(std::uint32_t z) { return static_cast<double>(z) / kModulus; }
 
 float to_f32(std::uint32_t z) {
-  const double u = to_f64(z);
-  float f = static_cast<float>(u);
-  if (static_cast<double>(f) > u) f = std::nextafter(f, 0.0f);  // round down: stays below 1
-  return f;
+  return float_not_above(to_f64(z));
 }
 
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads) {
