@@ -9,7 +9,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "cli/picture.hpp"
 #include "common/error.hpp"
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/check.hpp"
