@@ -7,6 +7,7 @@
 // STATE_TEXEL 0 -> (s1[0], s1[1]), 1 -> (s1[2], s2[0]), 2 -> (s2[1], s2[2]). The matrices
 // are the jump over the outputs of a pass (A^L for blocking, A^(L·P) for leapfrog).
 #include "common/extended_range.glsl"
+#include "common/mrg32k3a_step.glsl"
 
 #ifndef STATE_TEXEL
 #define STATE_TEXEL 0
@@ -16,16 +17,8 @@ uniform sampler2D uState0;      // s1[0], s1[1]
 uniform sampler2D uState1;      // s1[2], s2[0]
 uniform sampler2D uState2;      // s2[1], s2[2]
 uniform vec2 uStateSize;
-uniform vec3 uStep1[9];         // component 1's jump matrix, row-major, entries as digits
-uniform vec3 uStep2[9];
-uniform vec3 uModulusDigits1, uR36First, uR48First, uR60First;
-uniform vec3 uModulusDigits2, uR36Second, uR48Second, uR60Second;
-uniform vec2 uFoldC;
 
 layout(location = 0) out vec4 target0;
-
-Modulus modulus1() { return Modulus(uModulusDigits1, uR36First, uR48First, uR60First, uFoldC.x); }
-Modulus modulus2() { return Modulus(uModulusDigits2, uR36Second, uR48Second, uR60Second, uFoldC.y); }
 
 void main() {
   vec2 at = gl_FragCoord.xy / uStateSize;

@@ -198,7 +198,7 @@ TEST_CASE("generate -g pm on the gl path equals the reference for every split, s
     }
 }
 
-TEST_CASE("generate -g pm --seed with --offset 2^40 + 3 equals state_at then stepping; floats are to_f32/to_f64",
+TEST_CASE("generate -g pm --seed with --offset 2^40 + 3 equals state_at then stepping, floats are to_f32/to_f64",
           "[cli]") {
   TempDir dir;
   constexpr std::uint32_t kSeed = 2147483646;  // the largest legal seed
@@ -390,6 +390,49 @@ TEST_CASE("generate -g mrg32k3a on the gl path equals --path cpu and the referen
 }
 
 // =========================================================================================
+// The scatter and compute profiles
+
+TEST_CASE("generate --profile scatter|compute equals the reference for every generator", "[cli]") {
+  TempDir dir;
+  struct Case {
+    Args source;
+    std::string expected;
+  };
+  const std::uint64_t n = 5003;  // not a multiple of CEICG's groups of four
+  const std::vector<Case> cases{
+      {{"-g", "pm", "--seed", "4242", "--offset", "2^40"}, as_bytes(pm_reference(4242, 1ull << 40, n))},
+      {{"-g", "wh", "--wh-set", "100", "--offset", "77"}, as_bytes(wh_reference(100, wh::seed_state(100, 1), 77, n))},
+      {{"-g", "mrg32k3a", "--offset", "1e12"},
+       as_bytes(mrg_reference(mrg32k3a::advance(mrg32k3a::default_seed(), mrg32k3a::Steps{1000000000000ull}), n))},
+  };
+  for (const std::string profile : {"scatter", "compute"}) {
+    for (const auto& c : cases)
+      for (const std::string substreams : {"", "3"}) {
+        Args args = concat(c.source, {"--profile", profile, "-n", u64(n), "--format", "ints"});
+        if (!substreams.empty()) args = concat(args, {"--substreams", substreams});
+        INFO("glrand generate " << join(args));
+        CHECK(difference(generate(dir, args), c.expected, 4) == "");
+      }
+    // CEICG against the CPU path, which the CEICG tests anchor to the paper's values.
+    const Args ceicg{"-g", "ceicg", "--seed", "5,6,7", "--offset", "12345", "-n", u64(n), "--format", "ints"};
+    INFO("glrand generate -g ceicg --profile " << profile);
+    CHECK(difference(generate(dir, concat(ceicg, {"--profile", profile})), generate(dir, concat(ceicg, {"--path", "cpu"})),
+                     4) == "");
+  }
+}
+
+TEST_CASE("render --profile compute of any generator equals the CPU path's picture exactly", "[cli]") {
+  TempDir dir;
+  for (const std::string generator : {"pm", "mrg32k3a", "ceicg"}) {
+    INFO("-g " << generator);
+    glrand_ok({"render", "-g", generator, "--profile", "compute", "--size", "19x7", "-o", "gpu.png"}, dir.path());
+    glrand_ok({"render", "-g", generator, "--path", "cpu", "--size", "19x7", "-o", "cpu.png"}, dir.path());
+    // Host conversion of exact integers: bit-identical floats, so identical pictures.
+    CHECK(read_file(dir / "gpu.png") == read_file(dir / "cpu.png"));
+  }
+}
+
+// =========================================================================================
 // Chunks
 
 TEST_CASE("generate in two chunks with --offset equals one run, for pm, wh and mrg32k3a", "[cli]") {
@@ -453,8 +496,14 @@ TEST_CASE("generate -g pm|wh|mrg32k3a rejects bad input with one line on stderr 
       {gen("mrg32k3a", {"--curand-seed", "1234", "--seed", "1,2,3,4,5,6"}), "not both"},
       {gen("mrg32k3a", {"--curand-seed", "1234", "--stream", "1"}), "--stream"},
       {gen("mrg32k3a", {"--split", "zig"}), "--split"},
-      {{"render", "-g", "pm", "--size", "8x8", "-o", "pic.png"}, "-g ceicg"},
-      {{"render", "-g", "mrg32k3a", "--size", "8x8", "--path", "cpu", "-o", "pic.png"}, "-g ceicg"},
+      {gen("pm", {"--profile", "gpu"}), "unknown profile 'gpu'"},
+      {gen("pm", {"--profile", "scatter", "--split", "blocking"}), "leapfrog only"},
+      {gen("wh", {"--profile", "compute", "--split", "parameterisation"}), "leapfrog only"},
+      {gen("mrg32k3a", {"--profile", "compute", "--state-update", "cpu"}), "--state-update applies to the ps30"},
+      {gen("pm", {"--profile", "scatter", "--path", "cpu"}), "applies to --path gl"},
+      {gen("pm", {"--profile", "compute", "--substreams", "0"}), "--substreams"},
+      {{"render", "-g", "pm", "--profile", "warp", "--size", "8x8", "-o", "pic.png"}, "unknown profile"},
+      {{"view", "--profile", "compute", "--frames", "1"}, "ps30 profile only"},
   };
   const auto before = dir.entries();
   REQUIRE(before.empty());

@@ -697,6 +697,7 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
       {"render", {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output"}},
       {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot"}},
       {"info", {"--device"}},
+      {"bench", {"--generator", "--profile", "--repeats", "--passes", "--quick", "--device", "--csv"}},
   };
   for (const auto& [command, options] : commands) {
     INFO("glrand " << command << " --help");
@@ -707,7 +708,8 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
     }
   }
   const auto top = glrand_ok({"--help"}, dir.path());
-  for (const char* command : {"generate", "render", "view", "info"}) CHECK(top.out.find(command) != std::string::npos);
+  for (const char* command : {"generate", "render", "view", "info", "bench"})
+    CHECK(top.out.find(command) != std::string::npos);
 
   const auto info = glrand_ok({"info"}, dir.path());
   CHECK(info.out.find("GL renderer") != std::string::npos);
@@ -716,4 +718,48 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
   const auto device0 = glrand_ok({"info", "--device", "0"}, dir.path());
   CHECK(device0.out.find("Device used: 0") != std::string::npos);
   CHECK(dir.entries().empty());
+}
+
+// =========================================================================================
+// 11. bench
+
+TEST_CASE("bench --quick measures each generator and profile beside its ceiling, and writes a CSV", "[cli]") {
+  TempDir dir;
+  const auto r = glrand_ok({"bench", "--quick", "-g", "pm,ceicg", "--profile", "ps30,compute", "--repeats", "1",
+                            "--passes", "1", "--csv", "bench.csv"},
+                           dir.path());
+  for (const char* row : {"| pm | ps30 |", "| pm | compute |", "| ceicg | ps30 |", "| ceicg | compute |"}) {
+    INFO("row " << row << " in:\n" << r.out);
+    CHECK(r.out.find(row) != std::string::npos);
+  }
+  const auto lines = lines_of(read_file(dir / "bench.csv"));
+  REQUIRE(lines.size() == 5);
+  CHECK(lines[0].starts_with("renderer,generator,profile,"));
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    // Every rate and ratio is a positive number: the last fields are ceiling rate, ratio, clock.
+    const auto clock = lines[i].rfind(',');
+    const auto ratio_at = lines[i].rfind(',', clock - 1);
+    INFO(lines[i]);
+    CHECK(std::stod(lines[i].substr(ratio_at + 1, clock - ratio_at - 1)) > 0.0);
+  }
+  CHECK(dir.entries() == std::vector<std::string>{"bench.csv"});
+}
+
+TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
+  TempDir dir;
+  const auto before = dir.entries();
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"bench", "--quick", "-g", "nope"}, "unknown generator"},
+      {{"bench", "--quick", "--profile", "warp"}, "unknown profile"},
+      {{"bench", "--quick", "--repeats", "0"}, "--repeats"},
+      {{"bench", "--quick", "-g", "pm", "--csv", "no/such/dir/b.csv"}, "no/such/dir/b.csv"},
+      {{"bench", "--quick", "-g", "pm", "--csv", "b.txt"}, ".csv"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO("glrand " << join(args));
+    const auto result = run_glrand(args, dir.path());
+    CHECK(result.status == 1);
+    CHECK(result.err.find(message) != std::string::npos);
+    CHECK(dir.entries() == before);
+  }
 }

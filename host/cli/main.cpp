@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   glrand::cli::add_view_command(app);
   glrand::cli::add_info_command(app);
   glrand::cli::add_check_shaders_command(app);
+  glrand::cli::add_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

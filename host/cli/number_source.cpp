@@ -13,6 +13,8 @@
 #include "generators/park_miller.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
+#include "stream/ceicg_stream.hpp"
+#include "stream/stream_generator.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -49,6 +51,31 @@ auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, T
   };
 }
 
+// A generator in the scatter or compute profile: opens the device when run. Leapfrog gives
+// the serial sequence for any P, so a short run uses fewer substreams than the default.
+// `outputs_per_unit`: outputs per engine output (CEICG's groups of four), trimmed at the end.
+template <class Traits, class State>
+auto on_stream(const SourceOptions& options, Traits traits, State start, bool quiet, int outputs_per_unit = 1) {
+  return [=, profile = options.profile_value(), most = options.stream_substreams(), device = options.device](
+             std::uint64_t count, const WordConsumer& consume) {
+    gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
+    const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+    stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
+                                              stream::kDefaultOutputsPerSubstream, traits);
+    const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
+    std::uint64_t left = count;
+    generator.generate(start, units, [&](std::span<const std::uint32_t> words) {
+      const std::uint64_t outputs = std::min<std::uint64_t>(left, words.size() / words_per_output);
+      consume(words.first(outputs * words_per_output));
+      left -= outputs;
+    });
+    return gl::query_context_info().renderer + ", " + stream::name_of(profile) + " profile, " +
+           std::to_string(generator.substreams()) + " substreams x " + std::to_string(generator.outputs_per_substream()) +
+           " outputs per pass, leapfrog";
+  };
+}
+
 NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
   const ceicg::Residues start = options.ceicg_start();
   NumberSource source;
@@ -59,6 +86,8 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
     source.run = on_cpu(
         start, 3, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
         [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
+  } else if (options.profile_value() != stream::Profile::ps30) {
+    source.run = on_stream(options, stream::CeicgStreamTraits{}, start, quiet, stream::CeicgStreamTraits::kOutputsPerGroup);
   } else {
     source.run = [start, size, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
       gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
@@ -81,6 +110,8 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
     source.run = on_cpu(
         start, 1, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
         [](pm::State z, std::uint64_t n) { return pm::advanced_by(z, n); });
+  } else if (options.profile_value() != stream::Profile::ps30) {
+    source.run = on_stream(options, fragment::ParkMillerTraits{}, start, quiet);
   } else {
     source.run = on_gl<fragment::ParkMillerFragment>(options, layout, fragment::ParkMillerTraits{}, start, quiet);
   }
@@ -160,6 +191,8 @@ NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
         start, 4,
         [parameters](const wh::State& state, std::span<std::uint32_t> words) { wh::generate_ints(parameters, state, words); },
         [parameters](const wh::State& state, std::uint64_t n) { return wh::state_at(parameters, state, n); });
+  } else if (options.profile_value() != stream::Profile::ps30) {
+    source.run = on_stream(options, fragment::WichmannHillTraits{parameters}, start, quiet);
   } else {
     source.run = on_gl<fragment::WichmannHillFragment>(options, layout, fragment::WichmannHillTraits{parameters}, start,
                                                        quiet);
@@ -185,6 +218,8 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
         before, 1,
         [](const mrg32k3a::State& state, std::span<std::uint32_t> words) { mrg32k3a::generate_ints(state, words); },
         [](const mrg32k3a::State& state, std::uint64_t n) { return mrg32k3a::advance(state, n); });
+  } else if (options.profile_value() != stream::Profile::ps30) {
+    source.run = on_stream(options, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before), quiet);
   } else {
     // The fragment path's position state is the one after the output's step.
     source.run = on_gl<fragment::Mrg32k3aFragment>(options, layout, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before),

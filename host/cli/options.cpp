@@ -112,12 +112,17 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--path", path, "Where to compute: gl (fragment shaders) or cpu (exact reference)")
       ->capture_default_str();
   command.add_option("--device", device, "EGL device index (see `glrand info`); default: the first GPU");
+  command.add_option("--profile", profile,
+                     "GL path: ps30 (2006 constraints: float render targets), scatter (fragment passes writing "
+                     "storage buffers) or compute (GL compute shaders)")
+      ->capture_default_str();
   if (!substream_layout) return;
   command.add_option("--wh-set", wh_set, "wh: parameter set i = 0..272, MKL's VSL_BRNG_WH + i")->capture_default_str();
   command.add_option("--stream", stream, "mrg32k3a: RngStreams stream (2^127 apart)")->capture_default_str();
   command.add_option("--curand-seed", curand_seed, "mrg32k3a: seed as cuRAND's curand_init(seed, substream, offset)");
   command.add_option("--substreams", substreams,
-                     "pm, wh, mrg32k3a: substreams (state texels) on the fragment path, 1..2^24")
+                     "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default 4096); any "
+                     "generator's invocations in scatter and compute (default 2^18)")
       ->capture_default_str();
   command.add_option("--split", split,
                      "pm, wh, mrg32k3a: how substreams share the sequence: leapfrog or blocking; wh also "
@@ -133,6 +138,9 @@ const SourceOptions& ceicg_only(const SourceOptions& options, const std::string&
   if (options.generator != "ceicg")
     throw InvalidArgument("`glrand " + command + "` supports -g ceicg so far; use `glrand generate -g " +
                           options.generator + "` for numbers");
+  if (options.profile_value() != stream::Profile::ps30)
+    throw InvalidArgument("`glrand " + command + "` fills textures in the ps30 profile only; use `glrand render "
+                          "--profile " + options.profile + "` for a picture");
   return options;
 }
 
@@ -149,7 +157,7 @@ void SourceOptions::check_applicable() const {
   check_generator(generator);
   // Options that mean something only for some generators.
   const std::pair<const char*, std::vector<std::string>> scoped[] = {
-      {"--substream", {"ceicg", "mrg32k3a"}},    {"--substreams", {"pm", "wh", "mrg32k3a"}},
+      {"--substream", {"ceicg", "mrg32k3a"}},
       {"--split", {"pm", "wh", "mrg32k3a"}},     {"--state-update", {"pm", "wh", "mrg32k3a"}},
       {"--wh-set", {"wh"}},                      {"--stream", {"mrg32k3a"}},
       {"--curand-seed", {"mrg32k3a"}},
@@ -160,6 +168,30 @@ void SourceOptions::check_applicable() const {
     for (const auto& g : generators) list += (list.empty() ? "" : ", ") + g;
     throw InvalidArgument(std::string(option) + " does not apply to -g " + generator + " (only to " + list + ")");
   }
+  if (given("--substreams") && generator == "ceicg" && profile == "ps30")
+    throw InvalidArgument("--substreams does not apply to -g ceicg in the ps30 profile, whose substreams are pixels "
+                          "(see --size); it does with --profile scatter or compute");
+  profile_value();
+}
+
+stream::Profile SourceOptions::profile_value() const {
+  const stream::Profile value = stream::parse_profile(profile);
+  if (value == stream::Profile::ps30) return value;
+  if (path == "cpu") throw InvalidArgument("--profile " + profile + " applies to --path gl, not to the CPU reference");
+  if (given("--split") && split != "leapfrog")
+    throw InvalidArgument("the " + profile + " profile splits the sequence by leapfrog only, not --split " + split);
+  if (given("--state-update"))
+    throw InvalidArgument("--state-update applies to the ps30 profile; in the " + profile +
+                          " profile substream states stay on the GPU");
+  return value;
+}
+
+std::uint64_t SourceOptions::stream_substreams() const {
+  if (!given("--substreams")) return kStreamSubstreams;
+  const std::uint64_t value = parse_count(substreams, "--substreams");
+  if (value < 1 || value > fragment::kMaxSubstreams)
+    throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
+  return value;
 }
 
 void SourceOptions::check_path() const {

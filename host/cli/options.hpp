@@ -13,10 +13,15 @@
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
 #include "generators/wichmann_hill.hpp"
+#include "stream/profile.hpp"
 
 namespace glrand::cli {
 
 inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a"};
+
+// The scatter and compute profiles' default substreams: enough invocations to fill a large
+// GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
+inline constexpr std::uint64_t kStreamSubstreams = 1ull << 18;
 
 // Options shared by every command that generates numbers.
 struct SourceOptions {
@@ -25,6 +30,7 @@ struct SourceOptions {
   std::string offset = "0";     // outputs skipped
   std::string substream = "0";  // CEICG: start at substream P
   std::string path = "gl";      // gl | cpu
+  std::string profile = "ps30"; // the GL path's profile: ps30 | scatter | compute
   std::optional<int> device;    // EGL device index
   // The stateful generators' substream layout on the fragment path.
   std::string substreams = "4096";
@@ -53,13 +59,18 @@ struct SourceOptions {
   mrg32k3a::State mrg32k3a_before_start() const;
   // Substreams, split and state update, checked.
   fragment::StreamLayout stream_layout() const;
+  // The GL path's profile, checked together with the options it excludes.
+  stream::Profile profile_value() const;
+  // The scatter and compute profiles' substreams: --substreams, or kStreamSubstreams.
+  std::uint64_t stream_substreams() const;
 
  private:
   bool given(const char* option) const;
   const CLI::App* command_ = nullptr;
 };
 
-// Commands that fill textures in the shader support CEICG only so far: throws otherwise.
+// Commands that fill textures in the shader support CEICG in the ps30 profile only so far:
+// throws otherwise.
 const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command);
 
 // Checks the generator name (also used where only the name matters).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // glrand render: a random texture as a PNG picture (r, g, b = three of each texel's four
-// consecutive outputs).
+// consecutive outputs). CEICG in the ps30 profile computes the floats in the shader, as a
+// texture fill does; every other generator and profile generates the exact integers and
+// converts them on the host with the generator's float formula.
 #include <GL/glew.h>
 
 #include <iostream>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/number_source.hpp"
 #include "cli/options.hpp"
 #include "cli/picture.hpp"
 #include "common/error.hpp"
@@ -51,12 +54,29 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
   return texels;
 }
 
+// Texel p, channel c = output 4p + c of any generator's source, converted on the host.
+std::vector<float> texture_from_source(const SourceOptions& options, fragment::TargetSize size) {
+  const NumberSource source = make_source(options, size, false);
+  std::vector<float> texels;
+  texels.reserve(std::size_t{4} * size.width * size.height);
+  source.run(std::uint64_t{4} * size.width * size.height, [&](std::span<const std::uint32_t> words) {
+    for (std::size_t i = 0; i < words.size(); i += static_cast<std::size_t>(source.words_per_output))
+      texels.push_back(source.to_f32(words.data() + i));
+  });
+  return texels;
+}
+
 void run_render(const RenderOptions& options) {
-  const ceicg::Residues start = ceicg_only(options.source, "render").ceicg_start();
+  options.source.check_applicable();
   const auto size = parse_size(options.size, "--size");
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
-  const auto texels = options.source.path == "cpu" ? texture_on_cpu(start, size)
-                                                   : texture_on_gl(start, size, options.source.device);
+  std::vector<float> texels;
+  if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30)
+    texels = texture_from_source(options.source, size);
+  else if (options.source.path == "cpu")
+    texels = texture_on_cpu(options.source.ceicg_start(), size);
+  else
+    texels = texture_on_gl(options.source.ceicg_start(), size, options.source.device);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
 }
 

@@ -24,15 +24,22 @@ std::array<float, 4> per_component(auto value_of) {
           static_cast<float>(value_of(kComponents[2])), 1.0f};
 }
 
-// The uniforms of shaders/common/ceicg_core.glsl and shaders/ceicg.frag. Every value is an
-// integer below 2^24, hence exact in float.
-void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std::uint32_t width,
-                  std::uint32_t outputs_per_pixel) {
+}  // namespace
+
+void set_ceicg_constants(const gl::Program& program) {
   program.set("uModulus", per_component([](const auto& c) { return c.modulus; }));
   program.set("uMultiplier", per_component([](const auto& c) { return c.multiplier; }));
   program.set("uIncrement", per_component([](const auto& c) { return c.increment; }));
   program.set("uMultiplierQ", per_component([](const auto& c) { return c.modulus / c.multiplier; }));
   program.set("uMultiplierR", per_component([](const auto& c) { return c.modulus % c.multiplier; }));
+}
+
+namespace {
+
+// The uniforms of shaders/ceicg.frag. Every value is an integer below 2^24, hence exact in float.
+void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std::uint32_t width,
+                  std::uint32_t outputs_per_pixel) {
+  set_ceicg_constants(program);
   program.set("uStrideQ", per_component([&](const auto& c) { return c.modulus / outputs_per_pixel; }));
   program.set("uStrideR", per_component([&](const auto& c) { return c.modulus % outputs_per_pixel; }));
   program.set("uPassStart", {static_cast<float>(start[0]), static_cast<float>(start[1]),

@@ -30,6 +30,10 @@ inline constexpr std::uint64_t kMaxPixelsPerPass = 1ull << 24;
 // width·height <= kMaxPixelsPerPass.
 void check_target_size(TargetSize size, int max_texture_size);
 
+// Sets the generator's constants, the uniforms of shaders/common/ceicg_core.glsl (lane k =
+// component k; lane w has modulus 1), on a program in use.
+void set_ceicg_constants(const gl::Program& program);
+
 class CeicgFragment {
  public:
   explicit CeicgFragment(TargetSize size = {});

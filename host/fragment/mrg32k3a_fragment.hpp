@@ -18,6 +18,7 @@ namespace glrand::fragment {
 struct Mrg32k3aTraits {
   static constexpr const char* kName = "MRG32k3a";
   static constexpr const char* kShader = "mrg32k3a.frag";
+  static constexpr const char* kStream = "mrg32k3a";  // the scatter and compute profiles
   // A step of both components does not fit one ps_3_0 pass: with GPU update the state
   // advances in three passes of this shader, one per state texel.
   static constexpr const char* kAdvanceShader = "mrg32k3a_advance.frag";

@@ -14,6 +14,7 @@ namespace glrand::fragment {
 struct ParkMillerTraits {
   static constexpr const char* kName = "Park-Miller";
   static constexpr const char* kShader = "park_miller.frag";
+  static constexpr const char* kStream = "park_miller";  // the scatter and compute profiles
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;

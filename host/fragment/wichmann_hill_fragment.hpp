@@ -18,6 +18,7 @@ namespace glrand::fragment {
 struct WichmannHillTraits {
   static constexpr const char* kName = "Wichmann-Hill";
   static constexpr const char* kShader = "wichmann_hill.frag";
+  static constexpr const char* kStream = "wichmann_hill";  // the scatter and compute profiles
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 4;
   static constexpr int kOutputsPerVec4 = 1;

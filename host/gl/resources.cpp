@@ -4,6 +4,7 @@
 #include <GL/glew.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/error.hpp"
@@ -42,9 +43,11 @@ unsigned compile(const EmbeddedShader& shader, GLenum stage, const std::map<std:
 
 }  // namespace
 
+Program::Program(std::string label) : label_(std::move(label)), name_(glCreateProgram()) {}
+
 Program::Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
                  const std::map<std::string, std::string>& defines)
-    : label_(std::string(vertex.name) + " + " + std::string(fragment.name)), name_(glCreateProgram()) {
+    : Program(std::string(vertex.name) + " + " + std::string(fragment.name)) {
   const unsigned vs = compile(vertex, GL_VERTEX_SHADER, defines);
   unsigned fs = 0;
   try {
@@ -53,11 +56,25 @@ Program::Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
     glDeleteShader(vs);
     throw;
   }
-  glAttachShader(id(), vs);
-  glAttachShader(id(), fs);
+  const unsigned shaders[] = {vs, fs};
+  link(shaders);
+}
+
+Program Program::compute(const EmbeddedShader& shader, const std::map<std::string, std::string>& defines) {
+  if (!GLEW_VERSION_4_3)
+    throw DeviceError("compute shader " + std::string(shader.name) + " needs OpenGL 4.3; this context has " +
+                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  Program program{std::string(shader.name)};
+  const unsigned cs = compile(shader, GL_COMPUTE_SHADER, defines);
+  program.link({&cs, 1});
+  return program;
+}
+
+// Links the compiled shaders (and deletes them) into this program.
+void Program::link(std::span<const unsigned> shaders) {
+  for (const unsigned shader : shaders) glAttachShader(id(), shader);
   glLinkProgram(id());
-  glDeleteShader(vs);
-  glDeleteShader(fs);
+  for (const unsigned shader : shaders) glDeleteShader(shader);
   GLint ok = GL_FALSE;
   glGetProgramiv(id(), GL_LINK_STATUS, &ok);
   if (!ok) {
@@ -166,6 +183,54 @@ PixelPackBuffer::PixelPackBuffer(std::size_t bytes) : bytes_(bytes) {
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
 }
+
+StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
+  if (!GLEW_VERSION_4_3)
+    throw DeviceError(std::string("shader storage buffers need OpenGL 4.3; this context has ") +
+                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  GLuint id = 0;
+  glGenBuffers(1, &id);
+  name_ = Name<delete_buffer>(id);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  check_errors("allocating a " + std::to_string(bytes) + "-byte shader storage buffer");
+}
+
+void StorageBuffer::bind_base(unsigned index) const { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, id()); }
+
+void StorageBuffer::upload(std::span<const float> values) const {
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(values.size_bytes()), values.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  check_errors("uploading to a shader storage buffer");
+}
+
+void StorageBuffer::download(std::span<float> values) const {
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(values.size_bytes()), values.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  check_errors("reading back a shader storage buffer");
+}
+
+EmptyFramebuffer::EmptyFramebuffer(std::uint32_t width, std::uint32_t height) {
+  if (!GLEW_VERSION_4_3)
+    throw DeviceError(std::string("a framebuffer without attachments needs OpenGL 4.3; this context has ") +
+                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  GLuint id = 0;
+  glGenFramebuffers(1, &id);
+  name_ = Name<delete_framebuffer>(id);
+  glBindFramebuffer(GL_FRAMEBUFFER, id);
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, static_cast<GLint>(width));
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, static_cast<GLint>(height));
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw DeviceError("a " + std::to_string(width) + "x" + std::to_string(height) +
+                      " framebuffer without attachments is incomplete: " + framebuffer_status_text(status));
+  check_errors("setting up a framebuffer without attachments");
+}
+
+void EmptyFramebuffer::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, name_.id()); }
 
 GpuTimer::GpuTimer() {
   GLuint id = 0;

@@ -49,6 +49,8 @@ class Program {
  public:
   Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
           const std::map<std::string, std::string>& defines = {});
+  // A compute program (OpenGL 4.3) from an embedded .comp shader.
+  static Program compute(const EmbeddedShader& shader, const std::map<std::string, std::string>& defines = {});
   unsigned id() const { return name_.id(); }
   void use() const;
   // Uniform setters; the program must be in use. Unknown names are an error (a typo would
@@ -62,6 +64,8 @@ class Program {
   bool has_uniform(const char* uniform) const;
 
  private:
+  explicit Program(std::string label);
+  void link(std::span<const unsigned> shaders);
   int location(const char* uniform) const;
   std::string label_;
   Name<delete_program> name_;
@@ -114,6 +118,36 @@ class PixelPackBuffer {
  private:
   std::size_t bytes_;
   Name<delete_buffer> name_;
+};
+
+// A shader storage buffer of `bytes` bytes (OpenGL 4.3), device-resident (GL_DYNAMIC_COPY):
+// the state and output buffers of the scatter and compute profiles.
+class StorageBuffer {
+ public:
+  explicit StorageBuffer(std::size_t bytes);
+  unsigned id() const { return name_.id(); }
+  std::size_t bytes() const { return bytes_; }
+  // Binds the buffer to GL_SHADER_STORAGE_BUFFER binding point `index`.
+  void bind_base(unsigned index) const;
+  // Copies `values` into the buffer from offset 0.
+  void upload(std::span<const float> values) const;
+  // Copies the first values.size() floats out (waits for the GPU).
+  void download(std::span<float> values) const;
+
+ private:
+  std::size_t bytes_;
+  Name<delete_buffer> name_;
+};
+
+// A framebuffer with no attachments (OpenGL 4.3): a fragment pass over width x height
+// pixels whose only effects are its shader storage writes (the scatter profile).
+class EmptyFramebuffer {
+ public:
+  EmptyFramebuffer(std::uint32_t width, std::uint32_t height);
+  void bind() const;
+
+ private:
+  Name<delete_framebuffer> name_;
 };
 
 // GPU time of the commands between begin() and end() (GL_TIME_ELAPSED).

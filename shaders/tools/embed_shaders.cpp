@@ -7,7 +7,8 @@
 //
 // Every fragment shader declares its profile with a line `// glrand: profile ps30` (a
 // generator, checked by shaders/tools/ps30_checker.hpp: a violation fails the build with
-// "shaders/FILE:LINE: ps30: RULE: MESSAGE") or `// glrand: profile none`. Variants after
+// "shaders/FILE:LINE: ps30: RULE: MESSAGE"), `// glrand: profile scatter` (the scatter
+// profile: validated only) or `// glrand: profile none`; compute shaders are validated only. Variants after
 // `--candidates` are measured candidates the engine chooses among at run time (it renders
 // only those within 512 slots): they must pass every rule but the instruction budget, and
 // their count is reported.
@@ -165,8 +166,25 @@ int main(int argc, char** argv) {
       const bool valid = validate(v.shader, shaders.at(v.shader), v.preamble);
       ok = valid && ok;
       if (!valid || !v.shader.ends_with(".frag")) continue;
+      const auto& composition = shaders.at(v.shader);
+      const auto profile = glrand::shaders::declared_profile(read_file(root / v.shader));
+      if (!profile) {
+        std::cerr << "shaders/" << v.shader << ":1: error: a fragment shader declares its profile with a line "
+                  << "`// glrand: profile ps30` (a generator), `scatter`, or `none`\n";
+        ok = false;
+        continue;
+      }
+      // The scatter profile has no instruction budget or output limit to check: it loops and
+      // writes storage buffers (glslang has validated it above).
+      if (*profile == "scatter") continue;
+      if (*profile != "ps30" && *profile != "none") {
+        std::cerr << "shaders/" << v.shader << ":1: error: unknown profile '" << *profile
+                  << "' (ps30, scatter or none)\n";
+        ok = false;
+        continue;
+      }
       std::string error;
-      const int count = glrand::shaders::instruction_count(shaders.at(v.shader).text, v.preamble, true, error);
+      const int count = glrand::shaders::instruction_count(composition.text, v.preamble, true, error);
       if (count < 0) {
         std::cerr << "embed_shaders: cannot count instructions of " << argument << ":\n" << error;
         ok = false;
@@ -175,21 +193,7 @@ int main(int argc, char** argv) {
       std::cout << "  " << v.shader << (v.key.empty() ? "" : " [" + v.key + "]") << ": " << count
                 << " instructions per pass (ps_3_0 allows 512)\n";
       counts.emplace_back(v, count);
-
-      const auto& composition = shaders.at(v.shader);
-      const auto profile = glrand::shaders::declared_profile(read_file(root / v.shader));
-      if (!profile) {
-        std::cerr << "shaders/" << v.shader << ":1: error: a fragment shader declares its profile with a line "
-                  << "`// glrand: profile ps30` (a generator) or `// glrand: profile none`\n";
-        ok = false;
-        continue;
-      }
       if (*profile == "none") continue;
-      if (*profile != "ps30") {
-        std::cerr << "shaders/" << v.shader << ":1: error: unknown profile '" << *profile << "' (ps30 or none)\n";
-        ok = false;
-        continue;
-      }
       std::vector<std::string> names;
       for (const auto& file : composition.files) names.push_back("shaders/" + file);
       auto report = glrand::shaders::check_ps30(v.shader, v.key, composition.text, names, v.preamble);

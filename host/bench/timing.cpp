@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "bench/timing.hpp"
+
+#include <GL/glew.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "gl/context_info.hpp"
+#include "gl/resources.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::bench {
+namespace {
+
+bool software_renderer() {
+  const std::string renderer = gl::query_context_info().renderer;
+  return renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos;
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  if (n == 0) return 0.0;
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::string clock_name() { return software_renderer() ? "wall clock" : "GPU timer"; }
+
+double seconds_per_pass(const std::function<void(int)>& pass, int passes, int repeats) {
+  pass(0);  // warm-up: compilation, allocation
+  glFinish();
+  const bool wall = software_renderer();
+  gl::GpuTimer timer;
+  std::vector<double> samples;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    if (!wall) timer.begin();
+    for (int i = 0; i < passes; ++i) pass(i);
+    if (!wall) timer.end();
+    glFinish();
+    const double seconds =
+        wall ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : timer.seconds();
+    samples.push_back(seconds / passes);
+  }
+  return median(samples);
+}
+
+double fill_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
+  std::vector<gl::Texture> textures;
+  std::vector<unsigned> ids;
+  for (int t = 0; t < targets; ++t) {
+    textures.emplace_back(size.width, size.height);
+    ids.push_back(textures.back().id());
+  }
+  gl::Framebuffer framebuffer(ids);
+  gl::Program program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
+  gl::VertexArray vertex_array;
+  return seconds_per_pass(
+      [&](int i) {
+        framebuffer.bind();
+        program.use();
+        vertex_array.bind();
+        program.set("uValue", static_cast<float>(i));
+        gl::draw_fullscreen(size.width, size.height);
+      },
+      passes, repeats);
+}
+
+}  // namespace glrand::bench
+
+#include "stream/stream_program.hpp"
+
+namespace glrand::bench {
+
+double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
+                     int floats_per_output, int passes, int repeats) {
+  stream::StreamProgram program(profile, "write");
+  gl::StorageBuffer states(16);
+  gl::StorageBuffer outputs(substreams * outputs_per_substream * static_cast<std::uint64_t>(floats_per_output) *
+                            sizeof(float));
+  return seconds_per_pass(
+      [&](int) {
+        states.bind_base(stream::kStateBinding);
+        outputs.bind_base(stream::kOutputBinding);
+        program.use().set_int("uFloatsPerOutput", floats_per_output);
+        program.run(substreams, outputs_per_substream);
+      },
+      passes, repeats);
+}
+
+}  // namespace glrand::bench

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Timing GL work for benchmarks: the median over repeats of a pass's time on the device
+// (GL_TIME_ELAPSED), or on the wall clock around glFinish() where the device's timer does
+// not measure rendering (Mesa's llvmpipe renders on the CPU, outside the query).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "fragment/ceicg_fragment.hpp"
+
+namespace glrand::bench {
+
+double median(std::vector<double> values);
+
+// Which clock a run uses on the current context: "GPU timer" or "wall clock".
+std::string clock_name();
+
+// Seconds per call of `pass` (its argument counts the calls): median over `repeats` of
+// `passes` calls each, after one warm-up call.
+double seconds_per_pass(const std::function<void(int)>& pass, int passes, int repeats);
+
+// The ps30 ceiling: the trivial shader (shaders/fill.frag) writing `targets` RGBA32F
+// targets of `size`, seconds per pass.
+double fill_seconds(fragment::TargetSize size, int targets, int passes, int repeats);
+
+}  // namespace glrand::bench
+
+#include "stream/profile.hpp"
+
+namespace glrand::bench {
+
+// The scatter and compute ceiling: the write-only stream program (shaders/streams/write.glsl)
+// writing the same outputs as a generator pass of P substreams x L outputs of
+// `floats_per_output` floats each, seconds per pass.
+double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
+                     int floats_per_output, int passes, int repeats);
+
+}  // namespace glrand::bench

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// CEICG in the scatter and compute profiles (shaders/streams/ceicg.glsl). CEICG has no state
+// but its position; a substream holds the residues of its next group of four outputs, the
+// unit the float4 leapfrog computes at once, so to the engine an "output" here is a group:
+// 12 words, (x1, x2, x3) for each of four consecutive positions.
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include "fragment/ceicg_fragment.hpp"
+#include "generators/ceicg.hpp"
+#include "gl/resources.hpp"
+
+namespace glrand::stream {
+
+struct CeicgStreamTraits {
+  static constexpr const char* kName = "CEICG";
+  static constexpr const char* kStream = "ceicg";
+  static constexpr int kStateVec4s = 1;
+  static constexpr int kFloatsPerOutput = 12;
+  static constexpr int kWordsPerOutput = 12;
+  static constexpr int kOutputsPerGroup = 4;
+  using State = ceicg::Residues;
+  using Jump = std::uint64_t;  // positions
+
+  static Jump jump(std::uint64_t groups) { return kOutputsPerGroup * groups; }
+  static State apply(Jump positions, const State& r) { return ceicg::advanced_by(r, positions); }
+  static void encode_state(const State& r, float* texel) {
+    for (int k = 0; k < 3; ++k) texel[k] = static_cast<float>(r[k]);
+    texel[3] = 0.0f;  // lane w: modulus 1
+  }
+  static bool decode(const float* floats, std::uint32_t* words) {
+    for (int i = 0; i < kFloatsPerOutput; ++i) {
+      const float v = floats[i];
+      if (!(v >= 0.0f && v < static_cast<float>(ceicg::kComponents[i % 3].modulus) && v == std::floor(v))) return false;
+      words[i] = static_cast<std::uint32_t>(v);
+    }
+    return true;
+  }
+  // The leapfrog stride of a substream, 4P positions, as residues.
+  static void set_step(const gl::Program& program, Jump positions) {
+    fragment::set_ceicg_constants(program);
+    std::array<float, 4> stride{0.0f, 0.0f, 0.0f, 0.0f};
+    for (int k = 0; k < 3; ++k) stride[k] = static_cast<float>(positions % ceicg::kComponents[k].modulus);
+    program.set("uGroupStride", stride);
+  }
+};
+
+}  // namespace glrand::stream

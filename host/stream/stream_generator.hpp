@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// A generator in the scatter or compute profile: P substreams split the serial sequence by
+// leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
+// on the host and then only advanced by the shader, which writes L outputs per substream per
+// pass straight into their serial places. The host reads each pass back, checks that every
+// value is an exact integer in range, and hands the words on in order.
+//
+// G is a generator's traits class, as for the ps30 engine (fragment/stateful_fragment.hpp):
+// kName, State, Jump, jump(k), apply(jump, state), encode_state(state, floats),
+// decode(floats, words), set_step(program, jump), kStateVec4s, kWordsPerOutput, plus
+//   kStream            shaders/streams/<kStream>.glsl
+//   kFloatsPerOutput   floats the shader writes per output (optional: 4 / kOutputsPerVec4)
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "fragment/substreams.hpp"
+#include "generators/parallel_fill.hpp"
+#include "gl/resources.hpp"
+#include "stream/stream_program.hpp"
+
+namespace glrand::stream {
+
+template <class G>
+constexpr int floats_per_output() {
+  if constexpr (requires { G::kFloatsPerOutput; })
+    return G::kFloatsPerOutput;
+  else
+    return 4 / G::kOutputsPerVec4;
+}
+
+// Outputs per substream per pass unless the storage-block limit says fewer.
+inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
+// Keeps a pass's output buffer within 256 MiB, however large the device's limit.
+inline constexpr std::uint64_t kMaxOutputBytes = 1ull << 28;
+
+template <class G>
+class StreamGenerator {
+ public:
+  using State = typename G::State;
+  using Consumer = std::function<void(std::span<const std::uint32_t>)>;
+  static constexpr int kFloats = floats_per_output<G>();
+  static constexpr int kStateFloats = 4 * G::kStateVec4s;
+
+  // P substreams (1 .. 2^24), each writing up to `outputs_per_substream` outputs per pass.
+  StreamGenerator(Profile profile, std::uint64_t substreams,
+                  std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{})
+      : generator_(std::move(generator)),
+        substreams_(checked_substreams(substreams)),
+        program_(profile, G::kStream),
+        outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
+        states_(substreams_ * kStateFloats * sizeof(float)),
+        outputs_(outputs_per_pass() * kFloats * sizeof(float)) {}
+
+  std::uint64_t substreams() const { return substreams_; }
+  std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
+  std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
+  Profile profile() const { return program_.profile(); }
+
+  // `count` outputs of the serial sequence whose output 0 has state `start`, as
+  // G::kWordsPerOutput words each, handed to `consume` in order, a pass at a time.
+  void generate(const State& start, std::uint64_t count, const Consumer& consume) {
+    upload_states(start);
+    std::vector<std::uint32_t> chunk;
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t outputs = std::min(count - done, outputs_per_pass());
+      run_pass();
+      read_pass(outputs, chunk);
+      consume(chunk);
+      done += outputs;
+    }
+  }
+
+  // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
+  void upload_states(const State& start) {
+    const std::uint64_t P = substreams_;
+    std::vector<float> floats(P * kStateFloats);
+    const auto next = generator_.jump(1);
+    parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
+      State s = generator_.apply(generator_.jump(begin), start);
+      for (std::uint64_t i = begin; i < end; ++i, s = generator_.apply(next, s))
+        generator_.encode_state(s, floats.data() + i * kStateFloats);
+    });
+    states_.upload(floats);
+    step_ = generator_.jump(P);
+  }
+
+  // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
+  void run_pass() {
+    states_.bind_base(kStateBinding);
+    outputs_.bind_base(kOutputBinding);
+    generator_.set_step(program_.use(), step_);
+    program_.run(substreams_, outputs_per_substream_);
+  }
+
+  // The first `outputs` outputs of the last pass as words; throws DeviceError if any value
+  // is not an exact integer in range (the GPU's arithmetic broke the algorithm).
+  void read_pass(std::uint64_t outputs, std::vector<std::uint32_t>& words) {
+    floats_.resize(outputs * kFloats);
+    outputs_.download(floats_);
+    words.resize(outputs * G::kWordsPerOutput);
+    std::vector<std::uint64_t> bad;
+    std::mutex guard;
+    parallel_fill(outputs, 0, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t n = begin; n < end; ++n)
+        if (!generator_.decode(floats_.data() + n * kFloats, words.data() + n * G::kWordsPerOutput)) {
+          std::lock_guard lock(guard);
+          bad.push_back(n);
+          return;
+        }
+    });
+    if (!bad.empty()) refuse(*std::min_element(bad.begin(), bad.end()));
+  }
+
+ private:
+  static std::uint64_t checked_substreams(std::uint64_t substreams) {
+    if (substreams < 1 || substreams > fragment::kMaxSubstreams)
+      throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(substreams));
+    return substreams;
+  }
+
+  // L within the device's storage-block limit (and kMaxOutputBytes), at least 1.
+  static std::uint32_t fitting_outputs(std::uint64_t substreams, std::uint32_t wanted) {
+    const std::uint64_t bytes_per_round = substreams * kFloats * sizeof(float);
+    const std::uint64_t limit = std::min(max_storage_block_bytes(), kMaxOutputBytes);
+    if (bytes_per_round > limit || substreams * kStateFloats * sizeof(float) > max_storage_block_bytes())
+      throw InvalidArgument(std::to_string(substreams) + " substreams of " + G::kName +
+                            " need more storage-buffer space per pass than this device allows (" +
+                            std::to_string(limit) + " bytes): use fewer substreams");
+    return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limit / bytes_per_round, 1, std::max(1u, wanted)));
+  }
+
+  [[noreturn]] void refuse(std::uint64_t n) const {
+    const std::uint64_t P = substreams_;
+    std::string values;
+    for (int f = 0; f < kFloats; ++f) values += (f ? ", " : "") + std::to_string(floats_[n * kFloats + f]);
+    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(n / P) +
+                      " of the pass in substream " + std::to_string(n % P) + " (" + name_of(profile()) +
+                      " profile) as (" + values + "), not exact integers in range: its float arithmetic is "
+                      "not exact enough for glrand");
+  }
+
+  G generator_;
+  std::uint64_t substreams_;
+  StreamProgram program_;
+  std::uint32_t outputs_per_substream_;
+  gl::StorageBuffer states_, outputs_;
+  typename G::Jump step_{};
+  std::vector<float> floats_;
+};
+
+}  // namespace glrand::stream

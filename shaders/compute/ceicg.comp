@@ -1,0 +1,5 @@
+#version 430 core
+// SPDX-License-Identifier: MIT
+// glrand: profile compute
+#include "streams/ceicg.glsl"
+#include "compute/main.glsl"
