@@ -34,16 +34,6 @@ layout(location = 3) out vec4 target3;
 Modulus modulus1() { return Modulus(uModulusDigits1, uR36First, uR48First, uR60First, uFoldC.x); }
 Modulus modulus2() { return Modulus(uModulusDigits2, uR36Second, uR48Second, uR60Second, uFoldC.y); }
 
-// z from the newest words p1 = s1[2], p2 = s2[2] (RngStreams: z in 1..m1), as (x0, x1).
-vec2 combine(vec3 p1, vec3 p2) {
-  vec3 d = p1 - p2;
-  float difference = (d.z * kDigit + d.y) * kDigit + d.x;  // sign exact, as in reduceWide
-  float notAbove = 1.0 - step(0.5, difference);           // p1 <= p2
-  vec4 lo = vec4(d + notAbove * uModulusDigits1, 0.0), hi = vec4(0.0);
-  normalize(lo, hi);
-  return wordOfDigits(lo.xyz);
-}
-
 // One step: each component's column (a0, a1, a2) times its step matrix.
 void stepState(inout vec3 a0, inout vec3 a1, inout vec3 a2, inout vec3 b0, inout vec3 b1, inout vec3 b2) {
   Modulus first = modulus1(), second = modulus2();
@@ -58,9 +48,9 @@ void stepState(inout vec3 a0, inout vec3 a1, inout vec3 a2, inout vec3 b0, inout
 }
 
 vec4 twoOutputs(inout vec3 a0, inout vec3 a1, inout vec3 a2, inout vec3 b0, inout vec3 b1, inout vec3 b2) {
-  vec2 first = combine(a2, b2);
+  vec2 first = combine(a2, b2, uModulusDigits1);
   stepState(a0, a1, a2, b0, b1, b2);
-  vec2 second = combine(a2, b2);
+  vec2 second = combine(a2, b2, uModulusDigits1);
   stepState(a0, a1, a2, b0, b1, b2);
   return vec4(first, second);
 }
