@@ -28,9 +28,9 @@ layout(location = 2) out vec4 target2;
 layout(location = 3) out vec4 target3;
 
 vec4 twoOutputs(inout vec3 a0, inout vec3 a1, inout vec3 a2, inout vec3 b0, inout vec3 b1, inout vec3 b2) {
-  vec2 first = combine(a2, b2);
+  vec2 first = combine(a2, b2, uModulusDigits1);
   stepState(a0, a1, a2, b0, b1, b2);
-  vec2 second = combine(a2, b2);
+  vec2 second = combine(a2, b2, uModulusDigits1);
   stepState(a0, a1, a2, b0, b1, b2);
   return vec4(first, second);
 }

@@ -121,3 +121,14 @@ vec3 dotMod(vec3 m0, vec3 m1, vec3 m2, vec3 w0, vec3 w1, vec3 w2, Modulus m) {
   normalize(lo, hi);
   return reduceWide(lo, hi, m);
 }
+
+// MRG32k3a's output z from the newest words p1 = s1[2], p2 = s2[2], as (x0, x1): p1 − p2,
+// + m1 if p1 <= p2 (RngStreams: z in 1..m1); m1Digits = m1 as digits.
+vec2 combine(vec3 p1, vec3 p2, vec3 m1Digits) {
+  vec3 d = p1 - p2;
+  float difference = (d.z * kDigit + d.y) * kDigit + d.x;  // sign exact, as in reduceWide
+  float notAbove = 1.0 - step(0.5, difference);           // p1 <= p2
+  vec4 lo = vec4(d + notAbove * m1Digits, 0.0), hi = vec4(0.0);
+  normalize(lo, hi);
+  return wordOfDigits(lo.xyz);
+}

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // MRG32k3a's output and step in extended-range floats (common/extended_range.glsl), shared
 // by every profile. A state is the six 32-bit words s1[0..2], s2[0..2] as digit triples; the
-// state of position n is the one after that output's recurrence step, so output n combines
-// it directly, and a step multiplies each component's column by its step matrix (A for one
-// step, A^P for leapfrog over P substreams, a jump for a state update).
+// state of position n is the one after that output's recurrence step, so output n is
+// combine() (common/extended_range.glsl) of it, and a step multiplies each component's
+// column by its step matrix (A for one step, A^P for leapfrog over P substreams, a jump for
+// a state update).
 uniform vec3 uStep1[9];         // component 1's step matrix, row-major, entries as digits
 uniform vec3 uStep2[9];
 uniform vec3 uModulusDigits1, uR36First, uR48First, uR60First;    // m1 and its folding constants
@@ -12,16 +13,6 @@ uniform vec2 uFoldC;            // (c1, c2): m_k = 2^32 − c_k
 
 Modulus modulus1() { return Modulus(uModulusDigits1, uR36First, uR48First, uR60First, uFoldC.x); }
 Modulus modulus2() { return Modulus(uModulusDigits2, uR36Second, uR48Second, uR60Second, uFoldC.y); }
-
-// z from the newest words p1 = s1[2], p2 = s2[2] (RngStreams: z in 1..m1), as (x0, x1).
-vec2 combine(vec3 p1, vec3 p2) {
-  vec3 d = p1 - p2;
-  float difference = (d.z * kDigit + d.y) * kDigit + d.x;  // sign exact, as in reduceWide
-  float notAbove = 1.0 - step(0.5, difference);           // p1 <= p2
-  vec4 lo = vec4(d + notAbove * uModulusDigits1, 0.0), hi = vec4(0.0);
-  normalize(lo, hi);
-  return wordOfDigits(lo.xyz);
-}
 
 // One step: each component's column (a0, a1, a2) times its step matrix.
 void stepState(inout vec3 a0, inout vec3 a1, inout vec3 a2, inout vec3 b0, inout vec3 b1, inout vec3 b2) {

@@ -12,7 +12,7 @@ void runSubstream(int s) {
   vec3 a0 = digitsOfWord(t0.xy), a1 = digitsOfWord(t0.zw), a2 = digitsOfWord(t1.xy);
   vec3 b0 = digitsOfWord(t1.zw), b1 = digitsOfWord(t2.xy), b2 = digitsOfWord(t2.zw);
   for (int j = 0; j < uOutputsPerSubstream; ++j) {
-    storeOutput(j * uSubstreams + s, combine(a2, b2));
+    storeOutput(j * uSubstreams + s, combine(a2, b2, uModulusDigits1));
     stepState(a0, a1, a2, b0, b1, b2);
   }
   storeState(s, 0, vec4(wordOfDigits(a0), wordOfDigits(a1)));
