@@ -40,8 +40,9 @@ auto on_cpu(Position start, int words_per_output, Fill fill, Advance advance) {
 // A stateful generator's fragment path: opens the device when run.
 template <class Fragment, class Traits, class State>
 auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, Traits traits, State start, bool quiet) {
-  return [=, device = options.device](std::uint64_t count, const WordConsumer& consume) {
-    gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+  return [=](std::uint64_t count, const WordConsumer& consume) {
+    gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+    options.require_self_test();
     Fragment generator(layout, traits);
     generator.generate(start, count, consume);
     return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
@@ -60,8 +61,9 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
         start, 3, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
         [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
   } else {
-    source.run = [start, size, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    source.run = [start, size, options, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      options.require_self_test();
       fragment::CeicgFragment generator(size);
       generator.generate_ints(start, count, consume);
       return gl::query_context_info().renderer;
@@ -133,9 +135,9 @@ NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, co
       return std::string("the CPU reference");
     };
   } else {
-    source.run = [traits, starts, layout, device = options.device, quiet](std::uint64_t count,
-                                                                          const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    source.run = [traits, starts, layout, options, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      options.require_self_test();
       fragment::WichmannHillFragment generator(layout, traits);
       generator.generate_parameterised(starts, count, consume);
       return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +

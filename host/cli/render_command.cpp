@@ -35,8 +35,9 @@ std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::Target
   return texels;
 }
 
-std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, std::optional<int> device) {
-  gl::HeadlessContext context(device, &std::cerr);
+std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, const SourceOptions& source) {
+  gl::HeadlessContext context(source.device, &std::cerr);
+  source.require_self_test();
   gl::Texture texture(size.width, size.height);
   fragment::CeicgTextureFiller filler(1);
   const unsigned id = texture.id();
@@ -56,7 +57,7 @@ void run_render(const RenderOptions& options) {
   const auto size = parse_size(options.size, "--size");
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   const auto texels = options.source.path == "cpu" ? texture_on_cpu(start, size)
-                                                   : texture_on_gl(start, size, options.source.device);
+                                                   : texture_on_gl(start, size, options.source);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
 }
 
@@ -66,6 +67,7 @@ void add_render_command(CLI::App& app) {
   auto options = std::make_shared<RenderOptions>();
   auto* command = app.add_subcommand("render", "Render a random texture and save it as a PNG picture");
   options->source.add_to(*command);
+  options->source.add_self_test_option(*command);
   command->add_option("--size", options->size, "Picture size WIDTHxHEIGHT (at most 2^24 pixels)")->capture_default_str();
   command->add_option("-o,--output", options->output, "PNG file to write")->required();
   command->callback([options] { run_render(*options); });
