@@ -2,6 +2,9 @@
 // Option parsing of the glrand command, without running it.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "cli/options.hpp"
 #include "common/error.hpp"
 
@@ -42,4 +45,19 @@ TEST_CASE("sizes and generator names", "[cli]") {
   CHECK_THROWS_WITH(cli::check_generator("nope"), Catch::Contains("unknown generator 'nope'"));
   CHECK_THROWS_WITH(fragment::check_target_size({5000, 5000}, 16384), Catch::Contains("2^24"));
   CHECK_THROWS_WITH(fragment::check_target_size({20000, 1}, 16384), Catch::Contains("16384"));
+}
+
+TEST_CASE("the self-test runs by default: --no-self-test is off unless given", "[cli]") {
+  for (const bool given : {false, true}) {
+    CLI::App app;
+    cli::SourceOptions options;
+    options.add_to(app, true);
+    options.add_self_test_option(app);
+    std::vector<std::string> args{"glrand"};
+    if (given) args.push_back("--no-self-test");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    app.parse(static_cast<int>(argv.size()), argv.data());
+    CHECK(options.no_self_test == given);
+  }
 }

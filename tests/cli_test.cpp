@@ -693,9 +693,10 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
   const std::vector<std::pair<std::string, std::vector<std::string>>> commands{
       {"generate",
        {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--count", "--format", "--output",
-        "--size", "--quiet"}},
-      {"render", {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output"}},
-      {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot"}},
+        "--size", "--quiet", "--no-self-test"}},
+      {"render",
+       {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output", "--no-self-test"}},
+      {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot", "--no-self-test"}},
       {"info", {"--device"}},
       {"bench", {"--generator", "--profile", "--repeats", "--passes", "--quick", "--device", "--csv"}},
   };

@@ -108,6 +108,7 @@ void add_generate_command(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
   auto* command = app.add_subcommand("generate", "Generate COUNT random numbers into a file or standard output");
   options->source.add_to(*command, /*substream_layout=*/true);
+  options->source.add_self_test_option(*command);
   command->add_option("-n,--count", options->count, "How many outputs (e.g. 1000000, 1e8, 2^30)")->required();
   command->add_option("--format", options->format,
                       "ints: exact integers as little-endian uint32 (ceicg: x1,x2,x3 per output; pm: z); "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// glrand info: the devices, the GL context glrand would use, and whether CUDA is available.
+// glrand info: the devices, the GL context glrand would use with the self-test of every
+// generator on it, and whether CUDA is available.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "common/error.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
+#include "selftest/self_test.hpp"
 #include "system/cuda_probe.hpp"
 
 namespace glrand::cli {
@@ -28,8 +30,23 @@ void print_cuda() {
   for (std::size_t i = 0; i < cuda.device_names.size(); ++i) fmt::print("  {}: {}\n", i, cuda.device_names[i]);
 }
 
+// Every registered self-test on the current context, one line each, failures with their
+// message. Returns the failed ones ("pm (ps30), ..."), empty if none.
+std::string print_self_tests() {
+  fmt::print("Self-tests (known answers on this device):\n");
+  std::string failed;
+  for (const auto& id : selftest::registered_self_tests()) {
+    const auto outcome = selftest::run_self_test(id);
+    fmt::print("  {:<9} {:<7} {}  {:7.1f} ms{}\n", id.generator, id.profile, outcome.passed ? "pass" : "FAIL",
+               outcome.milliseconds, outcome.passed ? "" : ": " + outcome.failure);
+    if (!outcome.passed) failed += (failed.empty() ? "" : ", ") + id.generator + " (" + id.profile + ")";
+  }
+  return failed;
+}
+
 void run_info(std::optional<int> device) {
   std::optional<Error> failure;
+  std::string failed;
   try {
     const auto devices = gl::list_egl_devices();
     fmt::print("EGL devices: {}\n", devices.size());
@@ -42,11 +59,14 @@ void run_info(std::optional<int> device) {
     fmt::print("  max texture size: {}\n  max draw buffers: {}\n  max colour attachments: {}\n", info.max_texture_size,
                info.max_draw_buffers, info.max_color_attachments);
     fmt::print("  max viewport: {}x{}\n", info.max_viewport_width, info.max_viewport_height);
+    failed = print_self_tests();
   } catch (const Error& e) {
     failure = e;
   }
   print_cuda();
   if (failure) throw *failure;
+  if (!failed.empty())
+    throw DeviceError("this device failed the self-test of " + failed + ": glrand refuses to generate with it there");
 }
 
 }  // namespace
@@ -54,8 +74,8 @@ void run_info(std::optional<int> device) {
 void add_info_command(CLI::App& app) {
   auto source = std::make_shared<SourceOptions>();
   auto* command = app.add_subcommand(
-      "info", "Show the GPU devices, the OpenGL context glrand uses and CUDA; with -g, the 2006 paper's Table 3 for "
-              "that generator and substream layout");
+      "info", "Show the GPU devices, the OpenGL context glrand uses with each generator's self-test on it, and CUDA; "
+              "with -g, the 2006 paper's Table 3 for that generator and substream layout");
   source->add_to(*command, /*substream_layout=*/true);
   command->callback([source, command] {
     if (command->count("--generator") > 0) {

@@ -42,8 +42,9 @@ auto on_cpu(Position start, int words_per_output, Fill fill, Advance advance) {
 // A stateful generator's fragment path: opens the device when run.
 template <class Fragment, class Traits, class State>
 auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, Traits traits, State start, bool quiet) {
-  return [=, device = options.device](std::uint64_t count, const WordConsumer& consume) {
-    gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+  return [=](std::uint64_t count, const WordConsumer& consume) {
+    gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+    options.require_self_test();
     Fragment generator(layout, traits);
     generator.generate(start, count, consume);
     return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
@@ -59,6 +60,7 @@ auto on_stream(const SourceOptions& options, Traits traits, State start, bool qu
   return [=, profile = options.profile_value(), most = options.stream_substreams(), device = options.device](
              std::uint64_t count, const WordConsumer& consume) {
     gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    options.require_self_test();
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
     const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
     stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
@@ -89,8 +91,9 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
   } else if (options.profile_value() != stream::Profile::ps30) {
     source.run = on_stream(options, stream::CeicgStreamTraits{}, start, quiet, stream::CeicgStreamTraits::kOutputsPerGroup);
   } else {
-    source.run = [start, size, device = options.device, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    source.run = [start, size, options, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      options.require_self_test();
       fragment::CeicgFragment generator(size);
       generator.generate_ints(start, count, consume);
       return gl::query_context_info().renderer;
@@ -164,9 +167,9 @@ NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, co
       return std::string("the CPU reference");
     };
   } else {
-    source.run = [traits, starts, layout, device = options.device, quiet](std::uint64_t count,
-                                                                          const WordConsumer& consume) {
-      gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    source.run = [traits, starts, layout, options, quiet](std::uint64_t count, const WordConsumer& consume) {
+      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      options.require_self_test();
       fragment::WichmannHillFragment generator(layout, traits);
       generator.generate_parameterised(starts, count, consume);
       return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +

@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "generators/park_miller.hpp"
+#include "selftest/self_test.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -131,6 +132,21 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--state-update", state_update, "where substream states advance: gpu (render target) or cpu "
                                                      "(skip-ahead on the host)")
       ->capture_default_str();
+}
+
+void SourceOptions::add_self_test_option(CLI::App& command) {
+  command.add_flag("--no-self-test", no_self_test,
+                   "Skip the known-answer self-test that proves the device's float arithmetic before the shaders "
+                   "run (it runs by default; a device that fails it is refused)");
+}
+
+void SourceOptions::require_self_test() const {
+  if (no_self_test) return;
+  try {
+    selftest::require_self_test({generator, stream::name_of(profile_value())});
+  } catch (const DeviceError& e) {
+    throw DeviceError(std::string(e.what()) + " (--no-self-test would skip this check, at the risk of wrong numbers)");
+  }
 }
 
 const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command) {

@@ -39,9 +39,16 @@ struct SourceOptions {
   std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i
   std::string stream = "0";     // MRG32k3a: RngStreams stream (2^127 apart)
   std::string curand_seed;      // MRG32k3a: cuRAND's curand_init seeding instead
+  bool no_self_test = false;    // skip the known-answer self-test (never the default)
 
   // `substream_layout`: also the --substreams, --split and --state-update options.
   void add_to(CLI::App& command, bool substream_layout = false);
+  // --no-self-test, for the commands that render with the generator's shaders.
+  void add_self_test_option(CLI::App& command);
+  // Before the generator's shaders first run on the current GL context: its ps30
+  // known-answer self-test (once per device and driver in the process), unless
+  // --no-self-test. Throws glrand::DeviceError if the device fails it.
+  void require_self_test() const;
   // Throws if an option given on the command line has no meaning for the generator.
   void check_applicable() const;
   void check_path() const;

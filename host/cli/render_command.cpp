@@ -38,8 +38,9 @@ std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::Target
   return texels;
 }
 
-std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, std::optional<int> device) {
-  gl::HeadlessContext context(device, &std::cerr);
+std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, const SourceOptions& source) {
+  gl::HeadlessContext context(source.device, &std::cerr);
+  source.require_self_test();
   gl::Texture texture(size.width, size.height);
   fragment::CeicgTextureFiller filler(1);
   const unsigned id = texture.id();
@@ -76,7 +77,7 @@ void run_render(const RenderOptions& options) {
   else if (options.source.path == "cpu")
     texels = texture_on_cpu(options.source.ceicg_start(), size);
   else
-    texels = texture_on_gl(options.source.ceicg_start(), size, options.source.device);
+    texels = texture_on_gl(options.source.ceicg_start(), size, options.source);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
 }
 
@@ -86,6 +87,7 @@ void add_render_command(CLI::App& app) {
   auto options = std::make_shared<RenderOptions>();
   auto* command = app.add_subcommand("render", "Render a random texture and save it as a PNG picture");
   options->source.add_to(*command);
+  options->source.add_self_test_option(*command);
   command->add_option("--size", options->size, "Picture size WIDTHxHEIGHT (at most 2^24 pixels)")->capture_default_str();
   command->add_option("-o,--output", options->output, "PNG file to write")->required();
   command->callback([options] { run_render(*options); });

@@ -52,6 +52,7 @@ void run_view(const ViewOptions& options) {
     throw InvalidArgument("--screenshot must name a .png file, not '" + options.screenshot + "'");
 
   gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
+  options.source.require_self_test();
   gl::Texture texture(size.width, size.height);
   fragment::CeicgTextureFiller filler(1);
   gl::Program blit(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("blit.frag"));
@@ -81,6 +82,7 @@ void add_view_command(CLI::App& app) {
   auto options = std::make_shared<ViewOptions>();
   auto* command = app.add_subcommand("view", "Show a random texture in a window, regenerated every frame");
   options->source.add_to(*command);
+  options->source.add_self_test_option(*command);
   command->add_option("--size", options->size, "Window and texture size WIDTHxHEIGHT")->capture_default_str();
   command->add_option("--frames", options->frames, "Close after this many frames (0: when the window is closed)")
       ->capture_default_str();

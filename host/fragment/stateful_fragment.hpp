@@ -36,6 +36,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "common/error.hpp"
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/substreams.hpp"
@@ -153,10 +155,24 @@ class StatefulFragment {
   // Parameterisation (G with per-substream parameters): substream s starts at starts[s];
   // output n is output n div P of substream n mod P.
   void generate_parameterised(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
-    if (layout_.split != Split::parameterisation || starts.size() != substreams())
-      throw InvalidArgument(std::string(G::kName) + ": parameterisation needs one start per substream");
+    if (layout_.split != Split::parameterisation)
+      throw InvalidArgument(std::string(G::kName) + ": generate_parameterised() needs the parameterisation split");
+    generate_substreams(starts, count, consume);
+  }
+
+  // Substream s starts at starts[s], whatever the split, and moves as the layout moves it:
+  // P positions per output with leapfrog, 1 with blocking and parameterisation. Output n is
+  // output n div P of substream n mod P. The known-answer self-test starts substreams at
+  // states chosen to hit the shader's correction branches this way, through the very
+  // shader variant and state update that generation uses.
+  void generate_substreams(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
+    if (starts.size() != substreams())
+      throw InvalidArgument(std::string(G::kName) + ": " + std::to_string(substreams()) + " substreams need as many starts, not " +
+                            std::to_string(starts.size()));
+    const std::uint64_t stride = layout_.split == Split::leapfrog ? substreams() : 1;
     host_states_.assign(starts.begin(), starts.end());
-    interleaved(count, consume, outputs_per_pixel());
+    step_ = generator_.jump(stride);
+    interleaved(count, consume, outputs_per_pixel() * stride);
   }
 
   // One pass as generate() renders it, for benchmarks: the output pass, and with GPU update
@@ -291,8 +307,14 @@ class StatefulFragment {
   }
 
   [[noreturn]] void refuse(std::uint64_t s, std::uint32_t j) const {
+    const std::size_t plane = std::size_t{4} * size_.width * size_.height;
+    const std::uint32_t target = j / G::kOutputsPerVec4;
+    const std::uint32_t channel = (j % G::kOutputsPerVec4) * (4 / G::kOutputsPerVec4);
+    std::string floats;
+    for (int c = 0; c < 4 / G::kOutputsPerVec4; ++c)
+      floats += (c ? ", " : "") + fmt::format("{}", staging_[target * plane + s * 4 + channel + c]);
     throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of the pass in substream " +
-                      std::to_string(s) + " as something other than an exact integer in range: its float "
+                      std::to_string(s) + " as (" + floats + "), not an exact integer in range: its float "
                       "arithmetic is not exact enough for glrand");
   }
 

@@ -67,6 +67,23 @@ class StreamGenerator {
   // G::kWordsPerOutput words each, handed to `consume` in order, a pass at a time.
   void generate(const State& start, std::uint64_t count, const Consumer& consume) {
     upload_states(start);
+    run_passes(count, consume);
+  }
+
+  // Substream s starts at starts[s] (one per substream) and leapfrogs as in generate():
+  // output n is output n div P of substream n mod P (the start-up self-test's inputs).
+  void generate_from(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
+    if (starts.size() != substreams_)
+      throw InvalidArgument(std::string(G::kName) + ": generate_from needs one start per substream");
+    std::vector<float> floats(substreams_ * kStateFloats);
+    for (std::size_t s = 0; s < starts.size(); ++s) generator_.encode_state(starts[s], floats.data() + s * kStateFloats);
+    states_.upload(floats);
+    step_ = generator_.jump(substreams_);
+    run_passes(count, consume);
+  }
+
+  // Passes from the uploaded states until `count` outputs have been handed on.
+  void run_passes(std::uint64_t count, const Consumer& consume) {
     std::vector<std::uint32_t> chunk;
     for (std::uint64_t done = 0; done < count;) {
       const std::uint64_t outputs = std::min(count - done, outputs_per_pass());

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The start-up self-test: before a generator's shaders are first used on a device, a small
+// known-answer run on that device (selftest/known_answers.hpp). A device that gets any
+// integer wrong is refused with a message naming the generator, the input and the wrong
+// value. Each (generator, profile) has one self-test; its result is kept per device and
+// driver (GL renderer and version strings) for the life of the process.
+//
+// Registering another profile's self-test is one call, e.g. for a scatter engine:
+//   register_self_test("pm", "scatter", [] {
+//     check_stateful<fragment::ParkMillerTraits>("pm", "scatter", park_miller_cases(), run_scatter<...>);
+//   });
+// or one line in builtin_self_tests() (selftest/self_test.cpp).
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace glrand::selftest {
+
+// Runs known answers on the current GL context; throws glrand::DeviceError at the first
+// wrong integer (any other glrand::DeviceError, such as a shader the driver rejects, also
+// counts as a failure).
+using SelfTest = std::function<void()>;
+
+struct SelfTestId {
+  std::string generator;  // as the CLI spells it: ceicg, pm, wh, mrg32k3a
+  std::string profile;    // ps30, scatter, compute
+  friend auto operator<=>(const SelfTestId&, const SelfTestId&) = default;
+};
+
+// Adds the self-test of `id`, or replaces it (and forgets its kept results).
+void register_self_test(const SelfTestId& id, SelfTest test);
+
+// Every registered self-test, in order of registration (the built-in ps30 ones first).
+std::vector<SelfTestId> registered_self_tests();
+
+struct SelfTestOutcome {
+  SelfTestId id;
+  std::string device;       // "GL renderer, GL version" of the context it ran on
+  bool passed = false;
+  std::string failure;      // the refusal message; empty when passed
+  double milliseconds = 0;  // the run's wall time (the first run's, when kept)
+  bool kept = false;        // whether this call reused the result of an earlier run
+};
+
+// Runs the self-test of `id` on the current GL context, unless it already ran in this
+// process on the same renderer and driver: then returns that result. Like a generation, it
+// leaves other framebuffer, program and texture bindings behind. Never throws for a
+// failed test; throws glrand::InvalidArgument if `id` has no self-test, and
+// glrand::DeviceError if no context is current.
+SelfTestOutcome run_self_test(const SelfTestId& id);
+
+// As run_self_test(), but throws glrand::DeviceError with the refusal message if the device
+// failed the test (now or earlier in the process).
+void require_self_test(const SelfTestId& id);
+
+// The profile of the fragment path that the 2006 constraints define.
+inline constexpr const char* kPs30 = "ps30";
+
+}  // namespace glrand::selftest

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#include "selftest/stream_self_tests.hpp"
+
+#include <algorithm>
+
+#include "common/error.hpp"
+
+namespace glrand::selftest {
+namespace {
+
+// The leapfrog cases of a generator (the stream profiles' only split), one per step.
+template <class Traits>
+std::vector<StatefulCase<Traits>> leapfrog_cases(std::vector<StatefulCase<Traits>> cases) {
+  std::erase_if(cases, [](const auto& c) {
+    return c.layout.split != fragment::Split::leapfrog || c.layout.update != fragment::StateUpdate::gpu;
+  });
+  if (cases.empty()) throw Error("the known answers have no leapfrog case for the stream profiles");
+  return cases;
+}
+
+template <class Traits>
+void check_stream(const std::string& generator, stream::Profile profile, std::vector<StatefulCase<Traits>> cases) {
+  check_stateful<Traits>(generator, stream::name_of(profile), leapfrog_cases(std::move(cases)),
+                         [profile](const StatefulCase<Traits>& c) { return run_stream(profile, c); });
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<const ceicg::Residues> starts) {
+  constexpr std::uint64_t kGroups = kCeicgOutputsPerInput / stream::CeicgStreamTraits::kOutputsPerGroup;
+  stream::StreamGenerator<stream::CeicgStreamTraits> engine(profile, 1, kGroups / 2);  // two passes per start
+  std::vector<std::uint32_t> words;
+  for (const auto& start : starts)
+    engine.generate(start, kGroups,
+                    [&](std::span<const std::uint32_t> chunk) { words.insert(words.end(), chunk.begin(), chunk.end()); });
+  return words;
+}
+
+void stream_self_test(const std::string& generator, stream::Profile profile) {
+  if (generator == "ceicg")
+    check_ceicg(stream::name_of(profile),
+                [profile](std::span<const ceicg::Residues> starts) { return run_ceicg_stream(profile, starts); });
+  else if (generator == "pm")
+    check_stream("pm", profile, park_miller_cases());
+  else if (generator == "wh")
+    check_stream("wh", profile, wichmann_hill_cases());
+  else if (generator == "mrg32k3a")
+    check_stream("mrg32k3a", profile, mrg32k3a_cases());
+  else
+    throw InvalidArgument("no stream self-test for generator '" + generator + "'");
+}
+
+}  // namespace glrand::selftest
