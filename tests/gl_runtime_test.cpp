@@ -54,11 +54,14 @@ TEST_CASE("GL errors become exceptions that say what was being done", "[gl]") {
   CHECK_NOTHROW(gl::check_errors("after the error was read"));
 }
 
-TEST_CASE("every embedded shader compiles on the device; driver errors name the file", "[gl]") {
+TEST_CASE("every embedded shader compiles on the device, driver errors name the file", "[gl]") {
   test_context();
   const auto& vertex = gl::embedded_shader("fullscreen.vert");
   for (const auto& shader : gl::embedded_shaders())
-    if (std::string_view(shader.name).ends_with(".frag")) CHECK_NOTHROW(gl::Program(vertex, shader));
+    if (std::string_view(shader.name).ends_with(".frag"))
+      CHECK_NOTHROW(gl::Program(vertex, shader));
+    else if (std::string_view(shader.name).ends_with(".comp"))
+      CHECK_NOTHROW(gl::Program::compute(shader));
   for (const char* targets : {"0", "1", "2", "3", "4"})
     CHECK_NOTHROW(gl::Program(vertex, gl::embedded_shader("ceicg.frag"), {{"CEICG_FLOAT_TARGETS", targets}}));
 
