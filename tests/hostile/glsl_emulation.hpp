@@ -369,6 +369,14 @@ template <int N> template <Operand B> Vec<N>& Vec<N>::operator/=(const B& b) { r
 template <Operand X> auto floor(const X& x) {
   return detail::make<kLanes<X>>([&](int i) { return std::floor(detail::lane_of(x, i)); });
 }
+// fract(x) = x − floor(x): exact in float (the result holds x's fraction bits), as is the
+// GPUs' native instruction.
+template <Operand X> auto fract(const X& x) {
+  return detail::make<kLanes<X>>([&](int i) {
+    const float v = detail::lane_of(x, i);
+    return v - std::floor(v);
+  });
+}
 template <Operand X> auto abs(const X& x) {
   return detail::make<kLanes<X>>([&](int i) { return std::fabs(detail::lane_of(x, i)); });
 }
