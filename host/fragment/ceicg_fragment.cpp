@@ -24,8 +24,8 @@ std::array<float, 4> per_component(auto value_of) {
           static_cast<float>(value_of(kComponents[2])), 1.0f};
 }
 
-// The uniforms of shaders/common/ceicg_core.glsl and shaders/ceicg.frag. Every value is an
-// integer below 2^24, hence exact in float.
+// The uniforms of shaders/common/ceicg_core.glsl and shaders/ceicg.frag. Every value but the
+// reciprocals is an integer below 2^24, hence exact in float.
 void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std::uint32_t width,
                   std::uint32_t outputs_per_pixel) {
   program.set("uModulus", per_component([](const auto& c) { return c.modulus; }));
@@ -39,6 +39,9 @@ void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std:
                              static_cast<float>(start[2]), 0.0f});
   program.set("uWidth", static_cast<float>(width));
   program.set("uOutputsPerPixel", static_cast<float>(outputs_per_pixel));
+  // Float outputs only: 1/m_k correctly rounded to float (through double: m_k < 2^24).
+  if (program.has_uniform("uInverseModulus"))
+    program.set("uInverseModulus", per_component([](const auto& c) { return 1.0 / c.modulus; }));
 }
 
 int max_texture_size() {
