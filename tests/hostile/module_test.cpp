@@ -250,15 +250,18 @@ struct ProductInputs {
   std::vector<u64> x, c, m;
 };
 
-// mulMod24's moduli: above 2^23, as the shaders use it (Wichmann-Hill's, for a^P).
+// mulMod24's moduli: from its smallest, 8384513 (4095² < 2m), to 2^24 - 1, and those the
+// shaders use (Wichmann-Hill's, for a^P).
+constexpr u64 kSmallestMulMod24Modulus = 8384513;
 ProductInputs mul_mod24_inputs() {
   ProductInputs in;
-  std::vector<u64> moduli{(1u << 23) + 1, (1u << 23) + 4096, (1u << 23) + 4097, kLimit24 - 4097, kLimit24 - 4096,
-                          kLimit24 - 3, kLimit24 - 2, kLimit24 - 1};
+  std::vector<u64> moduli{kSmallestMulMod24Modulus, kSmallestMulMod24Modulus + 1, (1u << 23) - 1, 1u << 23,
+                          (1u << 23) + 1, (1u << 23) + 4097, kLimit24 - 4097, kLimit24 - 4096, kLimit24 - 3,
+                          kLimit24 - 2, kLimit24 - 1};
   for (const auto& c : ceicg::kComponents) moduli.push_back(c.modulus);
   for (int set = 0; set < wh::kSetCount; ++set)
     for (const u64 m : wh::parameters(set).modulus) moduli.push_back(m);
-  for (int i = 0; i < 200; ++i) moduli.push_back(uniform((1u << 23) + 1, kLimit24 - 1));
+  for (int i = 0; i < 200; ++i) moduli.push_back(uniform(kSmallestMulMod24Modulus, kLimit24 - 1));
   const auto add = [&](u64 x, u64 c, u64 m) {
     if (x < m && c < m && in.x.size() < kLanes) {
       in.x.push_back(x);
