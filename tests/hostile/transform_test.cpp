@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
@@ -87,4 +88,27 @@ TEST_CASE("every generator variant is rewritten and compiles with its uniforms",
     INFO(shader);
     CHECK(count > 0);
   }
+}
+
+TEST_CASE("the source filter's failures name the shader and show the rewritten text", "[hostile]") {
+  test_context();
+  const auto& vertex = gl::embedded_shader("fullscreen.vert");
+  const auto& fill = gl::embedded_shader("fill.frag");
+  struct Reset {
+    ~Reset() { hostile::uninstall(); }
+  } reset;  // no filter left behind, whatever fails
+  gl::set_shader_source_filter([](std::string_view, unsigned, std::string_view) -> std::string {
+    throw std::runtime_error("no rewrite today");
+  });
+  CHECK_THROWS_WITH(gl::Program(vertex, fill),
+                    Catch::Contains("source filter failed on fullscreen.vert") && Catch::Contains("no rewrite today"));
+  gl::set_shader_source_filter([](std::string_view source, unsigned stage, std::string_view) {
+    std::string text(source);
+    if (stage == GL_FRAGMENT_SHADER) text += "\nvoid broken() { undefined_after_rewrite = 1.0; }\n";
+    return text;
+  });
+  CHECK_THROWS_WITH(gl::Program(vertex, fill), Catch::Contains("fill.frag as rewritten by the shader source filter") &&
+                                                   Catch::Contains("undefined_after_rewrite"));
+  hostile::uninstall();
+  CHECK_NOTHROW(gl::Program(vertex, fill));
 }
