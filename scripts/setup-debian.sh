@@ -9,6 +9,7 @@ packages=(
   libegl-dev libgl-dev libopengl-dev libegl-mesa0 libgl1-mesa-dri  # glvnd + Mesa llvmpipe
   libglew-dev libglfw3-dev                                        # GL entry points, windows
   glslang-dev glslang-tools spirv-tools                           # shader validation, ps30 checker
+  spirv-cross libspirv-cross-c-shared-dev                         # hostile-arithmetic test build
   libcli11-dev libfmt-dev libpng-dev catch2                        # CLI, text, PNG, tests
   xvfb xauth                                                      # `glrand view` tests
 )

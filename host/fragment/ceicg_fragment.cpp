@@ -36,7 +36,8 @@ void set_ceicg_constants(const gl::Program& program) {
 
 namespace {
 
-// The uniforms of shaders/ceicg.frag. Every value is an integer below 2^24, hence exact in float.
+// The uniforms of shaders/ceicg.frag. Every value but the reciprocals is an integer below
+// 2^24, hence exact in float.
 void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std::uint32_t width,
                   std::uint32_t outputs_per_pixel) {
   set_ceicg_constants(program);
@@ -46,6 +47,9 @@ void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std:
                              static_cast<float>(start[2]), 0.0f});
   program.set("uWidth", static_cast<float>(width));
   program.set("uOutputsPerPixel", static_cast<float>(outputs_per_pixel));
+  // Float outputs only: 1/m_k correctly rounded to float (through double: m_k < 2^24).
+  if (program.has_uniform("uInverseModulus"))
+    program.set("uInverseModulus", per_component([](const auto& c) { return 1.0 / c.modulus; }));
 }
 
 int max_texture_size() {

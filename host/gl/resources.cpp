@@ -3,6 +3,7 @@
 
 #include <GL/glew.h>
 
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,9 +23,26 @@ void delete_query(unsigned id) { glDeleteQueries(1, &id); }
 
 namespace {
 
+// A function-local static, so that a filter set during static initialisation is kept.
+ShaderSourceFilter& filter_slot() {
+  static ShaderSourceFilter filter;
+  return filter;
+}
+
 unsigned compile(const EmbeddedShader& shader, GLenum stage, const std::map<std::string, std::string>& defines) {
+  std::string text = with_defines(shader.source, defines);
+  bool filtered = false;
+  if (const auto& filter = shader_source_filter()) {
+    std::string rewritten;
+    try {
+      rewritten = filter(text, stage, shader.name);
+    } catch (const std::exception& e) {
+      throw DeviceError("the shader source filter failed on " + std::string(shader.name) + ": " + e.what());
+    }
+    filtered = rewritten != text;
+    text = std::move(rewritten);
+  }
   const unsigned id = glCreateShader(stage);
-  const std::string text = with_defines(shader.source, defines);
   const char* source = text.c_str();
   glShaderSource(id, 1, &source, nullptr);
   glCompileShader(id);
@@ -36,12 +54,19 @@ unsigned compile(const EmbeddedShader& shader, GLenum stage, const std::map<std:
     std::string log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
     glGetShaderInfoLog(id, length, nullptr, log.data());
     glDeleteShader(id);
+    // A filtered source has lost the #line directives: its log's lines are its own.
+    if (filtered)
+      throw DeviceError("the driver rejected shader " + std::string(shader.name) +
+                        " as rewritten by the shader source filter:\n" + log.c_str() + "\nrewritten source:\n" + text);
     throw DeviceError("the driver rejected shader " + std::string(shader.name) + ":\n" + annotate_log(log.c_str(), shader));
   }
   return id;
 }
 
 }  // namespace
+
+void set_shader_source_filter(ShaderSourceFilter filter) { filter_slot() = std::move(filter); }
+const ShaderSourceFilter& shader_source_filter() { return filter_slot(); }
 
 Program::Program(std::string label) : label_(std::move(label)), name_(glCreateProgram()) {}
 

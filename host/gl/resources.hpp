@@ -3,9 +3,11 @@
 // Move-only owners of GL objects. Each needs a current context when made and destroyed.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace glrand::gl {
@@ -43,6 +45,15 @@ void delete_framebuffer(unsigned id);
 void delete_vertex_array(unsigned id);
 void delete_buffer(unsigned id);
 void delete_query(unsigned id);
+
+// A process-wide rewrite of each shader's final source (defines included) just before the
+// driver compiles it, or none (the default). The hostile-arithmetic test build uses it to
+// perturb every division and fuse multiply-adds in all shaders the library compiles
+// (tests/hostile/). `stage` is the GL enum (GL_FRAGMENT_SHADER, ...), `name` the shader's
+// file name. Set it before building programs; it is not synchronised.
+using ShaderSourceFilter = std::function<std::string(std::string_view source, unsigned stage, std::string_view name)>;
+void set_shader_source_filter(ShaderSourceFilter filter);
+const ShaderSourceFilter& shader_source_filter();
 
 // A linked program from two embedded shaders; errors carry the driver's log with file names.
 class Program {

@@ -24,9 +24,14 @@ void ceicgIntegers(vec4 start, float offset, out vec4 x1, out vec4 x2, out vec4 
   x3 = ceicgComponent(start.z, offset, uModulus.z, uMultiplier.z, uIncrement.z, uMultiplierQ.z, uMultiplierR.z);
 }
 
-// u = (x1/m1 + x2/m2 + x3/m3) mod 1 in float: within a few ulp of the exact formula, which
-// the host applies to read-back integers (host/generators/ceicg.hpp).
+// u = (x1/m1 + x2/m2 + x3/m3) mod 1 in float, within 7.5·2^-24 of the exact formula that the
+// host applies to read-back integers (host/generators/ceicg.hpp). The quotients are products
+// with the host's correctly rounded reciprocals: GLSL rounds a product correctly but lets a
+// quotient be off by 2.5 ulp, which took x/m-based sums beyond 2^-21 (the hostile build).
+// Each term is within 1.5·2^-24, the two sums round by at most 2^-24 and 2^-23, and no
+// fusing or regrouping of the sum makes the bound worse.
+uniform vec4 uInverseModulus;  // float(1/m_k)
 vec4 ceicgUniform(vec4 x1, vec4 x2, vec4 x3) {
-  vec4 u = x1 / uModulus.x + x2 / uModulus.y + x3 / uModulus.z;
+  vec4 u = x1 * uInverseModulus.x + x2 * uInverseModulus.y + x3 * uInverseModulus.z;
   return u - floor(u);
 }

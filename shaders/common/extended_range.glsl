@@ -6,6 +6,10 @@
 // carries are propagated. Reduction modulo m = 2^32 − c folds with 2^32 ≡ c (mod m),
 // using only products and power-of-two scalings, never a division, so an inexact GPU
 // division cannot touch it. Selections use step(), keeping generator code float-only.
+// Compilers may reassociate sums (GLSL allows it without `precise`; Mesa does): a digit
+// product p (up to 2^24) is therefore split as floor(p/2^12) and fract(p/2^12)·2^12, never
+// as p − floor(p/2^12)·2^12 inside a sum, which could be regrouped as (sum + p) − ... and
+// round above 2^24. Every sum's terms then add up to less than 2^24 in any order.
 
 const float kDigit = 4096.0;
 const float kInverseDigit = 1.0 / 4096.0;
@@ -23,11 +27,11 @@ vec2 wordOfDigits(vec3 d) {
 
 // Adds the digit product a·b (a, b three digits each) into the wide accumulator.
 void accumulateProduct(inout vec4 lo, inout vec4 hi, vec3 a, vec3 b) {
-  vec3 p0 = a.x * b;                       // digit positions 0, 1, 2
-  vec3 p1 = a.y * b;                       // 1, 2, 3
-  vec3 p2 = a.z * b;                       // 2, 3, 4
-  vec3 h0 = floor(p0 * kInverseDigit), h1 = floor(p1 * kInverseDigit), h2 = floor(p2 * kInverseDigit);
-  vec3 l0 = p0 - h0 * kDigit, l1 = p1 - h1 * kDigit, l2 = p2 - h2 * kDigit;
+  vec3 s0 = a.x * b * kInverseDigit;      // digit positions 0, 1, 2, scaled by 2^-12 (exact)
+  vec3 s1 = a.y * b * kInverseDigit;      // 1, 2, 3
+  vec3 s2 = a.z * b * kInverseDigit;      // 2, 3, 4
+  vec3 h0 = floor(s0), h1 = floor(s1), h2 = floor(s2);
+  vec3 l0 = fract(s0) * kDigit, l1 = fract(s1) * kDigit, l2 = fract(s2) * kDigit;
   lo.xyz += l0;
   lo.yzw += h0;
   lo.yzw += l1;
@@ -61,10 +65,9 @@ void normalizeLow(inout vec4 lo) {
 
 // Adds t·r (t < 2^12, r three digits) into digits 0..3.
 void accumulateScaledLow(inout vec4 lo, float t, vec3 r) {
-  vec3 p = t * r;
-  vec3 h = floor(p * kInverseDigit);
-  lo.xyz += p - h * kDigit;
-  lo.yzw += h;
+  vec3 s = t * r * kInverseDigit;
+  lo.xyz += fract(s) * kDigit;
+  lo.yzw += floor(s);
 }
 
 // Folding constants of one modulus m = 2^32 − c: R3, R4, R5 = 2^36, 2^48, 2^60 mod m as

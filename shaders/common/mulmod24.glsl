@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// (x · c) mod m for any x, c < m, 2^23 < m < 2^24, lane-wise, in float arithmetic: for
-// multipliers too large for Schrage's method, such as a^P in leapfrog over P substreams
-// (the WH moduli are all near 2^24). Both factors are split into 12-bit halves, so each
-// partial product is below 2^24, and the sum is reduced Horner-style by exact shifts of
-// 12 bits (needs common/exact_division.glsl and common/modular.glsl). A smaller m gives
-// wrong results even in exact arithmetic: reduceOnce subtracts m once, enough only while
-// a product of halves (up to 4095²) is below 2m.
+// (x · c) mod m for any x, c < m, 8384513 <= m < 2^24, lane-wise, in float arithmetic: for
+// multipliers too large for Schrage's method, such as a^P in leapfrog over P substreams (the
+// Wichmann-Hill moduli are about 2^24). Smaller moduli give wrong results: a product of two
+// 12-bit halves, up to 4095² = 16769025, is reduced by one subtraction of m. Both factors
+// are split into 12-bit halves, so each partial product is below 2^24, and the sum is
+// reduced Horner-style by exact shifts of 12 bits (needs common/exact_division.glsl and
+// common/modular.glsl).
 
 // (v · 2^12) mod m for v < m. With q at most one below the true quotient (the division is
 // biased low), v·2^12 - (q+1)·m lies in [-m, m), so it is exact; it is formed from
@@ -16,7 +16,7 @@ vec4 shiftMod12(vec4 v, vec4 m, vec4 m1, vec4 m0) {
   return r + m * (1.0 - step(0.0, r));
 }
 
-// A product of two 12-bit halves (below 2^24 < 2m) reduced below m.
+// A product of two 12-bit halves (at most 4095²) reduced below m, for 4095² < 2m.
 vec4 reduceOnce(vec4 p, vec4 m) {
   return p - m * step(m, p);
 }
