@@ -541,3 +541,37 @@ TEST_CASE("cuRAND seeding (--curand-seed) gives cuRAND's double formula", "[cli]
   const std::uint32_t z[3] = {3379073356u, 2521875978u, 213678199u};  // published first z of seed 1234
   for (int i = 0; i < 3; ++i) CHECK(u[i] == static_cast<double>(z[i]) * 2.3283065498378288e-10);
 }
+
+TEST_CASE("generate --path cuda gives the CPU path's bytes, or without a usable GPU one line and no file", "[cli][cuda]") {
+  TempDir dir;
+  const auto before = dir.entries();
+  const BadCase refused[] = {
+      {{"generate", "-g", "pm", "--path", "cuda", "--substreams", "8", "-n", "5", "-o", "x.bin"}, "--substreams sets"},
+      {{"generate", "-g", "wh", "--path", "cuda", "--split", "parameterisation", "-n", "5", "-o", "x.bin"}, "--split sets"},
+      {{"generate", "-g", "pm", "--path", "cuda", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "not to --path cuda"},
+      {{"generate", "-g", "pm", "--path", "vulkan", "-n", "5", "-o", "x.bin"}, "--path must be gl, cuda or cpu"},
+  };
+  for (const auto& c : refused) check_failure(c, dir, before);
+  for (const std::string generator : {"pm", "wh", "ceicg", "mrg32k3a"}) {
+    INFO("-g " << generator);
+    const auto r = run_glrand({"generate", "-g", generator, "--path", "cuda", "--offset", "1000", "-n", "100003",
+                               "--format", "ints", "-q", "-o", "cuda.bin"},
+                              dir.path());
+    if (!r.ok()) {
+      // No GPU here (or no CUDA in this build): the reason in one line, and no file.
+      INFO(r.describe());
+      CHECK(r.exited);
+      CHECK(r.status != 0);
+      CHECK(message_lines(r.err).size() == 1);
+      CHECK((r.err.find("no usable CUDA GPU") != std::string::npos || r.err.find("without CUDA") != std::string::npos));
+      CHECK(dir.entries() == before);
+      continue;
+    }
+    glrand_ok({"generate", "-g", generator, "--path", "cpu", "--offset", "1000", "-n", "100003", "--format", "ints", "-q",
+               "-o", "cpu.bin"},
+              dir.path());
+    CHECK(read_file(dir / "cuda.bin") == read_file(dir / "cpu.bin"));
+    std::filesystem::remove(dir / "cuda.bin");
+    std::filesystem::remove(dir / "cpu.bin");
+  }
+}

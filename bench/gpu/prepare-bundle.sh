@@ -4,18 +4,23 @@
 # into build-gpu/, copies the executables and the shared libraries they need (bar the C/C++
 # runtime and the GL/EGL/CUDA driver libraries) into .gpu/, and fetches glvnd's GL loaders
 # as Debian packages into .gl/. Both folders are git-ignored; carry them to the machine and
-# run bench/gpu/run-issue2.sh there.
+# run bench/gpu/run-issue2.sh (GL) or bench/gpu/run-cuda.sh (CUDA) there.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 "$root/scripts/setup-debian.sh"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-gpu --target glrand bench_fragment gl_tests unit_tests
+executables=(glrand bench_fragment tests/gl_tests tests/unit_tests)
+# The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
+grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda tests/cuda_gpu_tests)
+cmake --build build-gpu --target "${executables[@]##*/}"
 rm -rf .gpu && mkdir -p .gpu/bin
-cp build-gpu/glrand build-gpu/bench_fragment build-gpu/tests/gl_tests build-gpu/tests/unit_tests .gpu/bin/
+for e in "${executables[@]}"; do cp "build-gpu/$e" .gpu/bin/; done
 ../shared/gpu/bundle-libs.sh .gpu .gpu/bin/* >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
+# libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (run-cuda.sh).
+rm -f .gpu/lib/libcurand*
 [[ -d .gl ]] || ../shared/gpu/fetch-gl-runtime.sh .gl >/dev/null
 grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
 grep -qx '/.gl/' .git/info/exclude 2>/dev/null || echo '/.gl/' >> .git/info/exclude

@@ -15,6 +15,9 @@
 #include "gl/egl_context.hpp"
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
+#if GLRAND_HAVE_CUDA
+#include "cuda/cuda_path.hpp"
+#endif
 
 namespace glrand::cli {
 namespace {
@@ -78,6 +81,19 @@ auto on_stream(const SourceOptions& options, Traits traits, State start, bool qu
   };
 }
 
+#if GLRAND_HAVE_CUDA
+// The CUDA path: `make()` gives the cuda::Generator; opens the device when run. Without CUDA,
+// check_path() refuses --path cuda before any source is made.
+template <class Make>
+auto on_cuda(const SourceOptions& options, Make make) {
+  return [device = options.device, make](std::uint64_t count, const WordConsumer& consume) {
+    const cuda::DeviceInfo info = cuda::open_device(device);
+    cuda::generate_host(make(), count, consume);
+    return info.describe() + ", CUDA kernels";
+  };
+}
+#endif
+
 NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
   const ceicg::Residues start = options.ceicg_start();
   NumberSource source;
@@ -88,6 +104,10 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
     source.run = on_cpu(
         start, 3, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
         [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (options.path == "cuda") {
+    source.run = on_cuda(options, [start] { return cuda::ceicg(start); });
+#endif
   } else if (options.profile_value() != stream::Profile::ps30) {
     source.run = on_stream(options, stream::CeicgStreamTraits{}, start, quiet, stream::CeicgStreamTraits::kOutputsPerGroup);
   } else {
@@ -113,6 +133,10 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
     source.run = on_cpu(
         start, 1, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
         [](pm::State z, std::uint64_t n) { return pm::advanced_by(z, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (options.path == "cuda") {
+    source.run = on_cuda(options, [start] { return cuda::park_miller(start); });
+#endif
   } else if (options.profile_value() != stream::Profile::ps30) {
     source.run = on_stream(options, fragment::ParkMillerTraits{}, start, quiet);
   } else {
@@ -125,6 +149,8 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
 // is output n div P of substream n mod P.
 NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, const fragment::StreamLayout& layout,
                                                bool quiet) {
+  if (options.path == "cuda")
+    throw InvalidArgument("--split parameterisation is not on the CUDA path yet; use --path cpu or gl");
   const int first = options.wh_set_value();
   if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
     throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
@@ -194,6 +220,10 @@ NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
         start, 4,
         [parameters](const wh::State& state, std::span<std::uint32_t> words) { wh::generate_ints(parameters, state, words); },
         [parameters](const wh::State& state, std::uint64_t n) { return wh::state_at(parameters, state, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (options.path == "cuda") {
+    source.run = on_cuda(options, [parameters, start] { return cuda::wichmann_hill(parameters, start); });
+#endif
   } else if (options.profile_value() != stream::Profile::ps30) {
     source.run = on_stream(options, fragment::WichmannHillTraits{parameters}, start, quiet);
   } else {
@@ -221,6 +251,10 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
         before, 1,
         [](const mrg32k3a::State& state, std::span<std::uint32_t> words) { mrg32k3a::generate_ints(state, words); },
         [](const mrg32k3a::State& state, std::uint64_t n) { return mrg32k3a::advance(state, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (options.path == "cuda") {
+    source.run = on_cuda(options, [before] { return cuda::mrg32k3a(before); });
+#endif
   } else if (options.profile_value() != stream::Profile::ps30) {
     source.run = on_stream(options, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before), quiet);
   } else {

@@ -110,9 +110,13 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
                      "ceicg: start at substream P (N = P*B), P < 2^24; mrg32k3a: RngStreams substream (2^76 apart), "
                      "or cuRAND's subsequence with --curand-seed")
       ->capture_default_str();
-  command.add_option("--path", path, "Where to compute: gl (fragment shaders) or cpu (exact reference)")
+  command.add_option("--path", path,
+                     "Where to compute: gl (fragment shaders), cuda (CUDA kernels, integer arithmetic) or cpu (exact "
+                     "reference)")
       ->capture_default_str();
-  command.add_option("--device", device, "EGL device index (see `glrand info`); default: the first GPU");
+  command.add_option("--device", device,
+                     "EGL device index (see `glrand info`), or the CUDA device ordinal with --path cuda; default: the "
+                     "first GPU");
   command.add_option("--profile", profile,
                      "GL path: ps30 (2006 constraints: float render targets), scatter (fragment passes writing "
                      "storage buffers) or compute (GL compute shaders)")
@@ -194,6 +198,7 @@ stream::Profile SourceOptions::profile_value() const {
   const stream::Profile value = stream::parse_profile(profile);
   if (value == stream::Profile::ps30) return value;
   if (path == "cpu") throw InvalidArgument("--profile " + profile + " applies to --path gl, not to the CPU reference");
+  if (path == "cuda") throw InvalidArgument("--profile " + profile + " applies to --path gl, not to --path cuda");
   if (given("--split") && split != "leapfrog")
     throw InvalidArgument("the " + profile + " profile splits the sequence by leapfrog only, not --split " + split);
   if (given("--state-update"))
@@ -211,7 +216,17 @@ std::uint64_t SourceOptions::stream_substreams() const {
 }
 
 void SourceOptions::check_path() const {
-  if (path != "gl" && path != "cpu") throw InvalidArgument("--path must be gl or cpu, not '" + path + "'");
+  if (path != "gl" && path != "cpu" && path != "cuda")
+    throw InvalidArgument("--path must be gl, cuda or cpu, not '" + path + "'");
+  if (path != "cuda") return;
+#if !GLRAND_HAVE_CUDA
+  throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
+#endif
+  // The CUDA path lays out its own threads (host/cuda/layout.hpp); its sequence is the serial one.
+  for (const char* option : {"--substreams", "--split", "--state-update"})
+    if (given(option))
+      throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; --path cuda lays out its "
+                            "own threads and always gives the serial sequence");
 }
 
 std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "--offset"); }

@@ -72,7 +72,8 @@ void run_render(const RenderOptions& options) {
   const auto size = parse_size(options.size, "--size");
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   std::vector<float> texels;
-  if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30)
+  if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30 ||
+      options.source.path == "cuda")
     texels = texture_from_source(options.source, size);
   else if (options.source.path == "cpu")
     texels = texture_on_cpu(options.source.ceicg_start(), size);

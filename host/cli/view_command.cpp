@@ -43,7 +43,7 @@ std::vector<std::uint8_t> read_screen(fragment::TargetSize size) {
 void run_view(const ViewOptions& options) {
   ceicg::Residues state = ceicg_only(options.source, "view").ceicg_start();
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
-  if (options.source.path != "gl") throw InvalidArgument("view renders on the GPU: --path cpu is not available here");
+  if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");
   if (!options.screenshot.empty() && frames == 0)

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// bench_cuda: the CUDA path's kernels beside cuRAND and a write-only kernel, in one run.
+// Each row fills the same device buffer (--words 32-bit words, default 2^28 = 1 GiB); the
+// time is the median of --repeats launches, measured with CUDA events after one warm-up.
+// cuRAND has MRG32k3a (and Philox, shown as its fastest generator) but no Park–Miller,
+// Wichmann–Hill or CEICG. Prints a Markdown table with the GPU, driver, date and command.
+#include <curand.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cuda/buffers.hpp"
+#include "cuda/cuda_path.hpp"
+
+using namespace glrand;
+
+namespace {
+
+struct Row {
+  std::string what;
+  int words_per_output;
+  std::function<void(std::uint32_t* out, std::uint64_t outputs)> launch;
+};
+
+void check_curand(curandStatus_t status, const char* call) {
+  if (status != CURAND_STATUS_SUCCESS)
+    throw DeviceError(std::string("cuRAND: ") + call + " failed with status " + std::to_string(static_cast<int>(status)));
+}
+
+class CurandGenerator {
+ public:
+  CurandGenerator(curandRngType_t type, curandOrdering_t ordering) {
+    check_curand(curandCreateGenerator(&generator_, type), "curandCreateGenerator");
+    check_curand(curandSetGeneratorOrdering(generator_, ordering), "curandSetGeneratorOrdering");
+    check_curand(curandSetPseudoRandomGeneratorSeed(generator_, 1234), "curandSetPseudoRandomGeneratorSeed");
+  }
+  CurandGenerator(const CurandGenerator&) = delete;
+  CurandGenerator& operator=(const CurandGenerator&) = delete;
+  ~CurandGenerator() { curandDestroyGenerator(generator_); }
+  curandGenerator_t get() const { return generator_; }
+
+ private:
+  curandGenerator_t generator_ = nullptr;
+};
+
+double median_ms(const std::function<void()>& launch, int repeats) {
+  cudaEvent_t begin, end;
+  cuda::check(cudaEventCreate(&begin), "cudaEventCreate");
+  cuda::check(cudaEventCreate(&end), "cudaEventCreate");
+  launch();  // warm-up (and table upload)
+  cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  std::vector<float> times;
+  for (int r = 0; r < repeats; ++r) {
+    cuda::check(cudaEventRecord(begin), "cudaEventRecord");
+    launch();
+    cuda::check(cudaEventRecord(end), "cudaEventRecord");
+    cuda::check(cudaEventSynchronize(end), "cudaEventSynchronize");
+    float ms = 0;
+    cuda::check(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime");
+    times.push_back(ms);
+  }
+  cudaEventDestroy(begin);
+  cudaEventDestroy(end);
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+std::uint64_t parse(const char* text) {
+  const std::string s(text);
+  if (const auto caret = s.find('^'); caret != std::string::npos)
+    return 1ull << std::stoull(s.substr(caret + 1));  // 2^k
+  return std::stoull(s);
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  std::uint64_t words = 1ull << 28;
+  int repeats = 11;
+  std::string command = "bench_cuda";
+  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string option = argv[i];
+    if (option == "--words") words = parse(argv[i + 1]) / 12 * 12;  // whole outputs for 1, 3 and 4 words
+    else if (option == "--repeats") repeats = std::max(1, std::atoi(argv[i + 1]));
+    else {
+      std::fprintf(stderr, "usage: bench_cuda [--words N|2^k] [--repeats R]\n");
+      return 2;
+    }
+  }
+  try {
+    const cuda::DeviceInfo device = cuda::open_device();
+    const int sms = device.multiprocessors;
+    cuda::DeviceBuffer<std::uint32_t> buffer(words);
+    const CurandGenerator curand_mrg(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY);
+    const CurandGenerator curand_mrg_default(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT);
+    const CurandGenerator curand_philox(CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DEFAULT);
+    const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
+    const wh::Parameters& wh_set = wh::parameters(0);
+
+    const std::vector<Row> rows = {
+        {"write-only kernel (out[i] = i)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_write_only(out, n, cuda::leapfrog_geometry(n, sms), nullptr); }},
+        {"Park-Miller (leapfrog)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_park_miller(1, out, n, cuda::leapfrog_geometry(n, sms), nullptr); }},
+        {"Wichmann-Hill 273, set 0 (leapfrog, 4 words/output)", 4,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_wichmann_hill(wh_set, wh::seed_state(0, 1), out, n, cuda::leapfrog_geometry(n, sms), nullptr);
+         }},
+        {"CEICG (leapfrog, 3 words/output)", 3,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_ceicg(ceicg::residues_at({0, 0, 0}, 0, 0), out, n, cuda::leapfrog_geometry(n, sms), nullptr);
+         }},
+        {"MRG32k3a, base-8 jump table, runs of >= 32 per lane (default)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_mrg32k3a(mrg_start, out, n, cuda::run_geometry(n, sms), cuda::JumpBase::base8, nullptr);
+         }},
+        {"MRG32k3a, base-2 jump table, same runs", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_mrg32k3a(mrg_start, out, n, cuda::run_geometry(n, sms), cuda::JumpBase::base2, nullptr);
+         }},
+        {"MRG32k3a, base-8 jump table, 1 lane per 32 outputs (jump-bound)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::RunGeometry g;
+           g.rounds = 1;
+           g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
+           cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base8, nullptr);
+         }},
+        {"MRG32k3a, base-2 jump table, 1 lane per 32 outputs (jump-bound)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::RunGeometry g;
+           g.rounds = 1;
+           g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
+           cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
+         }},
+        {"cuRAND MRG32K3A, curandGenerate, LEGACY ordering", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { check_curand(curandGenerate(curand_mrg.get(), out, n), "curandGenerate"); }},
+        {"cuRAND MRG32K3A, curandGenerate, DEFAULT ordering", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           check_curand(curandGenerate(curand_mrg_default.get(), out, n), "curandGenerate");
+         }},
+        {"cuRAND PHILOX4_32_10, curandGenerate (its fastest; no PM/WH/CEICG in cuRAND)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           check_curand(curandGenerate(curand_philox.get(), out, n), "curandGenerate");
+         }},
+    };
+
+    char date[64];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    std::printf("## CUDA path: %s\n\n", device.describe().c_str());
+    std::printf("- date: %s; command: `%s`\n", date, command.c_str());
+    std::printf("- CUDA runtime %d.%d, driver %d.%d; buffer %llu words (%.2f GiB); median of %d launches, CUDA events\n\n",
+                device.runtime_version / 1000, device.runtime_version % 1000 / 10, device.driver_version / 1000,
+                device.driver_version % 1000 / 10, static_cast<unsigned long long>(words),
+                static_cast<double>(words) * 4 / (1 << 30), repeats);
+    std::printf("| kernel | outputs | ms | G outputs/s | GB/s | vs write-only |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
+    double write_only_bytes_per_ms = 0;
+    for (const Row& row : rows) {
+      const std::uint64_t outputs = words / row.words_per_output;
+      const double ms = median_ms([&] { row.launch(buffer.data(), outputs); }, repeats);
+      const double bytes_per_ms = static_cast<double>(words) * 4 / ms;
+      if (write_only_bytes_per_ms == 0) write_only_bytes_per_ms = bytes_per_ms;
+      std::printf("| %s | %llu | %.3f | %.1f | %.0f | %.0f%% |\n", row.what.c_str(), static_cast<unsigned long long>(outputs),
+                  ms, static_cast<double>(outputs) / ms * 1e-6, bytes_per_ms * 1e-6,
+                  100 * bytes_per_ms / write_only_bytes_per_ms);
+      std::fflush(stdout);
+    }
+  } catch (const Error& e) {
+    std::fprintf(stderr, "bench_cuda: %s\n", e.what());
+    return 1;
+  }
+}

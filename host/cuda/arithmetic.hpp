@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The CUDA kernels' integer arithmetic: the same residues as the reference's `a·b % m`, with
+// the 64-bit divisions (slow on a GPU, emulated in many instructions) replaced by folds
+// x = hi·2^k + lo ≡ hi·c + lo for m = 2^k − c, or by a double-precision quotient estimate
+// corrected by one step. Plain C++ under __host__ __device__, so the unit tests check each
+// function against the reference on the CPU, with no GPU.
+#include <cstdint>
+
+#include "generators/ceicg.hpp"
+#include "generators/host_device.hpp"
+#include "generators/mrg32k3a.hpp"
+#include "generators/park_miller.hpp"
+
+namespace glrand::cuda::arithmetic {
+
+// --- Park–Miller: m = 2^31 − 1, so 2^31 ≡ 1 ----------------------------------------------
+// a·b mod m for a, b < m: the product is below 2^62; two folds bring it below m + 1.
+GLRAND_HOST_DEVICE inline std::uint32_t mul_mod_m31(std::uint32_t a, std::uint32_t b) {
+  std::uint64_t x = std::uint64_t{a} * b;
+  x = (x >> 31) + (x & pm::kModulus);  // < 2^32
+  x = (x >> 31) + (x & pm::kModulus);  // <= m + 1
+  return static_cast<std::uint32_t>(x >= pm::kModulus ? x - pm::kModulus : x);
+}
+
+// a^k mod m by square and multiply.
+GLRAND_HOST_DEVICE inline std::uint32_t pow_mod_m31(std::uint32_t a, std::uint64_t k) {
+  std::uint32_t result = 1;
+  for (; k != 0; k >>= 1, a = mul_mod_m31(a, a))
+    if (k & 1) result = mul_mod_m31(result, a);
+  return result;
+}
+
+// --- MRG32k3a: m1 = 2^32 − 209, m2 = 2^32 − 22853 -----------------------------------------
+// x mod m1 for x < 2^54: 2^32 ≡ 209, two folds leave x < 2^32 + 209, one subtraction.
+GLRAND_HOST_DEVICE inline std::uint32_t reduce_m1(std::uint64_t x) {
+  x = (x >> 32) * 209u + (x & 0xFFFFFFFFu);  // < 2^30 + 2^32
+  x = (x >> 32) * 209u + (x & 0xFFFFFFFFu);  // < 2^32 + 209
+  return static_cast<std::uint32_t>(x >= mrg32k3a::kM1 ? x - mrg32k3a::kM1 : x);
+}
+
+// x mod m2 for x < 2^54: 2^32 ≡ 22853, three folds leave x < 2^32, one subtraction.
+GLRAND_HOST_DEVICE inline std::uint32_t reduce_m2(std::uint64_t x) {
+  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^37 + 2^32
+  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^32 + 33·22853
+  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^32
+  return static_cast<std::uint32_t>(x >= mrg32k3a::kM2 ? x - mrg32k3a::kM2 : x);
+}
+
+// MRG32k3a's state in 32-bit words, oldest first as in mrg32k3a::State.
+struct Mrg32k3aWords {
+  std::uint32_t s1[3];
+  std::uint32_t s2[3];
+};
+
+GLRAND_HOST_DEVICE inline Mrg32k3aWords to_words(const mrg32k3a::State& s) {
+  return {{static_cast<std::uint32_t>(s.s1[0]), static_cast<std::uint32_t>(s.s1[1]), static_cast<std::uint32_t>(s.s1[2])},
+          {static_cast<std::uint32_t>(s.s2[0]), static_cast<std::uint32_t>(s.s2[1]), static_cast<std::uint32_t>(s.s2[2])}};
+}
+
+// One step (mrg32k3a::step) that returns the output z (mrg32k3a::combine). The negative
+// terms are made positive by −a·s ≡ a·(m − s), so each sum stays below 2^54.
+GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aWords& s) {
+  using namespace mrg32k3a;
+  const std::uint32_t p1 = reduce_m1(kA12 * s.s1[1] + kA13n * (kM1 - s.s1[0]));
+  const std::uint32_t p2 = reduce_m2(kA21 * s.s2[2] + kA23n * (kM2 - s.s2[0]));
+  s.s1[0] = s.s1[1]; s.s1[1] = s.s1[2]; s.s1[2] = p1;
+  s.s2[0] = s.s2[1]; s.s2[1] = s.s2[2]; s.s2[2] = p2;
+  return p1 > p2 ? p1 - p2 : static_cast<std::uint32_t>(p1 + mrg32k3a::kM1 - p2);
+}
+
+// A jump matrix in 32-bit words, row-major: a1 then a2 (as mrg32k3a::Jump).
+struct Mrg32k3aJump {
+  std::uint32_t a1[9];
+  std::uint32_t a2[9];
+};
+
+GLRAND_HOST_DEVICE inline Mrg32k3aJump to_words(const mrg32k3a::Jump& j) {
+  Mrg32k3aJump w{};
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      w.a1[3 * i + k] = static_cast<std::uint32_t>(j.a1[i][k]);
+      w.a2[3 * i + k] = static_cast<std::uint32_t>(j.a2[i][k]);
+    }
+  return w;
+}
+
+// s ← A·s per component (mrg32k3a::apply). Each row's three products are folded once
+// (below 2^32 + 2^30 each) before summing, so the sum stays below 2^54.
+GLRAND_HOST_DEVICE inline void apply(const Mrg32k3aJump& j, Mrg32k3aWords& s) {
+  std::uint32_t n1[3], n2[3];
+  for (int i = 0; i < 3; ++i) {
+    std::uint64_t x1 = 0, x2 = 0;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint64_t t1 = std::uint64_t{j.a1[3 * i + k]} * s.s1[k];
+      const std::uint64_t t2 = std::uint64_t{j.a2[3 * i + k]} * s.s2[k];
+      x1 += (t1 >> 32) * 209u + (t1 & 0xFFFFFFFFu);
+      x2 += (t2 >> 32) * 22853u + (t2 & 0xFFFFFFFFu);
+    }
+    n1[i] = reduce_m1(x1);
+    n2[i] = reduce_m2(x2);
+  }
+  for (int i = 0; i < 3; ++i) { s.s1[i] = n1[i]; s.s2[i] = n2[i]; }
+}
+
+// Skip-ahead by `steps` with a table of jumps (cuda/jump_tables.hpp): base 2 applies
+// A^(2^i) for each set bit i; base 8 applies A^(d·8^i) for each non-zero octal digit d.
+GLRAND_HOST_DEVICE inline void jump_base2(const Mrg32k3aJump* powers, std::uint64_t steps, Mrg32k3aWords& s) {
+  for (int i = 0; steps != 0; ++i, steps >>= 1)
+    if (steps & 1) apply(powers[i], s);
+}
+
+GLRAND_HOST_DEVICE inline void jump_base8(const Mrg32k3aJump* powers, std::uint64_t steps, Mrg32k3aWords& s) {
+  for (int i = 0; steps != 0; ++i, steps >>= 3)
+    if (const unsigned digit = steps & 7; digit != 0) apply(powers[7 * i + digit - 1], s);
+}
+
+// --- moduli below 2^24 (Wichmann–Hill, CEICG): a double quotient, corrected ------------------
+// a·b mod m for a, b < m < 2^24, inverse = 1.0 / m rounded. The product (< 2^48) is exact in
+// a double; the estimated quotient is off by at most one, and the residue is computed in
+// wrapping 32-bit arithmetic (it lies in (−m, 2m)) and corrected.
+GLRAND_HOST_DEVICE inline std::uint32_t mul_mod_24(std::uint32_t a, std::uint32_t b, std::uint32_t m, double inverse) {
+  const auto q = static_cast<std::uint32_t>(static_cast<double>(a) * b * inverse);  // < 2^25
+  std::int32_t r = static_cast<std::int32_t>(a * b - q * m);
+  if (r < 0) r += static_cast<std::int32_t>(m);
+  else if (r >= static_cast<std::int32_t>(m)) r -= static_cast<std::int32_t>(m);
+  return static_cast<std::uint32_t>(r);
+}
+
+GLRAND_HOST_DEVICE inline std::uint32_t pow_mod_24(std::uint32_t a, std::uint64_t k, std::uint32_t m, double inverse) {
+  std::uint32_t result = 1 % m;
+  for (; k != 0; k >>= 1, a = mul_mod_24(a, a, m, inverse))
+    if (k & 1) result = mul_mod_24(result, a, m, inverse);
+  return result;
+}
+
+// y⁻¹ mod m (ceicg::inverse_mod, inv(0) = 0) by the extended Euclidean algorithm in 32-bit
+// words: m < 2^24, so every remainder and Bézout coefficient fits an int32.
+GLRAND_HOST_DEVICE inline std::uint32_t inverse_mod_24(std::uint32_t y, std::uint32_t m) {
+  std::uint32_t r0 = m, r1 = y;
+  std::int32_t t0 = 0, t1 = 1;
+  while (r1 != 0) {
+    const std::uint32_t q = r0 / r1;
+    const std::uint32_t r2 = r0 - q * r1;
+    const std::int32_t t2 = t0 - static_cast<std::int32_t>(q) * t1;
+    r0 = r1; r1 = r2; t0 = t1; t1 = t2;
+  }
+  return static_cast<std::uint32_t>(t0 < 0 ? t0 + static_cast<std::int32_t>(m) : t0);
+}
+
+}  // namespace glrand::cuda::arithmetic

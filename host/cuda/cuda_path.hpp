@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The CUDA path: the four generators in integer arithmetic, giving the canonical sequences of
+// the CPU reference (generators/*.hpp) bit for bit, output n at index n. Plain C++: no CUDA
+// header is needed to use it. Every call throws glrand::DeviceError with the failing CUDA
+// call's name and error text, or saying why no GPU is usable.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "cuda/jump_tables.hpp"
+#include "cuda/layout.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
+#include "generators/park_miller.hpp"
+#include "generators/wichmann_hill.hpp"
+
+struct CUstream_st;
+
+namespace glrand::cuda {
+
+using Stream = CUstream_st*;  // a cudaStream_t; nullptr is the default stream
+
+struct DeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int multiprocessors = 0;
+  int driver_version = 0;   // e.g. 13000
+  int runtime_version = 0;
+  std::string describe() const;  // "NVIDIA H200 (CUDA device 0, 132 SMs, driver 13.0)"
+};
+
+// Makes device `ordinal` (default 0) current and returns what it is. Throws DeviceError
+// ("no usable CUDA GPU: ...") when there is no driver, no device, or the ordinal is invalid.
+DeviceInfo open_device(std::optional<int> ordinal = std::nullopt);
+
+// The current device's SM count (opens device 0 if none is open).
+int multiprocessors();
+
+// --- kernel launches into device memory, with an explicit geometry (bench, tests) ----------
+// Each writes `count` outputs into device memory `out` (count · words per output words),
+// output n at out[n · words]: Park–Miller 1 word (z), Wichmann–Hill 4 (x, y, z, w; `out`
+// 16-byte aligned), CEICG 3 (x1, x2, x3), MRG32k3a 1 (z).
+void launch_park_miller(pm::State first, std::uint32_t* out, std::uint64_t count, Geometry geometry, Stream stream);
+void launch_wichmann_hill(const wh::Parameters& parameters, const wh::State& first, std::uint32_t* out,
+                          std::uint64_t count, Geometry geometry, Stream stream);
+void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_t count, Geometry geometry,
+                  Stream stream);
+// `before_first`: the state before output 0's step (as mrg32k3a::generate_ints takes it).
+void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
+                     RunGeometry geometry, JumpBase base, Stream stream);
+// A kernel that only writes `words` words (out[i] = i): the ceiling the generators are
+// measured against.
+void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream);
+
+// --- one generator from its start, any range of its outputs --------------------------------
+struct Generator {
+  std::string name;
+  int words_per_output = 1;
+  // Writes outputs first .. first + out.size() / words_per_output − 1 (counted from the
+  // generator's start) into device memory `out`, with the default geometry.
+  std::function<void(std::uint64_t first, std::span<std::uint32_t> out, Stream stream)> fill;
+};
+
+Generator park_miller(pm::State start);  // start: the state of output 0
+Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start);
+Generator ceicg(const ceicg::Residues& start);
+Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase::base8);
+
+// Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
+void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);
+
+// Host output: `count` outputs handed to `consume` in order, in chunks of `chunk_outputs`,
+// each generated into device memory and copied to pinned host memory while the next chunk
+// is generated.
+void generate_host(const Generator& generator, std::uint64_t count,
+                   const std::function<void(std::span<const std::uint32_t>)>& consume,
+                   std::uint64_t chunk_outputs = std::uint64_t{1} << 24);
+
+}  // namespace glrand::cuda

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// The CUDA kernels on a GPU against the CPU reference, word for word, for every geometry
+// and chunking tried; MRG32k3a with cuRAND's seeding against cuRAND itself (device API and
+// host API in LEGACY ordering). Skipped (exit 77) without a usable GPU: see gpu_main.cpp.
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "cuda/buffers.hpp"
+#include "cuda/cuda_path.hpp"
+#include "curand_reference.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
+#include "generators/park_miller.hpp"
+#include "generators/wichmann_hill.hpp"
+#include "word_comparison.hpp"
+
+using namespace glrand;
+
+namespace {
+
+// The generator's first `count` outputs through the host-buffer API, in chunks of `chunk`.
+std::vector<std::uint32_t> on_host(const cuda::Generator& generator, std::uint64_t count, std::uint64_t chunk) {
+  std::vector<std::uint32_t> words;
+  cuda::generate_host(generator, count, [&](std::span<const std::uint32_t> w) { words.insert(words.end(), w.begin(), w.end()); },
+                      chunk);
+  return words;
+}
+
+// `launch(out, geometry)` into a device buffer of `words` words, read back.
+template <class Launch>
+std::vector<std::uint32_t> on_device(std::size_t words, Launch launch) {
+  cuda::DeviceBuffer<std::uint32_t> buffer(words);
+  cuda::check(cudaMemset(buffer.data(), 0xFF, words * sizeof(std::uint32_t)), "cudaMemset");
+  launch(buffer.data());
+  cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  std::vector<std::uint32_t> out(words);
+  cuda::check(cudaMemcpy(out.data(), buffer.data(), words * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return out;
+}
+
+const cuda::Geometry kGeometries[] = {{1, 1}, {1, 32}, {3, 96}, {7, 256}, {132, 256}, {1056, 256}};
+
+}  // namespace
+
+TEST_CASE("Park-Miller kernel equals the CPU reference", "[gpu][pm]") {
+  const pm::State start = pm::state_at(1, 0);
+  const std::uint64_t count = 10'000'000;
+  std::vector<std::uint32_t> want(count);
+  pm::generate_ints(start, want);
+  REQUIRE(want[9999] == 1043618065u);  // z_10000 (CHECK_VALUES)
+  require_same_words(on_host(cuda::park_miller(start), count, 1u << 22), want);
+  for (const auto& g : kGeometries) {
+    INFO("geometry " << g.blocks << "x" << g.threads_per_block);
+    const std::uint64_t n = 1'000'003;
+    const auto got = on_device(n, [&](std::uint32_t* out) { cuda::launch_park_miller(start, out, n, g, nullptr); });
+    require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + n));
+  }
+  const pm::State far = pm::state_at(424242, 1ull << 40);
+  std::vector<std::uint32_t> far_want(1'000'000);
+  pm::generate_ints(far, far_want);
+  require_same_words(on_host(cuda::park_miller(far), far_want.size(), 333'333), far_want);
+}
+
+TEST_CASE("Wichmann-Hill kernel equals the CPU reference", "[gpu][wh]") {
+  for (int set : {0, 1, 136, 272}) {
+    INFO("set " << set);
+    const wh::Parameters& p = wh::parameters(set);
+    const wh::State start = wh::state_at(p, wh::seed_state(set, 777u), set == 136 ? (1ull << 33) : 0);
+    const std::uint64_t count = 2'000'000;
+    std::vector<std::uint32_t> want(4 * count);
+    wh::generate_ints(p, start, want);
+    require_same_words(on_host(cuda::wichmann_hill(p, start), count, 700'001), want);
+    for (const auto& g : kGeometries) {
+      INFO("geometry " << g.blocks << "x" << g.threads_per_block);
+      const std::uint64_t n = 300'007;
+      const auto got = on_device(4 * n, [&](std::uint32_t* out) { cuda::launch_wichmann_hill(p, start, out, n, g, nullptr); });
+      require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + 4 * n));
+    }
+  }
+}
+
+TEST_CASE("CEICG kernel equals the CPU reference", "[gpu][ceicg]") {
+  for (const auto& start : {ceicg::residues_at({0, 0, 0}, 0, 0), ceicg::residues_at({1, 2, 3}, 4095, 16777180)}) {
+    const std::uint64_t count = 2'000'000;
+    std::vector<std::uint32_t> want(3 * count);
+    ceicg::generate_ints(start, want);
+    require_same_words(on_host(cuda::ceicg(start), count, 1u << 20), want);
+    for (const auto& g : kGeometries) {
+      INFO("geometry " << g.blocks << "x" << g.threads_per_block);
+      const std::uint64_t n = 100'003;
+      const auto got = on_device(3 * n, [&](std::uint32_t* out) { cuda::launch_ceicg(start, out, n, g, nullptr); });
+      require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + 3 * n));
+    }
+  }
+}
+
+TEST_CASE("MRG32k3a kernel equals the CPU reference with both jump tables", "[gpu][mrg32k3a]") {
+  const mrg32k3a::State before = mrg32k3a::default_seed();
+  const std::uint64_t count = 10'000'000;
+  std::vector<std::uint32_t> want(count);
+  mrg32k3a::generate_ints(before, want);
+  REQUIRE(want[0] == 545508589u);  // CHECK_VALUES
+  for (auto base : {cuda::JumpBase::base2, cuda::JumpBase::base8}) {
+    INFO(cuda::name_of(base));
+    require_same_words(on_host(cuda::mrg32k3a(before, base), count, 3'000'017), want);
+    for (int multiprocessors : {1, 7, 132}) {
+      for (std::uint32_t rounds : {1u, 5u}) {
+        INFO("multiprocessors " << multiprocessors << ", min rounds " << rounds);
+        const std::uint64_t n = 1'000'003;
+        const auto g = cuda::run_geometry(n, multiprocessors, rounds);
+        const auto got = on_device(n, [&](std::uint32_t* out) { cuda::launch_mrg32k3a(before, out, n, g, base, nullptr); });
+        require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + n));
+      }
+    }
+  }
+  // A stream and substream far out.
+  const auto far = mrg32k3a::advance(mrg32k3a::substream_start(mrg32k3a::stream_start(before, 3), 1ull << 40), 1ull << 50);
+  std::vector<std::uint32_t> far_want(1'000'000);
+  mrg32k3a::generate_ints(far, far_want);
+  require_same_words(on_host(cuda::mrg32k3a(far), far_want.size(), 1u << 22), far_want);
+}
+
+TEST_CASE("MRG32k3a with cuRAND seeding equals cuRAND's device API", "[gpu][mrg32k3a][curand]") {
+  struct Case { std::uint64_t seed, subsequence, offset; };
+  for (const Case c : {Case{1234, 0, 0}, Case{0, 0, 0}, Case{1234, 4095, 1000}, Case{0xDEADBEEFCAFEull, 1ull << 40, 1ull << 35}}) {
+    INFO("seed " << c.seed << ", subsequence " << c.subsequence << ", offset " << c.offset);
+    const std::size_t count = 100'000;
+    const auto reference = test::curand_device_mrg32k3a(c.seed, c.subsequence, c.offset, count);
+    std::vector<std::uint32_t> cpu(count);
+    const mrg32k3a::State before = mrg32k3a::curand_state(c.seed, c.subsequence, c.offset);
+    mrg32k3a::generate_ints(before, cpu);
+    require_same_words(cpu, reference);
+    require_same_words(on_host(cuda::mrg32k3a(before), count, 1u << 16), reference);
+  }
+}
+
+TEST_CASE("cuRAND's host API in LEGACY ordering is subsequence n mod 4096 at n / 4096", "[gpu][mrg32k3a][curand]") {
+  const std::uint64_t seed = 1234;
+  const std::size_t per_subsequence = 64, subsequences = 4096;
+  const auto reference = test::curand_host_mrg32k3a(seed, per_subsequence * subsequences);
+  REQUIRE(reference[0] == 3379073356u);  // CHECK_VALUES: seed 1234, first z
+  std::vector<std::uint32_t> ours(reference.size());
+  std::vector<std::uint32_t> run(per_subsequence);
+  for (std::size_t s = 0; s < subsequences; ++s) {
+    mrg32k3a::generate_ints(mrg32k3a::curand_state(seed, s, 0), run, 1);
+    for (std::size_t k = 0; k < per_subsequence; ++k) ours[k * subsequences + s] = run[k];
+  }
+  require_same_words(ours, reference);
+}

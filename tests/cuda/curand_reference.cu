@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#include "curand_reference.hpp"
+
+#include <curand.h>
+#include <curand_kernel.h>
+
+#include <string>
+
+#include "cuda/buffers.hpp"
+
+namespace glrand::test {
+namespace {
+
+__global__ void curand_device_kernel(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset,
+                                     std::uint32_t* out, std::size_t count) {
+  curandStateMRG32k3a state;
+  curand_init(seed, subsequence, offset, &state);
+  for (std::size_t i = 0; i < count; ++i) out[i] = curand(&state);
+}
+
+void check_curand(curandStatus_t status, const char* call) {
+  if (status != CURAND_STATUS_SUCCESS) throw DeviceError(std::string("cuRAND: ") + call + " failed with status " +
+                                                         std::to_string(static_cast<int>(status)));
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> curand_device_mrg32k3a(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset,
+                                                  std::size_t count) {
+  cuda::DeviceBuffer<std::uint32_t> device(count);
+  curand_device_kernel<<<1, 1>>>(seed, subsequence, offset, device.data(), count);
+  cuda::check_launch("curand_device_kernel");
+  std::vector<std::uint32_t> out(count);
+  cuda::check(cudaMemcpy(out.data(), device.data(), count * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return out;
+}
+
+std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t count) {
+  cuda::DeviceBuffer<std::uint32_t> device(count);
+  curandGenerator_t generator = nullptr;
+  check_curand(curandCreateGenerator(&generator, CURAND_RNG_PSEUDO_MRG32K3A), "curandCreateGenerator");
+  try {
+    check_curand(curandSetGeneratorOrdering(generator, CURAND_ORDERING_PSEUDO_LEGACY), "curandSetGeneratorOrdering");
+    check_curand(curandSetPseudoRandomGeneratorSeed(generator, seed), "curandSetPseudoRandomGeneratorSeed");
+    check_curand(curandGenerate(generator, device.data(), count), "curandGenerate");
+  } catch (...) {
+    curandDestroyGenerator(generator);
+    throw;
+  }
+  curandDestroyGenerator(generator);
+  std::vector<std::uint32_t> out(count);
+  cuda::check(cudaMemcpy(out.data(), device.data(), count * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return out;
+}
+
+}  // namespace glrand::test

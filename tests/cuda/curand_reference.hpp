@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// cuRAND's own MRG32k3a outputs, for the GPU tests (curand_reference.cu).
+#include <cstdint>
+#include <vector>
+
+namespace glrand::test {
+
+// Device API: curand_init(seed, subsequence, offset, &state), then `count` calls of curand().
+std::vector<std::uint32_t> curand_device_mrg32k3a(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset,
+                                                  std::size_t count);
+
+// Host API: curandCreateGenerator(CURAND_RNG_PSEUDO_MRG32K3A), CURAND_ORDERING_PSEUDO_LEGACY,
+// curandSetPseudoRandomGeneratorSeed(seed), curandGenerate(count).
+std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t count);
+
+}  // namespace glrand::test
