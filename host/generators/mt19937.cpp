@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "generators/mt19937.hpp"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+
+namespace glrand::mt19937 {
+
+State seed_state(std::uint32_t seed) {
+  State s{};
+  s.mt[0] = seed;
+  for (unsigned i = 1; i < kN; ++i) s.mt[i] = kInitMultiplier * (s.mt[i - 1] ^ (s.mt[i - 1] >> 30)) + i;
+  s.index = kN;
+  return s;
+}
+
+void twist(std::array<std::uint32_t, kN>& mt) {
+  // In place and in order: from k = 227 on, mt[k + M − N] is already a new word, as the
+  // recurrence requires; mt[0] is new when k = 623 reads it.
+  for (unsigned k = 0; k < kN; ++k) mt[k] = recurrence(mt[k], mt[(k + 1) % kN], mt[(k + kM) % kN]);
+}
+
+std::uint32_t next(State& s) {
+  if (s.index >= kN) {
+    twist(s.mt);
+    s.index = 0;
+  }
+  return temper(s.mt[s.index++]);
+}
+
+void generate_ints(State& s, std::span<std::uint32_t> out) {
+  for (auto& o : out) o = next(s);
+}
+
+namespace {
+
+gf2::Polynomial compute_characteristic_polynomial() {
+  // Bit 0 of 2·19937 consecutive outputs: a linear functional of the state applied to
+  // A^n x, so its minimal polynomial divides φ; φ is irreducible (2^19937 − 1 is prime and
+  // the period is maximal), so it is φ unless the bits were all zero.
+  State s = seed_state(kDefaultSeed);
+  for (unsigned i = 0; i < 1000; ++i) next(s);
+  std::vector<std::uint8_t> bits(2 * kMexp);
+  for (auto& b : bits) b = static_cast<std::uint8_t>(next(s) & 1u);
+  gf2::Polynomial phi = gf2::minimal_polynomial(bits);
+  if (phi.degree() != static_cast<long>(kMexp))
+    throw Error("mt19937: Berlekamp-Massey found degree " + std::to_string(phi.degree()) + ", not 19937");
+  return phi;
+}
+
+// The recurrence's new word for a window kept as a ring: x_pos is the oldest word.
+inline std::uint32_t ring_step(std::array<std::uint32_t, kN>& r, unsigned& pos) {
+  const unsigned p1 = pos + 1 == kN ? 0 : pos + 1;
+  const unsigned pm = pos + kM >= kN ? pos + kM - kN : pos + kM;
+  const std::uint32_t w = recurrence(r[pos], r[p1], r[pm]);
+  r[pos] = w;
+  pos = p1;
+  return w;
+}
+
+}  // namespace
+
+const gf2::Polynomial& characteristic_polynomial() {
+  static const gf2::Polynomial phi = compute_characteristic_polynomial();
+  return phi;
+}
+
+const gf2::Modulus& modulus() {
+  static const gf2::Modulus m(characteristic_polynomial());
+  return m;
+}
+
+std::array<std::uint32_t, kN> apply_polynomial(const gf2::Polynomial& g, const std::array<std::uint32_t, kN>& window) {
+  // Horner: r ← A·r, then r ← r ⊕ window where g_k = 1, from the top coefficient down.
+  // The ring r holds x_pos..x_{pos+623}; a state is added word by word from its oldest.
+  std::array<std::uint32_t, kN> r{};
+  unsigned pos = 0;
+  std::uint32_t* __restrict ring = r.data();
+  const std::uint32_t* __restrict x = window.data();
+  for (long k = g.degree(); k >= 0; --k) {
+    ring_step(r, pos);
+    if (g.coefficient(static_cast<std::size_t>(k))) {
+      const unsigned head = kN - pos;
+      for (unsigned j = 0; j < head; ++j) ring[pos + j] ^= x[j];
+      for (unsigned j = head; j < kN; ++j) ring[j - head] ^= x[j];
+    }
+  }
+  std::array<std::uint32_t, kN> out;
+  for (unsigned j = 0; j < kN; ++j) out[j] = r[(pos + j) % kN];
+  // g(A)x agrees with A^K x except in the low 31 bits of the oldest word, which no later
+  // word depends on. Recover them from the recurrence that made x_{m+623} out of
+  // x_{m−1}^u | x_m^l and x_{m+396}: the top bit of (y >> 1) ⊕ (y odd ? A : 0) is y's low bit.
+  std::uint32_t t = out[kN - 1] ^ out[kM - 1];
+  const std::uint32_t y = (t & kUpperMask) ? (((t ^ kMatrixA) << 1) | 1u) : (t << 1);
+  out[0] = (out[0] & kUpperMask) | (y & kLowerMask);
+  return out;
+}
+
+namespace {
+
+void check_index(const State& s) {
+  if (s.index < 1 || s.index > kN)
+    throw InvalidArgument("mt19937: a state's index must be in 1..624, not " + std::to_string(s.index));
+}
+
+// The block count K/624 that J outputs from index i cross: ⌊(i + J − 1)/624⌋, and the new index.
+struct Blocks {
+  gf2::Exponent blocks;
+  unsigned index;
+};
+Blocks blocks_for(unsigned index, std::uint64_t outputs) {
+  const gf2::Exponent total = gf2::Exponent{index} + outputs - 1;
+  const gf2::Exponent blocks = total / kN;
+  return Blocks{blocks, static_cast<unsigned>(gf2::Exponent{index} + outputs - blocks * kN)};
+}
+
+}  // namespace
+
+Jump make_jump(std::uint64_t outputs, const gf2::Modulus& m) {
+  const gf2::Exponent whole = gf2::Exponent{outputs / kN} * kN;
+  return Jump{outputs, m.power_of_t(whole), m.power_of_t(whole + kN)};
+}
+
+State jump(const State& s, const Jump& j) {
+  check_index(s);
+  if (j.outputs == 0) return s;
+  const Blocks b = blocks_for(s.index, j.outputs);
+  if (b.blocks == 0) return State{s.mt, b.index};
+  const bool more = b.blocks != j.outputs / kN;
+  return State{apply_polynomial(more ? j.one_more : j.whole, s.mt), b.index};
+}
+
+State jump(const State& s, std::uint64_t outputs) {
+  check_index(s);
+  if (outputs == 0) return s;
+  const Blocks b = blocks_for(s.index, outputs);
+  if (b.blocks == 0) return State{s.mt, b.index};
+  return State{apply_polynomial(modulus().power_of_t(b.blocks * kN), s.mt), b.index};
+}
+
+const Jump& jump_power_of_two(unsigned k) {
+  if (k >= 64) throw InvalidArgument("mt19937: jump_power_of_two takes k < 64, not " + std::to_string(k));
+  static std::mutex mutex;
+  static std::array<std::unique_ptr<Jump>, 64> table;
+  std::lock_guard lock(mutex);
+  if (!table[k]) table[k] = std::make_unique<Jump>(make_jump(std::uint64_t{1} << k));
+  return *table[k];
+}
+
+State state_at(std::uint32_t seed, std::uint64_t outputs) { return jump(seed_state(seed), outputs); }
+
+}  // namespace glrand::mt19937
