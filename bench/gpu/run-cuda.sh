@@ -25,6 +25,9 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
   echo "== cuda_gpu_tests (kernels vs CPU reference and cuRAND)"
   $B/cuda_gpu_tests --durations yes 2>&1 | tail -30
   echo "== exit status $?"
+  echo "== mt19937_gpu_test (block-cooperative kernel vs the CPU reference)"
+  $B/mt19937_gpu_test 2>&1 | tail -12
+  echo "== exit status $?"
   echo "== unit_tests [cuda] (host-side parts)"
   $B/unit_tests "[cuda]" | tail -2
 } 2>&1 | tee "$OUT/cuda-tests.log"
