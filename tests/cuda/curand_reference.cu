@@ -53,4 +53,14 @@ std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t 
   return out;
 }
 
+std::uint32_t curand_bits_of(std::uint32_t z) {
+  return static_cast<std::uint32_t>(static_cast<double>(z) * static_cast<double>(MRG32K3A_BITS_NORM));
+}
+
+std::vector<std::uint32_t> curand_bits_of(const std::vector<std::uint32_t>& z) {
+  std::vector<std::uint32_t> bits(z.size());
+  for (std::size_t i = 0; i < z.size(); ++i) bits[i] = curand_bits_of(z[i]);
+  return bits;
+}
+
 }  // namespace glrand::test
