@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// Sobol32's CPU reference: CHECK_VALUES, the published rows, recurrence = random access, and
+// the (0,k,1)-net property of every dimension.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <vector>
+
+#include "generators/sobol32.hpp"
+
+using namespace glrand;
+
+TEST_CASE("Sobol32 dimension 0 starts as CHECK_VALUES says", "[sobol32]") {
+  std::vector<std::uint32_t> x(8);
+  sobol32::generate_ints(1, 0, 8, x);
+  const std::vector<std::uint32_t> want{0u,          2147483648u, 3221225472u, 1073741824u,
+                                        1610612736u, 3758096384u, 2684354560u, 536870912u};
+  REQUIRE(x == want);
+  REQUIRE(sobol32::to_f32(0) == 0x1p-33f);
+  REQUIRE(sobol32::to_f32(2147483648u) == 0.5f);  // 0.5 + 2^-33 rounds to 0.5 in float
+  REQUIRE(sobol32::to_f32(0xFFFFFFFFu) == 1.0f);  // float(2^32 − 1) rounds to 2^32
+}
+
+TEST_CASE("Sobol32 direction vectors of dimensions 1 and 2 from the published m values", "[sobol32]") {
+  // The published rows d = 2 (s = 1, a = 0, m = 1) and d = 3 (s = 2, a = 1, m = 1 3).
+  const auto& rows = sobol32::joe_kuo_table();
+  REQUIRE(rows[0].s == 1);
+  REQUIRE(rows[0].a == 0);
+  REQUIRE(rows[0].m[0] == 1);
+  REQUIRE(rows[1].s == 2);
+  REQUIRE(rows[1].a == 1);
+  REQUIRE(rows[1].m[0] == 1);
+  REQUIRE(rows[1].m[1] == 3);
+  // Independently: m_k = 2·m_{k-1} XOR m_{k-1} for x + 1; for x^2 + x + 1 (a = 1),
+  // m_k = 2·a_1·m_{k-1} XOR 4·m_{k-2} XOR m_{k-2}.
+  std::uint64_t m1[33] = {0, 1}, m2[33] = {0, 1, 3};
+  for (int k = 2; k <= 32; ++k) m1[k] = (2 * m1[k - 1]) ^ m1[k - 1];
+  for (int k = 3; k <= 32; ++k) m2[k] = (2 * m2[k - 1]) ^ (4 * m2[k - 2]) ^ m2[k - 2];
+  const auto v1 = sobol32::directions(1), v2 = sobol32::directions(2);
+  for (int k = 1; k <= 32; ++k) {
+    INFO("k = " << k);
+    REQUIRE(v1[k - 1] == static_cast<std::uint32_t>(m1[k] << (32 - k)));
+    REQUIRE(v2[k - 1] == static_cast<std::uint32_t>(m2[k] << (32 - k)));
+  }
+  REQUIRE(sobol32::directions(0) == sobol32::van_der_corput());
+  REQUIRE_THROWS_AS(sobol32::directions(sobol32::kDimensions), std::out_of_range);
+  REQUIRE_THROWS_AS(sobol32::directions(-1), std::out_of_range);
+}
+
+TEST_CASE("Sobol32 recurrence equals random access in every dimension", "[sobol32]") {
+  for (int d = 0; d < sobol32::kDimensions; ++d) {
+    INFO("dimension " << d);
+    const auto v = sobol32::directions(d);
+    std::uint32_t x = 0;
+    for (std::uint32_t n = 0; n < 5000; ++n) {
+      REQUIRE(x == sobol32::point(v.data(), n));
+      x = sobol32::step(v.data(), x, n);
+    }
+    // Far out, across the top bit.
+    for (std::uint32_t start : {0x7FFFFF00u, 0xFFFFFE00u}) {
+      std::uint32_t y = sobol32::point(v.data(), start);
+      for (std::uint32_t n = start; n < start + 255u; ++n) {
+        y = sobol32::step(v.data(), y, n);
+        REQUIRE(y == sobol32::point(v.data(), n + 1));
+      }
+    }
+  }
+}
+
+TEST_CASE("Sobol32 the first 2^k points of each dimension are a (0,k,1)-net", "[sobol32]") {
+  const int k = 12;
+  const std::uint64_t n = std::uint64_t{1} << k;
+  std::vector<std::uint32_t> x(sobol32::kDimensions * n);
+  sobol32::generate_ints(sobol32::kDimensions, 0, n, x);
+  for (int d = 0; d < sobol32::kDimensions; ++d) {
+    INFO("dimension " << d);
+    std::vector<int> hits(n, 0);
+    for (std::uint64_t i = 0; i < n; ++i) ++hits[x[d * n + i] >> (32 - k)];
+    for (std::uint64_t cell = 0; cell < n; ++cell) REQUIRE(hits[cell] == 1);
+  }
+}
+
+TEST_CASE("Sobol32 generate_ints is dimension-major and chunks agree", "[sobol32]") {
+  const int dims = 5;
+  const std::uint64_t points = 1000;
+  std::vector<std::uint32_t> all(dims * points), part(dims * 300);
+  sobol32::generate_ints(dims, 0, points, all);
+  sobol32::generate_ints(dims, 700, 300, part);
+  for (int d = 0; d < dims; ++d)
+    for (std::uint64_t i = 0; i < 300; ++i) REQUIRE(part[d * 300 + i] == all[d * points + 700 + i]);
+  REQUIRE_THROWS_AS(sobol32::generate_ints(dims, 0, points, std::span(all).first(10)), std::invalid_argument);
+  std::vector<std::uint32_t> one(1);
+  REQUIRE_THROWS_AS(sobol32::generate_ints(1, sobol32::kPoints, 1, one), std::out_of_range);
+  sobol32::generate_ints(1, sobol32::kPoints - 1, 1, one);  // the last point
+  REQUIRE(one[0] == sobol32::point(sobol32::van_der_corput().data(), 0xFFFFFFFFu));
+}
+
+TEST_CASE("Sobol32 strides of 2^k (the kernel's step) equal random access", "[sobol32]") {
+  for (int d : {0, 1, 2, 37, sobol32::kDimensions - 1}) {
+    const auto v = sobol32::directions(d);
+    for (std::uint32_t k = 0; k < 32; ++k) {
+      INFO("dimension " << d << ", k = " << k);
+      const std::uint64_t stride = std::uint64_t{1} << k;
+      for (std::uint64_t start : {0ull, 5ull, 12345ull, 0x7FFFFFFFull}) {
+        std::uint64_t n = start;
+        std::uint32_t x = sobol32::point(v.data(), static_cast<std::uint32_t>(n));
+        for (int j = 0; j < 40 && n + stride < sobol32::kPoints; ++j, n += stride) {
+          x = sobol32::step_by_power_of_two(v.data(), x, static_cast<std::uint32_t>(n), k);
+          REQUIRE(x == sobol32::point(v.data(), static_cast<std::uint32_t>(n + stride)));
+        }
+      }
+    }
+  }
+}
