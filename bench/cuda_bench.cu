@@ -3,7 +3,7 @@
 // Each row fills the same device buffer (--words 32-bit words, default 2^28 = 1 GiB); the
 // time is the median of --repeats launches, measured with CUDA events after one warm-up.
 // cuRAND has MRG32k3a (and Philox, shown as its fastest generator) but no Park–Miller,
-// Wichmann–Hill or CEICG. Prints a Markdown table with the GPU, driver, date and command.
+// Wichmann–Hill or CEICG; Sobol32 is compared with its SOBOL32. Prints a Markdown table with the GPU, driver, date and command.
 #include <curand.h>
 
 #include <algorithm>
@@ -38,6 +38,11 @@ class CurandGenerator {
     check_curand(curandCreateGenerator(&generator_, type), "curandCreateGenerator");
     check_curand(curandSetGeneratorOrdering(generator_, ordering), "curandSetGeneratorOrdering");
     check_curand(curandSetPseudoRandomGeneratorSeed(generator_, 1234), "curandSetPseudoRandomGeneratorSeed");
+  }
+  // A quasirandom generator (no seed) with `dimensions` dimensions.
+  CurandGenerator(curandRngType_t type, unsigned dimensions) {
+    check_curand(curandCreateGenerator(&generator_, type), "curandCreateGenerator");
+    check_curand(curandSetQuasiRandomGeneratorDimensions(generator_, dimensions), "curandSetQuasiRandomGeneratorDimensions");
   }
   CurandGenerator(const CurandGenerator&) = delete;
   CurandGenerator& operator=(const CurandGenerator&) = delete;
@@ -100,6 +105,21 @@ int main(int argc, char* argv[]) {
     const CurandGenerator curand_mrg(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY);
     const CurandGenerator curand_mrg_default(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT);
     const CurandGenerator curand_philox(CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DEFAULT);
+    const CurandGenerator curand_sobol1(CURAND_RNG_QUASI_SOBOL32, 1);
+    const CurandGenerator curand_sobol4(CURAND_RNG_QUASI_SOBOL32, 4);
+    // Sobol32 with D dimensions: n / D points of each (n / D ≤ 2^32), dimension-major.
+    const auto sobol_row = [&](int dimensions) {
+      return [&, dimensions](std::uint32_t* out, std::uint64_t n) {
+        const std::uint64_t points = n / static_cast<std::uint64_t>(dimensions);
+        cuda::launch_sobol32(0, dimensions, 0, points, out, cuda::sobol32_geometry(points, dimensions, sms), nullptr);
+      };
+    };
+    const auto curand_sobol_row = [&](const CurandGenerator& generator, int dimensions) {
+      return [&generator, dimensions](std::uint32_t* out, std::uint64_t n) {
+        check_curand(curandSetGeneratorOffset(generator.get(), 0), "curandSetGeneratorOffset");
+        check_curand(curandGenerate(generator.get(), out, n / dimensions * dimensions), "curandGenerate");
+      };
+    };
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
     const wh::Parameters& wh_set = wh::parameters(0);
 
@@ -148,6 +168,10 @@ int main(int argc, char* argv[]) {
          [&](std::uint32_t* out, std::uint64_t n) {
            check_curand(curandGenerate(curand_philox.get(), out, n), "curandGenerate");
          }},
+        {"Sobol32, 1 dimension (block + stride)", 1, sobol_row(1)},
+        {"Sobol32, 4 dimensions (block + stride, dimension-major)", 1, sobol_row(4)},
+        {"cuRAND SOBOL32, curandGenerate, 1 dimension", 1, curand_sobol_row(curand_sobol1, 1)},
+        {"cuRAND SOBOL32, curandGenerate, 4 dimensions", 1, curand_sobol_row(curand_sobol4, 4)},
     };
 
     char date[64];

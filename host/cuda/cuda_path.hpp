@@ -15,6 +15,7 @@
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
 
 struct CUstream_st;
@@ -55,6 +56,24 @@ void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, st
 // measured against.
 void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream);
 
+// Sobol32 (hybrid block + stride, Bradley et al. 2011): dimensions first_dimension ..
+// first_dimension + dimensions − 1, points first .. first + points − 1 (first + points ≤ 2^32),
+// dimension-major as cuRAND's host API: out[d·points + i] = x_{first+i} of dimension
+// first_dimension + d. `geometry` is per dimension (grid y = dimensions); its thread count
+// must be a power of two (thread t takes points t, t + T, ...: a stride of T = 2^k).
+void launch_sobol32(int first_dimension, int dimensions, std::uint64_t first, std::uint64_t points, std::uint32_t* out,
+                    Geometry geometry, Stream stream);
+
+// A power-of-two thread count per dimension that fills `multiprocessors` SMs over all
+// `dimensions`, and no more than the points need.
+inline Geometry sobol32_geometry(std::uint64_t points, int dimensions, int multiprocessors) {
+  const std::uint64_t per_dimension = kLeapfrogThreadsPerSm * static_cast<std::uint64_t>(std::max(multiprocessors, 1)) /
+                                      static_cast<std::uint64_t>(std::max(dimensions, 1));
+  std::uint64_t blocks = 1;
+  while (blocks * kThreadsPerBlock < per_dimension && blocks * kThreadsPerBlock < points) blocks *= 2;
+  return {static_cast<std::uint32_t>(blocks), kThreadsPerBlock};
+}
+
 // --- one generator from its start, any range of its outputs --------------------------------
 struct Generator {
   std::string name;
@@ -68,6 +87,10 @@ Generator park_miller(pm::State start);  // start: the state of output 0
 Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start);
 Generator ceicg(const ceicg::Residues& start);
 Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase::base8);
+// Sobol32 with `dimensions` dimensions of `points_per_dimension` points, as one run of
+// dimensions · points_per_dimension outputs in cuRAND's order: output o is point
+// o mod points_per_dimension of dimension o / points_per_dimension.
+Generator sobol32(int dimensions, std::uint64_t points_per_dimension);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);

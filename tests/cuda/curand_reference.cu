@@ -53,6 +53,42 @@ std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t 
   return out;
 }
 
+namespace {
+
+template <class T, class Generate>
+std::vector<T> curand_sobol32(int dimensions, std::uint64_t offset, std::size_t count, Generate generate) {
+  cuda::DeviceBuffer<T> device(count);
+  curandGenerator_t generator = nullptr;
+  check_curand(curandCreateGenerator(&generator, CURAND_RNG_QUASI_SOBOL32), "curandCreateGenerator");
+  try {
+    check_curand(curandSetQuasiRandomGeneratorDimensions(generator, static_cast<unsigned>(dimensions)),
+                 "curandSetQuasiRandomGeneratorDimensions");
+    check_curand(curandSetGeneratorOffset(generator, offset), "curandSetGeneratorOffset");
+    check_curand(generate(generator, device.data(), count), "curandGenerate");
+  } catch (...) {
+    curandDestroyGenerator(generator);
+    throw;
+  }
+  curandDestroyGenerator(generator);
+  std::vector<T> out(count);
+  cuda::check(cudaMemcpy(out.data(), device.data(), count * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> curand_host_sobol32(int dimensions, std::uint64_t offset, std::size_t count) {
+  return curand_sobol32<std::uint32_t>(dimensions, offset, count, [](curandGenerator_t g, unsigned* out, std::size_t n) {
+    return curandGenerate(g, out, n);
+  });
+}
+
+std::vector<float> curand_host_sobol32_uniform(int dimensions, std::size_t count) {
+  return curand_sobol32<float>(dimensions, 0, count, [](curandGenerator_t g, float* out, std::size_t n) {
+    return curandGenerateUniform(g, out, n);
+  });
+}
+
 std::uint32_t curand_bits_of(std::uint32_t z) {
   return static_cast<std::uint32_t>(static_cast<double>(z) * static_cast<double>(MRG32K3A_BITS_NORM));
 }

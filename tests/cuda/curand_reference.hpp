@@ -18,6 +18,12 @@ std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t 
 // (unsigned)(z · MRG32K3A_BITS_NORM), z scaled from 1..m1 towards 2^32 (curand_kernel.h).
 // Our words are z, so the tests map them through the same formula before comparing.
 std::uint32_t curand_bits_of(std::uint32_t z);
+
+// Host API: curandCreateGenerator(CURAND_RNG_QUASI_SOBOL32), curandSetQuasiRandomGenerator-
+// Dimensions(dimensions), curandSetGeneratorOffset(offset), curandGenerate(count) (count a
+// multiple of dimensions; dimension-major), or curandGenerateUniform for the floats.
+std::vector<std::uint32_t> curand_host_sobol32(int dimensions, std::uint64_t offset, std::size_t count);
+std::vector<float> curand_host_sobol32_uniform(int dimensions, std::size_t count);
 std::vector<std::uint32_t> curand_bits_of(const std::vector<std::uint32_t>& z);
 
 }  // namespace glrand::test
