@@ -14,6 +14,7 @@
 #include "cuda/layout.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
+#include "generators/mtgp32.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
 
@@ -51,6 +52,11 @@ void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_
 // `before_first`: the state before output 0's step (as mrg32k3a::generate_ints takes it).
 void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
                      RunGeometry geometry, JumpBase base, Stream stream);
+// MTGP32 in cuRAND's host-API order (generators/mtgp32.hpp): outputs first .. first + count − 1
+// of curandGenerate's stream for `seed` with `sequences` generators (cuRAND: 192), one block of
+// 256 threads per generator. Blocking: returns when the outputs are written.
+void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, std::uint64_t count, Stream stream,
+                   unsigned sequences = mtgp32::kHostSequences);
 // A kernel that only writes `words` words (out[i] = i): the ceiling the generators are
 // measured against.
 void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream);
@@ -68,6 +74,7 @@ Generator park_miller(pm::State start);  // start: the state of output 0
 Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start);
 Generator ceicg(const ceicg::Residues& start);
 Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase::base8);
+Generator mtgp32(std::uint64_t seed);  // cuRAND's host-API stream for `seed`
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);
