@@ -4,6 +4,8 @@
 // 256 new words at once (thread t makes word k + t). Block g is cuRAND host-API generator g
 // (parameter set g, seed sequence_seed(seed, g)) and writes round r's outputs to
 // n = r·256·G + g·256 + t: consecutive threads, consecutive addresses (generators/mtgp32.hpp).
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "cuda/buffers.hpp"
