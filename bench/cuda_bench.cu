@@ -104,6 +104,7 @@ int main(int argc, char* argv[]) {
     cuda::DeviceBuffer<std::uint32_t> buffer(words);
     const CurandGenerator curand_mrg(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY);
     const CurandGenerator curand_mrg_default(CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT);
+    const CurandGenerator curand_mtgp(CURAND_RNG_PSEUDO_MTGP32, CURAND_ORDERING_PSEUDO_DEFAULT);
     const CurandGenerator curand_philox(CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DEFAULT);
     const CurandGenerator curand_sobol1(CURAND_RNG_QUASI_SOBOL32, 1);
     const CurandGenerator curand_sobol4(CURAND_RNG_QUASI_SOBOL32, 4);
@@ -164,6 +165,10 @@ int main(int argc, char* argv[]) {
          [&](std::uint32_t* out, std::uint64_t n) {
            check_curand(curandGenerate(curand_mrg_default.get(), out, n), "curandGenerate");
          }},
+        {"MTGP32, cuRAND's host-API order, 192 blocks of 256 (seeding and copies included)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_mtgp32(1234, 0, out, n, nullptr); }},
+        {"cuRAND MTGP32, curandGenerate, DEFAULT ordering", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { check_curand(curandGenerate(curand_mtgp.get(), out, n), "curandGenerate"); }},
         {"cuRAND PHILOX4_32_10, curandGenerate (its fastest; no PM/WH/CEICG in cuRAND)", 1,
          [&](std::uint32_t* out, std::uint64_t n) {
            check_curand(curandGenerate(curand_philox.get(), out, n), "curandGenerate");

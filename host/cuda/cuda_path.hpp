@@ -14,6 +14,7 @@
 #include "cuda/layout.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
+#include "generators/mtgp32.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
@@ -52,6 +53,11 @@ void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_
 // `before_first`: the state before output 0's step (as mrg32k3a::generate_ints takes it).
 void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
                      RunGeometry geometry, JumpBase base, Stream stream);
+// MTGP32 in cuRAND's host-API order (generators/mtgp32.hpp): outputs first .. first + count − 1
+// of curandGenerate's stream for `seed` with `sequences` generators (cuRAND: 192), one block of
+// 256 threads per generator. Blocking: returns when the outputs are written.
+void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, std::uint64_t count, Stream stream,
+                   unsigned sequences = mtgp32::kHostSequences);
 // A kernel that only writes `words` words (out[i] = i): the ceiling the generators are
 // measured against.
 void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream);
@@ -91,6 +97,8 @@ Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase
 // dimensions · points_per_dimension outputs in cuRAND's order: output o is point
 // o mod points_per_dimension of dimension o / points_per_dimension.
 Generator sobol32(int dimensions, std::uint64_t points_per_dimension);
+
+Generator mtgp32(std::uint64_t seed);  // cuRAND's host-API stream for `seed`
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);

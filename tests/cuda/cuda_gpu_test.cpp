@@ -14,6 +14,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
+#include "generators/mtgp32.hpp"
 #include "word_comparison.hpp"
 
 using namespace glrand;
@@ -197,5 +198,49 @@ TEST_CASE("Sobol32 kernel equals cuRAND's SOBOL32 host API", "[gpu][sobol32][cur
   for (std::size_t i = 0; i < x.size(); ++i) {
     INFO("output " << i);
     REQUIRE(sobol32::to_f32(x[i]) == uniform[i]);
+  }
+}
+
+TEST_CASE("MTGP32 kernel equals the CPU reference in cuRAND's host-API order", "[gpu][mtgp32]") {
+  for (std::uint64_t seed : {std::uint64_t{1234}, std::uint64_t{0}, std::uint64_t{0xDEADBEEFCAFEull}}) {
+    INFO("seed " << seed);
+    const std::uint64_t count = 3 * 192 * 256 + 1001;  // three rounds and part of a fourth
+    std::vector<std::uint32_t> want(count);
+    mtgp32::host_api_outputs(seed, 0, want);
+    if (seed == 1234) REQUIRE(want[0] == 2501053709u);  // CHECK_VALUES
+    require_same_words(on_host(cuda::mtgp32(seed), count, 50'000), want);
+    for (std::uint64_t first : {std::uint64_t{0}, std::uint64_t{7}, std::uint64_t{49'152}, std::uint64_t{100'000}}) {
+      INFO("first " << first);
+      const std::uint64_t n = count - first;
+      const auto got = on_device(n, [&](std::uint32_t* out) { cuda::launch_mtgp32(seed, first, out, n, nullptr); });
+      require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(first), want.end()));
+    }
+  }
+  // Another generator count (not cuRAND's), against the CPU reference's same layout.
+  std::vector<std::uint32_t> want(200 * 256 * 2 + 5);
+  mtgp32::host_api_outputs(99, 0, want, 200);
+  const auto got = on_device(want.size(), [&](std::uint32_t* out) { cuda::launch_mtgp32(99, 0, out, want.size(), nullptr, 200); });
+  require_same_words(got, want);
+}
+
+TEST_CASE("MTGP32 equals cuRAND's host API (CURAND_RNG_PSEUDO_MTGP32, default ordering)", "[gpu][mtgp32][curand]") {
+  for (std::uint64_t seed : {std::uint64_t{1234}, std::uint64_t{42}, std::uint64_t{0xDEADBEEFCAFEull}}) {
+    INFO("seed " << seed);
+    const std::size_t count = 4 * 192 * 256 + 3000;
+    const auto reference = test::curand_host_mtgp32(seed, {count});
+    if (seed == 1234) CHECK(reference[0] == 2501053709u);  // CHECK_VALUES
+    std::vector<std::uint32_t> ours(count);
+    mtgp32::host_api_outputs(seed, 0, ours);
+    if (ours != reference) {
+      // Say which generator count, if any, cuRAND's order fits, before failing.
+      for (unsigned g : {64u, 128u, 132u, 200u}) {
+        std::vector<std::uint32_t> alt(count);
+        mtgp32::host_api_outputs(seed, 0, alt, g);
+        if (alt == reference) FAIL_CHECK("cuRAND's host API fits " << g << " generators, not " << mtgp32::kHostSequences);
+      }
+    }
+    require_same_words(ours, reference);
+    const auto gpu = on_device(count, [&](std::uint32_t* out) { cuda::launch_mtgp32(seed, 0, out, count, nullptr); });
+    require_same_words(gpu, reference);
   }
 }

@@ -99,4 +99,27 @@ std::vector<std::uint32_t> curand_bits_of(const std::vector<std::uint32_t>& z) {
   return bits;
 }
 
+std::vector<std::uint32_t> curand_host_mtgp32(std::uint64_t seed, const std::vector<std::size_t>& calls) {
+  std::size_t total = 0;
+  for (std::size_t c : calls) total += c;
+  cuda::DeviceBuffer<std::uint32_t> device(total);
+  curandGenerator_t generator = nullptr;
+  check_curand(curandCreateGenerator(&generator, CURAND_RNG_PSEUDO_MTGP32), "curandCreateGenerator");
+  try {
+    check_curand(curandSetPseudoRandomGeneratorSeed(generator, seed), "curandSetPseudoRandomGeneratorSeed");
+    std::size_t at = 0;
+    for (std::size_t c : calls) {
+      check_curand(curandGenerate(generator, device.data() + at, c), "curandGenerate");
+      at += c;
+    }
+  } catch (...) {
+    curandDestroyGenerator(generator);
+    throw;
+  }
+  curandDestroyGenerator(generator);
+  std::vector<std::uint32_t> out(total);
+  cuda::check(cudaMemcpy(out.data(), device.data(), total * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return out;
+}
+
 }  // namespace glrand::test

@@ -14,6 +14,11 @@ std::vector<std::uint32_t> curand_device_mrg32k3a(std::uint64_t seed, std::uint6
 // curandSetPseudoRandomGeneratorSeed(seed), curandGenerate(count).
 std::vector<std::uint32_t> curand_host_mrg32k3a(std::uint64_t seed, std::size_t count);
 
+// Host API: curandCreateGenerator(CURAND_RNG_PSEUDO_MTGP32), default ordering,
+// curandSetPseudoRandomGeneratorSeed(seed), then one curandGenerate(count) per entry of
+// `calls` (counts), concatenated.
+std::vector<std::uint32_t> curand_host_mtgp32(std::uint64_t seed, const std::vector<std::size_t>& calls);
+
 // cuRAND's 32-bit output for MRG32k3a is not z itself: curand() and curandGenerate() return
 // (unsigned)(z · MRG32K3A_BITS_NORM), z scaled from 1..m1 towards 2^32 (curand_kernel.h).
 // Our words are z, so the tests map them through the same formula before comparing.
