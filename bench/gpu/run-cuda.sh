@@ -38,7 +38,7 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
     $B/glrand generate "$@" -n "$count" --format ints -o - 2>/tmp/cuda-err | sha256sum
     cat /tmp/cuda-err
   }
-  for g in pm wh mrg32k3a ceicg; do
+  for g in pm wh mrg32k3a ceicg mt19937; do
     run -g "$g" --path cuda
     run -g "$g" --path cpu
   done
@@ -46,6 +46,8 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
   run -g mrg32k3a --curand-seed 1234 --path cpu
   run -g wh --wh-set 272 --seed 777 --offset 2^40 --path cuda
   run -g wh --wh-set 272 --seed 777 --offset 2^40 --path cpu
+  run -g mt19937 --seed 4357 --offset 2^40 --path cuda
+  run -g mt19937 --seed 4357 --offset 2^40 --path cpu
   echo "== f64 files: cuda vs cpu (mrg32k3a, 10^7, .npy)"
   $B/glrand generate -g mrg32k3a -n 1e7 --format f64 --path cuda -q -o /tmp/cuda.npy
   $B/glrand generate -g mrg32k3a -n 1e7 --format f64 --path cpu -q -o /tmp/cpu.npy
