@@ -5,7 +5,8 @@
 # Issue 5 (the CUDA path): the CUDA kernel tests (against the CPU reference and cuRAND),
 # every generator's COUNT outputs (default 10^9) from --path cuda hashed beside --path cpu
 # (and MRG32k3a with --curand-seed), and bench_cuda (our kernels, cuRAND, a write-only
-# kernel, one run). Logs: $OUT/cuda-tests.log, $OUT/cuda-hashes.log, $OUT/cuda-bench.md.
+# kernel, one run), bench_pi (Monte Carlo pi in registers, each generator beside an LCG).
+# Logs: $OUT/cuda-tests.log, $OUT/cuda-hashes.log, $OUT/cuda-bench.md, $OUT/pi-bench.md.
 # Needs the machine's CUDA 13 runtime libraries for libcurand (the bundle leaves it out:
 # it is larger than what can be carried); glrand itself links cudart statically.
 set -uo pipefail
@@ -54,3 +55,4 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
   cmp /tmp/cuda.npy /tmp/cpu.npy && echo "identical"
 } 2>&1 | tee "$OUT/cuda-hashes.log"
 $B/bench_cuda 2>&1 | tee "$OUT/cuda-bench.md"
+[[ -x $B/bench_pi ]] && $B/bench_pi 2>&1 | tee "$OUT/pi-bench.md"
