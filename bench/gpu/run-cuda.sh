@@ -29,6 +29,11 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
   echo "== mt19937_gpu_test (block-cooperative kernel vs the CPU reference)"
   $B/mt19937_gpu_test 2>&1 | tail -12
   echo "== exit status $?"
+  if [[ -x $B/gl_interop_gpu_test ]]; then
+    echo "== gl_interop_gpu_test (CUDA fills a GL texture; read back against the CPU reference)"
+    $B/gl_interop_gpu_test 2>&1 | tail -6
+    echo "== exit status $?"
+  fi
   echo "== unit_tests [cuda] (host-side parts)"
   $B/unit_tests "[cuda]" | tail -2
 } 2>&1 | tee "$OUT/cuda-tests.log"
