@@ -2,8 +2,9 @@
 // bench_cuda: the CUDA path's kernels beside cuRAND and a write-only kernel, in one run.
 // Each row fills the same device buffer (--words 32-bit words, default 2^28 = 1 GiB); the
 // time is the median of --repeats launches, measured with CUDA events after one warm-up.
-// cuRAND has MRG32k3a (and Philox, shown as its fastest generator) but no Park–Miller,
-// Wichmann–Hill or CEICG; Sobol32 is compared with its SOBOL32. Prints a Markdown table with the GPU, driver, date and command.
+// cuRAND has MRG32k3a, MT19937 (with its own seeding: a different sequence, timed only), MTGP32,
+// SOBOL32 and Philox (shown as its fastest generator), but no Park–Miller, Wichmann–Hill or
+// CEICG. Prints a Markdown table with the GPU, driver, date and command.
 #include <curand.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mt19937_kernel.hpp"
 
 using namespace glrand;
 
@@ -121,6 +123,13 @@ int main(int argc, char* argv[]) {
         check_curand(curandGenerate(generator.get(), out, n / dimensions * dimensions), "curandGenerate");
       };
     };
+    const CurandGenerator curand_mt(CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT);
+    // MT19937's block start states for the whole buffer, jumped on the host once, outside the timing.
+    const cuda::Mt19937Plan mt_plan = cuda::plan_mt19937(mt19937::seed_state(5489), words);
+    cuda::DeviceBuffer<std::uint32_t> mt_states(std::max<std::size_t>(mt_plan.states.size(), 1));
+    cuda::check(cudaMemcpy(mt_states.data(), mt_plan.states.data(), mt_plan.states.size() * sizeof(std::uint32_t),
+                           cudaMemcpyHostToDevice),
+                "cudaMemcpy");
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
     const wh::Parameters& wh_set = wh::parameters(0);
 
@@ -159,6 +168,12 @@ int main(int argc, char* argv[]) {
            g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
            cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
          }},
+        {"MT19937, block-cooperative kernel, " + std::to_string(mt_plan.blocks) + " blocks (host jumps precomputed)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_mt19937_blocks(mt_states.data(), mt_plan, n, out); }},
+        {"MT19937, generate_mt19937_on_device (host jumps and upload included)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { cuda::generate_mt19937_on_device(5489u, 0, n, out); }},
+        {"cuRAND MT19937, curandGenerate, DEFAULT ordering (another sequence)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) { check_curand(curandGenerate(curand_mt.get(), out, n), "curandGenerate"); }},
         {"cuRAND MRG32K3A, curandGenerate, LEGACY ordering", 1,
          [&](std::uint32_t* out, std::uint64_t n) { check_curand(curandGenerate(curand_mrg.get(), out, n), "curandGenerate"); }},
         {"cuRAND MRG32K3A, curandGenerate, DEFAULT ordering", 1,

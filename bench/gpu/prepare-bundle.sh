@@ -12,7 +12,8 @@ cd "$root"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 executables=(glrand bench_fragment tests/gl_tests tests/unit_tests)
 # The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
-grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda tests/cuda_gpu_tests tests/mt19937_gpu_test)
+grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda bench_pi tests/cuda_gpu_tests tests/mt19937_gpu_test
+                                                                     tests/gl_interop_gpu_test)
 cmake --build build-gpu --target "${executables[@]##*/}"
 rm -rf .gpu && mkdir -p .gpu/bin
 for e in "${executables[@]}"; do cp "build-gpu/$e" .gpu/bin/; done

@@ -138,7 +138,10 @@ std::string rate(double per_second) {
 }
 
 void run_bench(const BenchOptions& o) {
-  for (const auto& g : o.generators) check_generator(g);
+  for (const auto& g : o.generators) {
+    check_generator(g);
+    if (!has_gl_path(g)) throw InvalidArgument("`glrand bench` measures the GL path; -g " + g + " has none (see bench_cuda)");
+  }
   std::vector<stream::Profile> profiles;
   for (const auto& p : o.profiles) profiles.push_back(stream::parse_profile(p));
   if (o.repeats < 1 || o.passes < 1) throw InvalidArgument("--repeats and --passes must be at least 1");

@@ -10,6 +10,7 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/mt19937.hpp"
 #include "generators/park_miller.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
@@ -265,6 +266,35 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
   return source;
 }
 
+// MT19937: CPU and CUDA paths only (check_path refuses gl). The CPU path jumps once to the
+// offset, then steps.
+NumberSource mt19937_source(const SourceOptions& options) {
+  options.check_path();
+  const std::uint32_t seed = options.mt19937_seed();
+  const std::uint64_t offset = options.offset_value();
+  NumberSource source;
+  source.to_f32 = [](const std::uint32_t* x) { return mt19937::to_f32(*x); };
+  source.to_f64 = [](const std::uint32_t* x) { return mt19937::to_f64(*x); };
+#if GLRAND_HAVE_CUDA
+  if (options.path == "cuda") {
+    source.run = on_cuda(options, [seed, offset] { return cuda::mt19937(seed, offset); });
+    return source;
+  }
+#endif
+  source.run = [seed, offset](std::uint64_t count, const WordConsumer& consume) {
+    mt19937::State state = mt19937::state_at(seed, offset);
+    std::vector<std::uint32_t> words;
+    for (std::uint64_t done = 0; done < count;) {
+      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
+      mt19937::generate_ints(state, words);
+      consume(words);
+      done += words.size();
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
 }  // namespace
 
 NumberSource make_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
@@ -272,6 +302,7 @@ NumberSource make_source(const SourceOptions& options, fragment::TargetSize size
   if (options.generator == "pm") return park_miller_source(options, quiet);
   if (options.generator == "wh") return wichmann_hill_source(options, quiet);
   if (options.generator == "mrg32k3a") return mrg32k3a_source(options, quiet);
+  if (options.generator == "mt19937") return mt19937_source(options);
   return ceicg_source(options, size, quiet);
 }
 

@@ -41,6 +41,8 @@ void check_generator(const std::string& name) {
   throw InvalidArgument("unknown generator '" + name + "': choose from " + list);
 }
 
+bool has_gl_path(const std::string& generator) { return generator != "mt19937"; }
+
 std::uint64_t parse_count(const std::string& text, const std::string& what) {
   const std::string usage = what + " must be a whole number such as 1000000, 1e6 or 2^20, not '" + text + "'";
   if (!text.empty() && text[0] == '-') throw InvalidArgument(what + " must not be negative, not '" + text + "'");
@@ -99,12 +101,13 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command_ = &command;
   command.add_option("-g,--generator", generator,
-                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273) or mrg32k3a")
+                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273), mrg32k3a or mt19937 (--path cpu|cuda)")
       ->capture_default_str();
   command.add_option("--seed", seed,
                      "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
                      "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
-                     "mrg32k3a: six words, the RngStreams package seed (default 12345 x6)");
+                     "mrg32k3a: six words, the RngStreams package seed (default 12345 x6); "
+                     "mt19937: one 32-bit word, init_genrand (default 5489)");
   command.add_option("--offset", offset, "Skip this many outputs first (e.g. 1000, 1e9, 2^40)")->capture_default_str();
   command.add_option("--substream", substream,
                      "ceicg: start at substream P (N = P*B), P < 2^24; mrg32k3a: RngStreams substream (2^76 apart), "
@@ -218,6 +221,9 @@ std::uint64_t SourceOptions::stream_substreams() const {
 void SourceOptions::check_path() const {
   if (path != "gl" && path != "cpu" && path != "cuda")
     throw InvalidArgument("--path must be gl, cuda or cpu, not '" + path + "'");
+  if (path == "gl" && !has_gl_path(generator))
+    throw InvalidArgument("-g " + generator + " has no GL path (its 624-word state does not fit the shaders' "
+                          "substreams); use --path cpu or --path cuda");
   if (path != "cuda") return;
 #if !GLRAND_HAVE_CUDA
   throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
@@ -227,6 +233,15 @@ void SourceOptions::check_path() const {
     if (given(option))
       throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; --path cuda lays out its "
                             "own threads and always gives the serial sequence");
+}
+
+std::uint32_t SourceOptions::mt19937_seed() const {
+  if (seed.empty()) return 5489;  // mt19937::kDefaultSeed
+  const std::string range = "an MT19937 seed is one integer in 0..4294967295 (2^32-1), not '" + seed + "'";
+  if (seed.find_first_not_of("0123456789") != std::string::npos) throw InvalidArgument(range);
+  const auto value = parse_digits(seed);
+  if (!value || *value > 0xFFFFFFFFu) throw InvalidArgument(range);
+  return static_cast<std::uint32_t>(*value);
 }
 
 std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "--offset"); }

@@ -17,7 +17,10 @@
 
 namespace glrand::cli {
 
-inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a"};
+inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a", "mt19937"};
+
+// Generators with no GL path (--path cpu and cuda only): their state does not fit a texel.
+bool has_gl_path(const std::string& generator);
 
 // The scatter and compute profiles' default substreams: enough invocations to fill a large
 // GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
@@ -64,6 +67,8 @@ struct SourceOptions {
   // MRG32k3a: the state before the first output's step (RngStreams package seed, stream,
   // substream and offset; or cuRAND's curand_init(seed, substream, offset)).
   mrg32k3a::State mrg32k3a_before_start() const;
+  // MT19937: the init_genrand seed, one 32-bit word (default 5489), checked.
+  std::uint32_t mt19937_seed() const;
   // Substreams, split and state update, checked.
   fragment::StreamLayout stream_layout() const;
   // The GL path's profile, checked together with the options it excludes.

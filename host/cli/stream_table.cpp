@@ -62,6 +62,8 @@ Row stateful_row(const fragment::StreamLayout& layout, long double period, std::
 
 std::string stream_table(const SourceOptions& options) {
   options.check_applicable();
+  if (!has_gl_path(options.generator))
+    throw InvalidArgument("Table 3 describes the GL path's substreams; -g " + options.generator + " has no GL path");
   Row row;
   if (options.generator == "ceicg") {
     const long double period = 16777213.0L * 16777199.0L * 16777183.0L;

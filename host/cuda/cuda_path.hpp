@@ -99,6 +99,9 @@ Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase
 Generator sobol32(int dimensions, std::uint64_t points_per_dimension);
 
 Generator mtgp32(std::uint64_t seed);  // cuRAND's host-API stream for `seed`
+// MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
+// block-cooperative kernel (cuda/mt19937_kernel.hpp), which jumps on the host per call.
+Generator mt19937(std::uint32_t seed, std::uint64_t offset);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);

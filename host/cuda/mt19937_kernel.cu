@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "cuda/cuda_path.hpp"
 
 namespace glrand::cuda {
 
@@ -93,6 +94,21 @@ void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count
 void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::uint64_t count,
                                 std::uint32_t* device_out, Mt19937Launch launch) {
   generate_mt19937_on_device(mt19937::state_at(seed, offset), count, device_out, launch);
+}
+
+void launch_mt19937_blocks(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
+                           std::uint32_t* device_out, unsigned threads_per_block) {
+  if (plan.blocks == 0) return;
+  mt19937_blocks<<<static_cast<unsigned>(plan.blocks), threads_per_block>>>(device_states, plan.first_index,
+                                                                            plan.per_block, count, device_out);
+  check(cudaGetLastError(), "mt19937_blocks launch");
+}
+
+// The kernel runs on the default stream and synchronises the device, so `stream` is ordered.
+Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
+  return {"mt19937", 1, [seed, offset](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
+            generate_mt19937_on_device(seed, offset + first, out.size(), out.data());
+          }};
 }
 
 }  // namespace glrand::cuda

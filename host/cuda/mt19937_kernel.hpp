@@ -103,4 +103,9 @@ void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count
 void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::uint64_t count,
                                 std::uint32_t* device_out, Mt19937Launch launch = {});
 
+// The kernel alone, for a plan whose states are already in device memory (bench_cuda: the
+// host's jumps stay out of the timing). Asynchronous on the default stream.
+void launch_mt19937_blocks(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
+                           std::uint32_t* device_out, unsigned threads_per_block = 256);
+
 }  // namespace glrand::cuda

@@ -23,11 +23,14 @@
 // makes the first part about 10× slower. For a stride used many times, make_jump(J) once
 // and jump(state, jump) each time (Horner alone, a few ms).
 //
-// Outputs are 32-bit words, the whole range 0..2^32 − 1.
+// Outputs are 32-bit words, the whole range 0..2^32 − 1. Floats (to_f64, to_f32): cuRAND's
+// curand_uniform_double formula x·2^-32 + 2^-33, exact in a double, in [2^-33, 1 − 2^-33];
+// f32 is the largest float not above it, so in (0, 1).
 #include <array>
 #include <cstdint>
 #include <span>
 
+#include "generators/float_conversion.hpp"
 #include "generators/gf2_polynomial.hpp"
 #include "generators/host_device.hpp"
 
@@ -109,5 +112,10 @@ const Jump& jump_power_of_two(unsigned k);
 // The state after `outputs` outputs from seed_state(seed): mt19937ar.c seeded with `seed`
 // and `outputs` numbers drawn.
 State state_at(std::uint32_t seed, std::uint64_t outputs);
+
+// x·2^-32 + 2^-33 (cuRAND's curand_uniform_double; CURAND_2POW32_INV_DOUBLE), exact.
+inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
+// The largest float not above to_f64(x): in (0, 1), never 1.0f.
+inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
 
 }  // namespace glrand::mt19937
