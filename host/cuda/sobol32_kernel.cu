@@ -39,7 +39,9 @@ void upload_directions() {
 __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t first, std::uint64_t points,
                                std::uint32_t log2_threads, std::uint32_t* out) {
   __shared__ std::uint32_t v[sobol32::kBits];
-  if (threadIdx.x < sobol32::kBits) v[threadIdx.x] = c_directions[(first_dimension + blockIdx.y) * sobol32::kBits + threadIdx.x];
+  // Blocks may have fewer threads than direction numbers: each loads a share.
+  for (unsigned i = threadIdx.x; i < sobol32::kBits; i += blockDim.x)
+    v[i] = c_directions[(first_dimension + blockIdx.y) * sobol32::kBits + i];
   __syncthreads();
   const std::uint64_t threads = std::uint64_t{1} << log2_threads;
   const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
