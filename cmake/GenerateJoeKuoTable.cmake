@@ -10,6 +10,7 @@
 # (whitespace-separated decimals), d is not 2, 3, ... in order, s is not in [1, 18], a is not
 # below 2^(s-1), an m_k is not odd and below 2^k, or the row count is not 255.
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/TableFile.cmake)
 
 set(expected_rows 255)  # dimensions 2..256; dimension 1 (van der Corput) has no row
 set(max_degree 18)      # the largest s in the full 21,201-dimension file
@@ -17,22 +18,8 @@ set(max_degree 18)      # the largest s in the full 21,201-dimension file
 if(NOT DEFINED TABLE OR NOT DEFINED OUTPUT)
   message(FATAL_ERROR "GenerateJoeKuoTable: pass -DTABLE=<file> -DOUTPUT=<file.cpp>")
 endif()
-if(NOT EXISTS "${TABLE}")
-  message(FATAL_ERROR "GenerateJoeKuoTable: ${TABLE} does not exist")
-endif()
-set(shown_name "${TABLE}")
-if(DEFINED SOURCE_DIR)
-  file(RELATIVE_PATH shown_name "${SOURCE_DIR}" "${TABLE}")
-endif()
-file(MD5 "${TABLE}" table_md5)
 
-file(READ "${TABLE}" text)
-string(REPLACE "\r\n" "\n" text "${text}")
-string(REGEX REPLACE "\n$" "" text "${text}")
-if(text MATCHES ";")
-  message(FATAL_ERROR "${TABLE}: unexpected ';' in the table")
-endif()
-string(REPLACE "\n" ";" lines "${text}")
+table_file_read(GenerateJoeKuoTable "${TABLE}" lines shown_name table_md5)
 
 set(line_number 0)
 set(row_count 0)
@@ -118,5 +105,4 @@ const std::array<JoeKuoRow, kDimensions - 1>& joe_kuo_table() { return kTable; }
 
 }  // namespace glrand::sobol32
 ")
-file(WRITE "${OUTPUT}.tmp" "${content}")
-file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")
+table_file_write("${OUTPUT}" "${content}")

@@ -10,20 +10,13 @@
 # [1, 31], then 49 hex words (mask, tbl, tmp_tbl, flt_tmp_tbl), the indices are not 0, 1, 2, ...
 # or the row count is not 200. pos ≤ 95 is what lets 256 threads step at once (351 − 256).
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/TableFile.cmake)
 
 set(expected_rows 200)
 
 if(NOT DEFINED CSV OR NOT DEFINED OUTPUT)
   message(FATAL_ERROR "GenerateMtgp32Table: pass -DCSV=<table.csv> -DOUTPUT=<file.cpp>")
 endif()
-if(NOT EXISTS "${CSV}")
-  message(FATAL_ERROR "GenerateMtgp32Table: ${CSV} does not exist")
-endif()
-set(shown_name "${CSV}")
-if(DEFINED SOURCE_DIR)
-  file(RELATIVE_PATH shown_name "${SOURCE_DIR}" "${CSV}")
-endif()
-file(MD5 "${CSV}" csv_md5)
 
 set(expected_header "index,mexp,pos,sh1,sh2,mask")
 foreach(t tbl tmp_tbl flt_tmp_tbl)
@@ -32,13 +25,7 @@ foreach(t tbl tmp_tbl flt_tmp_tbl)
   endforeach()
 endforeach()
 
-file(READ "${CSV}" text)
-string(REPLACE "\r\n" "\n" text "${text}")
-string(REGEX REPLACE "\n$" "" text "${text}")
-if(text MATCHES ";")
-  message(FATAL_ERROR "${CSV}: unexpected ';' in the table")
-endif()
-string(REPLACE "\n" ";" lines "${text}")
+table_file_read(GenerateMtgp32Table "${CSV}" lines shown_name csv_md5)
 
 set(line_number 0)
 set(row_count 0)
@@ -122,5 +109,4 @@ const std::array<Parameters, kSetCount>& parameter_table() { return kTable; }
 
 }  // namespace glrand::mtgp32
 ")
-file(WRITE "${OUTPUT}.tmp" "${content}")
-file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")
+table_file_write("${OUTPUT}" "${content}")

@@ -11,6 +11,7 @@
 # [2, 2^24) or a multiplier not in [2, m), or the row count is not 273. The mathematical
 # properties of the table (primes, primitive roots, ...) are checked by the unit tests.
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/TableFile.cmake)
 
 set(expected_rows 273)
 set(expected_header "index,a1,m1,a2,m2,a3,m3,a4,m4")
@@ -19,25 +20,7 @@ math(EXPR modulus_bound "1 << 24")  # the shaders keep every intermediate below 
 if(NOT DEFINED CSV OR NOT DEFINED OUTPUT)
   message(FATAL_ERROR "GenerateWichmannHillTable: pass -DCSV=<table.csv> -DOUTPUT=<file.cpp>")
 endif()
-if(NOT EXISTS "${CSV}")
-  message(FATAL_ERROR "GenerateWichmannHillTable: ${CSV} does not exist")
-endif()
-
-set(shown_name "${CSV}")
-if(DEFINED SOURCE_DIR)
-  file(RELATIVE_PATH shown_name "${SOURCE_DIR}" "${CSV}")
-endif()
-file(MD5 "${CSV}" csv_md5)
-
-# Read line by line, empty lines included, so that reported line numbers match the file.
-file(READ "${CSV}" text)
-string(REPLACE "\r\n" "\n" text "${text}")
-string(REGEX REPLACE "\n$" "" text "${text}")
-# A semicolon would split a CMake list element; reject it before it can confuse the split.
-if(text MATCHES ";")
-  message(FATAL_ERROR "${CSV}: unexpected ';' in the table")
-endif()
-string(REPLACE "\n" ";" lines "${text}")
+table_file_read(GenerateWichmannHillTable "${CSV}" lines shown_name csv_md5)
 
 set(line_number 0)
 set(row_count 0)
@@ -121,6 +104,4 @@ const std::array<Parameters, kSetCount>& parameter_table() { return kTable; }
 }  // namespace glrand::wh
 ")
 
-# Write through a temporary file so that a failed or interrupted run leaves no partial output.
-file(WRITE "${OUTPUT}.tmp" "${content}")
-file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")
+table_file_write("${OUTPUT}" "${content}")
