@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/cuda_timing.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"
@@ -54,28 +55,6 @@ class CurandGenerator {
  private:
   curandGenerator_t generator_ = nullptr;
 };
-
-double median_ms(const std::function<void()>& launch, int repeats) {
-  cudaEvent_t begin, end;
-  cuda::check(cudaEventCreate(&begin), "cudaEventCreate");
-  cuda::check(cudaEventCreate(&end), "cudaEventCreate");
-  launch();  // warm-up (and table upload)
-  cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  std::vector<float> times;
-  for (int r = 0; r < repeats; ++r) {
-    cuda::check(cudaEventRecord(begin), "cudaEventRecord");
-    launch();
-    cuda::check(cudaEventRecord(end), "cudaEventRecord");
-    cuda::check(cudaEventSynchronize(end), "cudaEventSynchronize");
-    float ms = 0;
-    cuda::check(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime");
-    times.push_back(ms);
-  }
-  cudaEventDestroy(begin);
-  cudaEventDestroy(end);
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 std::uint64_t parse(const char* text) {
   const std::string s(text);
@@ -207,7 +186,7 @@ int main(int argc, char* argv[]) {
     double write_only_bytes_per_ms = 0;
     for (const Row& row : rows) {
       const std::uint64_t outputs = words / row.words_per_output;
-      const double ms = median_ms([&] { row.launch(buffer.data(), outputs); }, repeats);
+      const double ms = bench::median_cuda_ms([&] { row.launch(buffer.data(), outputs); }, repeats);
       const double bytes_per_ms = static_cast<double>(words) * 4 / ms;
       if (write_only_bytes_per_ms == 0) write_only_bytes_per_ms = bytes_per_ms;
       std::printf("| %s | %llu | %.3f | %.1f | %.0f | %.0f%% |\n", row.what.c_str(), static_cast<unsigned long long>(outputs),

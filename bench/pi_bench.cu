@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cuda/arithmetic.hpp"
+#include "bench/cuda_timing.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
@@ -155,28 +156,6 @@ struct Result {
   std::uint64_t hits = 0;
 };
 
-double median_ms(const std::function<void()>& launch, int repeats) {
-  cudaEvent_t begin, end;
-  cuda::check(cudaEventCreate(&begin), "cudaEventCreate");
-  cuda::check(cudaEventCreate(&end), "cudaEventCreate");
-  launch();  // warm-up
-  cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  std::vector<float> times;
-  for (int r = 0; r < repeats; ++r) {
-    cuda::check(cudaEventRecord(begin), "cudaEventRecord");
-    launch();
-    cuda::check(cudaEventRecord(end), "cudaEventRecord");
-    cuda::check(cudaEventSynchronize(end), "cudaEventSynchronize");
-    float ms = 0;
-    cuda::check(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime");
-    times.push_back(ms);
-  }
-  cudaEventDestroy(begin);
-  cudaEventDestroy(end);
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
-
 // Thread t starts `2·points_per_thread·t` outputs after `first` (blocking); times the kernel.
 template <class G>
 Result run(const std::string& what, const G& generator, typename G::State first, unsigned blocks,
@@ -196,7 +175,7 @@ Result run(const std::string& what, const G& generator, typename G::State first,
   };
   Result r;
   r.what = what;
-  r.ms = median_ms(launch, repeats);
+  r.ms = bench::median_cuda_ms(launch, repeats);
   r.samples = threads * points_per_thread;
   unsigned long long h = 0;
   cuda::check(cudaMemcpy(&h, hits.data(), sizeof h, cudaMemcpyDeviceToHost), "cudaMemcpy");
