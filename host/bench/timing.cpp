@@ -11,14 +11,10 @@
 #include "gl/shader_library.hpp"
 
 namespace glrand::bench {
-namespace {
-
 bool software_renderer() {
   const std::string renderer = gl::query_context_info().renderer;
   return renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos;
 }
-
-}  // namespace
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());

@@ -14,6 +14,10 @@ namespace glrand::bench {
 
 double median(std::vector<double> values);
 
+// Whether the current context renders on the CPU (Mesa's llvmpipe or softpipe), where the
+// device timer does not measure rendering.
+bool software_renderer();
+
 // Which clock a run uses on the current context: "GPU timer" or "wall clock".
 std::string clock_name();
 

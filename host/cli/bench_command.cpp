@@ -152,7 +152,7 @@ void run_bench(const BenchOptions& o) {
   if (!o.csv.empty()) csv_file.emplace(o.csv);
   gl::HeadlessContext context(o.device, &std::cerr);
   const auto info = gl::query_context_info();
-  const bool software = bench::clock_name() == "wall clock";
+  const bool software = bench::software_renderer();
   const Shapes shapes = o.quick || software ? kQuick : kFull;
   std::cout << fmt::format("glrand bench on {} ({}, GL {}), {} sizes, {}: median of {} repeats of {} passes\n",
                            info.renderer, info.vendor, info.version, o.quick || software ? "quick" : "full",

@@ -29,6 +29,13 @@ ShaderSourceFilter& filter_slot() {
   return filter;
 }
 
+// The scatter and compute profiles' objects: refused, naming `what`, below OpenGL 4.3.
+void require_gl_4_3(const std::string& what) {
+  if (!GLEW_VERSION_4_3)
+    throw DeviceError(what + " needs OpenGL 4.3; this context has " +
+                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+}
+
 unsigned compile(const EmbeddedShader& shader, GLenum stage, const std::map<std::string, std::string>& defines) {
   std::string text = with_defines(shader.source, defines);
   bool filtered = false;
@@ -86,9 +93,7 @@ Program::Program(const EmbeddedShader& vertex, const EmbeddedShader& fragment,
 }
 
 Program Program::compute(const EmbeddedShader& shader, const std::map<std::string, std::string>& defines) {
-  if (!GLEW_VERSION_4_3)
-    throw DeviceError("compute shader " + std::string(shader.name) + " needs OpenGL 4.3; this context has " +
-                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  require_gl_4_3("compute shader " + std::string(shader.name));
   Program program{std::string(shader.name)};
   const unsigned cs = compile(shader, GL_COMPUTE_SHADER, defines);
   program.link({&cs, 1});
@@ -210,9 +215,7 @@ PixelPackBuffer::PixelPackBuffer(std::size_t bytes) : bytes_(bytes) {
 }
 
 StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
-  if (!GLEW_VERSION_4_3)
-    throw DeviceError(std::string("shader storage buffers need OpenGL 4.3; this context has ") +
-                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  require_gl_4_3("a shader storage buffer");
   GLuint id = 0;
   glGenBuffers(1, &id);
   name_ = Name<delete_buffer>(id);
@@ -239,9 +242,7 @@ void StorageBuffer::download(std::span<float> values) const {
 }
 
 EmptyFramebuffer::EmptyFramebuffer(std::uint32_t width, std::uint32_t height) {
-  if (!GLEW_VERSION_4_3)
-    throw DeviceError(std::string("a framebuffer without attachments needs OpenGL 4.3; this context has ") +
-                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  require_gl_4_3("a framebuffer without attachments");
   GLuint id = 0;
   glGenFramebuffers(1, &id);
   name_ = Name<delete_framebuffer>(id);

@@ -56,7 +56,8 @@ class StreamGenerator {
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
-        outputs_(outputs_per_pass() * kFloats * sizeof(float)) {}
+        outputs_(outputs_per_pass() * kFloats * sizeof(float)),
+        step_(generator_.jump(substreams_)) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
@@ -78,7 +79,6 @@ class StreamGenerator {
     std::vector<float> floats(substreams_ * kStateFloats);
     for (std::size_t s = 0; s < starts.size(); ++s) generator_.encode_state(starts[s], floats.data() + s * kStateFloats);
     states_.upload(floats);
-    step_ = generator_.jump(substreams_);
     run_passes(count, consume);
   }
 
@@ -105,7 +105,6 @@ class StreamGenerator {
         generator_.encode_state(s, floats.data() + i * kStateFloats);
     });
     states_.upload(floats);
-    step_ = generator_.jump(P);
   }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
@@ -145,8 +144,9 @@ class StreamGenerator {
   // L within the device's storage-block limit (and kMaxOutputBytes), at least 1.
   static std::uint32_t fitting_outputs(std::uint64_t substreams, std::uint32_t wanted) {
     const std::uint64_t bytes_per_round = substreams * kFloats * sizeof(float);
-    const std::uint64_t limit = std::min(max_storage_block_bytes(), kMaxOutputBytes);
-    if (bytes_per_round > limit || substreams * kStateFloats * sizeof(float) > max_storage_block_bytes())
+    const std::uint64_t block = max_storage_block_bytes();
+    const std::uint64_t limit = std::min(block, kMaxOutputBytes);
+    if (bytes_per_round > limit || substreams * kStateFloats * sizeof(float) > block)
       throw InvalidArgument(std::to_string(substreams) + " substreams of " + G::kName +
                             " need more storage-buffer space per pass than this device allows (" +
                             std::to_string(limit) + " bytes): use fewer substreams");
@@ -168,7 +168,7 @@ class StreamGenerator {
   StreamProgram program_;
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
-  typename G::Jump step_{};
+  typename G::Jump step_;  // one leapfrog step: P positions
   std::vector<float> floats_;
 };
 
