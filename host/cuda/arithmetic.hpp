@@ -32,19 +32,30 @@ GLRAND_HOST_DEVICE inline std::uint32_t pow_mod_m31(std::uint32_t a, std::uint64
 }
 
 // --- MRG32k3a: m1 = 2^32 − 209, m2 = 2^32 − 22853 -----------------------------------------
-// x mod m1 for x < 2^54: 2^32 ≡ 209, two folds leave x < 2^32 + 209, one subtraction.
-GLRAND_HOST_DEVICE inline std::uint32_t reduce_m1(std::uint64_t x) {
-  x = (x >> 32) * 209u + (x & 0xFFFFFFFFu);  // < 2^30 + 2^32
-  x = (x >> 32) * 209u + (x & 0xFFFFFFFFu);  // < 2^32 + 209
-  return static_cast<std::uint32_t>(x >= mrg32k3a::kM1 ? x - mrg32k3a::kM1 : x);
+// Every fold is written on 32-bit halves, so the GPU does each with one 32×32→64 multiply-add
+// (IMAD.WIDE.U32) and the last with a 32-bit one: no 64×64 products, no 64-bit compares.
+
+// x = hi·2^32 + lo ≡ hi·c + lo (mod 2^32 − c).
+GLRAND_HOST_DEVICE inline std::uint64_t fold(std::uint64_t x, std::uint32_t c) {
+  return std::uint64_t{static_cast<std::uint32_t>(x >> 32)} * c + static_cast<std::uint32_t>(x);
 }
 
-// x mod m2 for x < 2^54: 2^32 ≡ 22853, three folds leave x < 2^32, one subtraction.
+// The last fold, for x whose high word h is so small that lo + h·c cannot wrap (shown at
+// each use), then one conditional subtraction of m = 2^32 − c.
+GLRAND_HOST_DEVICE inline std::uint32_t last_fold(std::uint64_t x, std::uint32_t c) {
+  const std::uint32_t r = static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(x >> 32) * c;
+  const std::uint32_t m = 0u - c;
+  return r >= m ? r - m : r;
+}
+
+// x mod m1 for x < 2^54: x < 2^32 + 2^30 after one fold; its high word is then 0 or 1, and if
+// 1 the low word is below 2^30, so the last fold cannot wrap.
+GLRAND_HOST_DEVICE inline std::uint32_t reduce_m1(std::uint64_t x) { return last_fold(fold(x, 209u), 209u); }
+
+// x mod m2 for x < 2^54: below 2^37 after one fold, below 2^32 + 23·22853 after two; the high
+// word is then 0 or 1, and if 1 the low word is below 2^20, so the last fold cannot wrap.
 GLRAND_HOST_DEVICE inline std::uint32_t reduce_m2(std::uint64_t x) {
-  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^37 + 2^32
-  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^32 + 33·22853
-  x = (x >> 32) * 22853u + (x & 0xFFFFFFFFu);  // < 2^32
-  return static_cast<std::uint32_t>(x >= mrg32k3a::kM2 ? x - mrg32k3a::kM2 : x);
+  return last_fold(fold(fold(x, 22853u), 22853u), 22853u);
 }
 
 // MRG32k3a's state in 32-bit words, oldest first as in mrg32k3a::State.
@@ -59,14 +70,17 @@ GLRAND_HOST_DEVICE inline Mrg32k3aWords to_words(const mrg32k3a::State& s) {
 }
 
 // One step (mrg32k3a::step) that returns the output z (mrg32k3a::combine). The negative
-// terms are made positive by −a·s ≡ a·(m − s), so each sum stays below 2^54.
+// terms are made positive by −a·s ≡ a·(m − s), m − s a 32-bit word, so each sum is below 2^54.
 GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aWords& s) {
   using namespace mrg32k3a;
-  const std::uint32_t p1 = reduce_m1(kA12 * s.s1[1] + kA13n * (kM1 - s.s1[0]));
-  const std::uint32_t p2 = reduce_m2(kA21 * s.s2[2] + kA23n * (kM2 - s.s2[0]));
+  constexpr auto m1 = static_cast<std::uint32_t>(kM1), m2 = static_cast<std::uint32_t>(kM2);
+  const std::uint32_t p1 = reduce_m1(std::uint64_t{static_cast<std::uint32_t>(kA12)} * s.s1[1] +
+                                     std::uint64_t{static_cast<std::uint32_t>(kA13n)} * (m1 - s.s1[0]));
+  const std::uint32_t p2 = reduce_m2(std::uint64_t{static_cast<std::uint32_t>(kA21)} * s.s2[2] +
+                                     std::uint64_t{static_cast<std::uint32_t>(kA23n)} * (m2 - s.s2[0]));
   s.s1[0] = s.s1[1]; s.s1[1] = s.s1[2]; s.s1[2] = p1;
   s.s2[0] = s.s2[1]; s.s2[1] = s.s2[2]; s.s2[2] = p2;
-  return p1 > p2 ? p1 - p2 : static_cast<std::uint32_t>(p1 + mrg32k3a::kM1 - p2);
+  return p1 > p2 ? p1 - p2 : p1 - p2 + m1;  // in 32-bit words: m1 − (p2 − p1) < 2^32
 }
 
 // A jump matrix in 32-bit words, row-major: a1 then a2 (as mrg32k3a::Jump).
@@ -86,7 +100,7 @@ GLRAND_HOST_DEVICE inline Mrg32k3aJump to_words(const mrg32k3a::Jump& j) {
 }
 
 // s ← A·s per component (mrg32k3a::apply). Each row's three products are folded once
-// (below 2^32 + 2^30 each) before summing, so the sum stays below 2^54.
+// (below 2^32 + 2^47 each) before summing, so the sum stays below 2^54.
 GLRAND_HOST_DEVICE inline void apply(const Mrg32k3aJump& j, Mrg32k3aWords& s) {
   std::uint32_t n1[3], n2[3];
   for (int i = 0; i < 3; ++i) {
@@ -94,8 +108,8 @@ GLRAND_HOST_DEVICE inline void apply(const Mrg32k3aJump& j, Mrg32k3aWords& s) {
     for (int k = 0; k < 3; ++k) {
       const std::uint64_t t1 = std::uint64_t{j.a1[3 * i + k]} * s.s1[k];
       const std::uint64_t t2 = std::uint64_t{j.a2[3 * i + k]} * s.s2[k];
-      x1 += (t1 >> 32) * 209u + (t1 & 0xFFFFFFFFu);
-      x2 += (t2 >> 32) * 22853u + (t2 & 0xFFFFFFFFu);
+      x1 += fold(t1, 209u);
+      x2 += fold(t2, 22853u);
     }
     n1[i] = reduce_m1(x1);
     n2[i] = reduce_m2(x2);

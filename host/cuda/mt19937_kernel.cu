@@ -15,51 +15,47 @@ namespace {
 
 using mt19937::kM;
 using mt19937::kN;
-static_assert(kMt19937TwistPhases[1] == kMt19937Phase && kMt19937TwistPhases[2] == 2 * kMt19937Phase &&
-              kMt19937TwistPhases[3] == kN);
 
-__device__ void twist_phase(std::uint32_t* mt, unsigned begin, unsigned end) {
-  const unsigned k = begin + threadIdx.x;
-  std::uint32_t w = 0;
-  if (k < end) {
-    const unsigned k1 = k + 1 == kN ? 0 : k + 1;
-    const unsigned km = k + kM >= kN ? k + kM - kN : k + kM;
-    w = mt19937::recurrence(mt[k], mt[k1], mt[km]);
-  }
-  __syncthreads();  // every thread has read its inputs before any word is replaced
-  if (k < end) mt[k] = w;
-  __syncthreads();
-}
+// The ring and the rounds: cuda/mt19937_kernel.hpp.
+constexpr unsigned kRing = kMt19937Ring;
+constexpr unsigned kRoundWords = kMt19937Phase;
 
-__device__ void twist_block(std::uint32_t* mt) {
-  // The phases of kMt19937TwistPhases (host constants, spelled out for device code).
-  twist_phase(mt, 0, kMt19937Phase);
-  twist_phase(mt, kMt19937Phase, 2 * kMt19937Phase);
-  twist_phase(mt, 2 * kMt19937Phase, kN);
-}
+__device__ std::uint32_t word(const std::uint32_t* ring, unsigned j) { return ring[j & (kRing - 1)]; }
 
 // Block b: state b (624 words, read index first_index) → out[b·per_block, min((b+1)·per_block, count)).
-__global__ void mt19937_blocks(const std::uint32_t* __restrict__ states, unsigned first_index,
-                               std::uint64_t per_block, std::uint64_t count, std::uint32_t* __restrict__ out) {
-  __shared__ std::uint32_t mt[kN];
-  const std::uint64_t b = blockIdx.x;
-  for (unsigned j = threadIdx.x; j < kN; j += blockDim.x) mt[j] = states[b * kN + j];
+// Each thread tempers the word it makes and stores it: a round's 227 stores are consecutive.
+__global__ void __launch_bounds__(256) mt19937_blocks(const std::uint32_t* __restrict__ states, unsigned first_index,
+                                                      std::uint64_t per_block, std::uint64_t count,
+                                                      std::uint32_t* __restrict__ out) {
+  __shared__ std::uint32_t ring[kRing];
+  const std::uint64_t begin = std::uint64_t{blockIdx.x} * per_block;
+  for (unsigned i = threadIdx.x; i < kN; i += blockDim.x) ring[i] = states[std::uint64_t{blockIdx.x} * kN + i];
   __syncthreads();
-  std::uint64_t pos = b * per_block;
-  const std::uint64_t end = pos + per_block < count ? pos + per_block : count;
-  unsigned index = first_index;
-  while (pos < end) {
-    if (index == kN) {
-      twist_block(mt);
-      index = 0;
+  std::uint64_t remaining = (begin + per_block < count ? begin + per_block : count) - begin;
+  std::uint32_t* destination = out + begin;
+  // The start state's unread words x_{first_index} .. x_623 come first.
+  const unsigned head = remaining < kN - first_index ? static_cast<unsigned>(remaining) : kN - first_index;
+  for (unsigned i = threadIdx.x; i < head; i += blockDim.x) destination[i] = mt19937::temper(ring[first_index + i]);
+  destination += head;
+  remaining -= head;
+  // No barrier before the first round: it writes slots 624..850, which the head does not read.
+  const unsigned t = threadIdx.x;
+  const bool maker = t < kRoundWords;
+  unsigned j = kN + t;  // the word this thread makes in the coming round
+  // Whole rounds first, with nothing to check but the end pointer...
+  const std::uint32_t* const whole_end = destination + remaining / kRoundWords * kRoundWords;
+  for (; destination != whole_end; destination += kRoundWords, j += kRoundWords) {
+    if (maker) {
+      const std::uint32_t x = mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM));
+      ring[j & (kRing - 1)] = x;
+      destination[t] = mt19937::temper(x);
     }
-    const unsigned n = end - pos < kN - index ? static_cast<unsigned>(end - pos) : kN - index;
-    // Consecutive threads write consecutive words: coalesced.
-    for (unsigned j = threadIdx.x; j < n; j += blockDim.x) out[pos + j] = mt19937::temper(mt[index + j]);
-    pos += n;
-    index += n;
-    // No barrier needed here: twist_phase's first barrier comes before any word changes.
+    __syncthreads();  // this round's words are written before the next round reads them
   }
+  // ...then the last, partial one (no barrier needed after it).
+  if (t < remaining % kRoundWords)
+    destination[t] = mt19937::temper(
+        mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM)));
 }
 
 void check(cudaError_t status, const char* call) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// MT19937 on the GPU, block-cooperative: one thread block per generator, its 624-word state
-// in shared memory, the twist done by the block's threads in three dependency-respecting
-// phases (the layout of Bradley, du Toit, Tong, Giles, Woodhams, "Parallelization techniques
-// for random number generators", GPU Computing Gems Emerald Edition, 2011).
+// MT19937 on the GPU, block-cooperative: one thread block per generator, its state in shared
+// memory, the block's threads making 227 new words at once (after Bradley, du Toit, Tong,
+// Giles, Woodhams, "Parallelization techniques for random number generators", GPU Computing
+// Gems Emerald Edition, 2011), in a 1024-word ring so that each round needs one barrier.
 //
 // Stream layout: outputs [offset, offset + count) of the standard sequence are cut into
 // `blocks` consecutive segments of L outputs (L a multiple of 624, the last one shorter);
@@ -25,16 +25,19 @@ namespace glrand::cuda {
 
 struct Mt19937Launch {
   unsigned blocks = 0;                 // 0: chosen from count (up to kMaxBlocks)
-  unsigned threads_per_block = 256;    // at least 227 (the widest twist phase), at most 1024
+  unsigned threads_per_block = 256;    // at least 227 (one round's words), at most 256
 };
 
-inline constexpr unsigned kMt19937MaxBlocks = 512;
+// About eight blocks per SM on a 132-SM H200.
+inline constexpr unsigned kMt19937MaxBlocks = 1024;
 
-// The twist in three phases, each a parallel step of one word per thread: new x[k] needs
-// x[k], x[k+1], x[k+397] (mod 624), and x[k+397−624] is itself new for k ≥ 227. So
-// [0,227) needs only old words, [227,454) new [0,227), [454,624) new [227,397) and new x[0].
-inline constexpr unsigned kMt19937Phase = mt19937::kN - mt19937::kM;  // 227
-inline constexpr unsigned kMt19937TwistPhases[4] = {0, kMt19937Phase, 2 * kMt19937Phase, mt19937::kN};
+// In sequence form the twist is x_{j+624} = rec(x_j, x_{j+1}, x_{j+397}): x_j needs x_{j−624},
+// x_{j−623} and x_{j−227}, so the 227 words x_j .. x_{j+226} depend only on older words and
+// are made at once, one per thread. The kernel keeps x_j in slot j mod 1024 of a shared ring:
+// a round reads x_{j−624} .. x_{j−1} and writes x_j .. x_{j+226}, never the same slot.
+inline constexpr unsigned kMt19937Phase = mt19937::kN - mt19937::kM;  // 227 words per round
+inline constexpr unsigned kMt19937Ring = 1024;
+static_assert(mt19937::kN + kMt19937Phase <= kMt19937Ring);
 
 // What the host hands the kernel: block b starts from states[b·624 .. b·624 + 623] with read
 // index first_index and writes outputs [b·per_block, min((b+1)·per_block, count)).
@@ -52,8 +55,8 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   if (start.index < 1 || start.index > kN)
     throw InvalidArgument("MT19937 kernel: the start state's index must be in 1..624, not " +
                           std::to_string(start.index));
-  if (launch.threads_per_block < kMt19937Phase || launch.threads_per_block > 1024)
-    throw InvalidArgument("MT19937 kernel: threads per block must be in 227..1024, not " +
+  if (launch.threads_per_block < kMt19937Phase || launch.threads_per_block > 256)
+    throw InvalidArgument("MT19937 kernel: threads per block must be in 227..256, not " +
                           std::to_string(launch.threads_per_block));
   Mt19937Plan plan;
   plan.first_index = start.index;
