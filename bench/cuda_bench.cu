@@ -103,12 +103,30 @@ int main(int argc, char* argv[]) {
       };
     };
     const CurandGenerator curand_mt(CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT);
-    // MT19937's block start states for the whole buffer, jumped on the host once, outside the timing.
-    const cuda::Mt19937Plan mt_plan = cuda::plan_mt19937(mt19937::seed_state(5489), words);
-    cuda::DeviceBuffer<std::uint32_t> mt_states(std::max<std::size_t>(mt_plan.states.size(), 1));
-    cuda::check(cudaMemcpy(mt_states.data(), mt_plan.states.data(), mt_plan.states.size() * sizeof(std::uint32_t),
-                           cudaMemcpyHostToDevice),
-                "cudaMemcpy");
+    // MT19937's block start states for the whole buffer, one wave of blocks of 224 or 256
+    // threads, jumped on the host once, outside the timing.
+    struct Mt19937Setup {
+      unsigned threads;
+      cuda::Mt19937Plan plan;
+      cuda::DeviceBuffer<std::uint32_t> states;
+    };
+    const auto mt19937_setup = [&](unsigned threads) {
+      cuda::Mt19937Plan plan = cuda::plan_mt19937(mt19937::seed_state(5489), words,
+                                                  {0, threads, cuda::mt19937_wave_blocks(threads)});
+      cuda::DeviceBuffer<std::uint32_t> states(std::max<std::size_t>(plan.states.size(), 1));
+      cuda::check(cudaMemcpy(states.data(), plan.states.data(), plan.states.size() * sizeof(std::uint32_t),
+                             cudaMemcpyHostToDevice),
+                  "cudaMemcpy");
+      return Mt19937Setup{threads, std::move(plan), std::move(states)};
+    };
+    const Mt19937Setup mt224 = mt19937_setup(224), mt256 = mt19937_setup(256);
+    const auto mt19937_row = [&](const Mt19937Setup& mt) {
+      return Row{"MT19937, block-cooperative kernel, " + std::to_string(mt.plan.blocks) + " blocks of " +
+                     std::to_string(mt.threads) + " (host jumps precomputed)",
+                 1, [&mt](std::uint32_t* out, std::uint64_t n) {
+                   cuda::launch_mt19937_blocks(mt.states.data(), mt.plan, n, out, mt.threads);
+                 }};
+    };
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
     const wh::Parameters& wh_set = wh::parameters(0);
 
@@ -147,8 +165,8 @@ int main(int argc, char* argv[]) {
            g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
            cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
          }},
-        {"MT19937, block-cooperative kernel, " + std::to_string(mt_plan.blocks) + " blocks (host jumps precomputed)", 1,
-         [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_mt19937_blocks(mt_states.data(), mt_plan, n, out); }},
+        mt19937_row(mt224),
+        mt19937_row(mt256),
         {"MT19937, generate_mt19937_on_device (host jumps and upload included)", 1,
          [&](std::uint32_t* out, std::uint64_t n) { cuda::generate_mt19937_on_device(5489u, 0, n, out); }},
         {"cuRAND MT19937, curandGenerate, DEFAULT ordering (another sequence)", 1,

@@ -68,6 +68,18 @@ TEST_CASE("cuda arithmetic: MRG32k3a folded step equals step and combine", "[cud
     REQUIRE(ar::reduce_m1(x) == x % mrg32k3a::kM1);
     REQUIRE(ar::reduce_m2(x) == x % mrg32k3a::kM2);
   }
+  // Around the carry of lo + hi·c and the final subtraction, for both moduli.
+  for (std::uint64_t hi : {0ull, 1ull, 2ull, 23ull, 24ull, 12345ull, (1ull << 22) - 1})
+    for (std::uint64_t c : {209ull, 22853ull, 23ull * 22853})
+      for (std::int64_t d = -3; d <= 3; ++d) {
+        const std::uint64_t lo_near_wrap = ((1ull << 32) - hi * c + static_cast<std::uint64_t>(d)) & 0xFFFFFFFFu;
+        for (std::uint64_t lo : {lo_near_wrap, (mrg32k3a::kM1 + static_cast<std::uint64_t>(d)) & 0xFFFFFFFFu,
+                                 (mrg32k3a::kM2 + static_cast<std::uint64_t>(d)) & 0xFFFFFFFFu}) {
+          const std::uint64_t x = hi << 32 | lo;
+          REQUIRE(ar::reduce_m1(x) == x % mrg32k3a::kM1);
+          REQUIRE(ar::reduce_m2(x) == x % mrg32k3a::kM2);
+        }
+      }
   std::uniform_int_distribution<std::uint64_t> wide(0, (1ull << 54) - 1);
   for (int i = 0; i < 100000; ++i) {
     const std::uint64_t x = wide(rng);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The host side of the MT19937 kernel (host/cuda/mt19937_kernel.hpp), without a GPU: the
-// block layout and jumped start states, and a model of the kernel (each block's rounds of 227
+// block layout and jumped start states, and a model of the kernel (each block's rounds of 224
 // words in a ring, read-all-then-write as the barriers make it) that must give the serial sequence.
 #include <catch2/catch.hpp>
 
@@ -15,7 +15,7 @@ using mt19937::kN;
 
 namespace {
 
-// The kernel's loop, block by block: the start state's unread words, then rounds of 227 words
+// The kernel's loop, block by block: the start state's unread words, then rounds of 224 words
 // in a 1024-slot ring, each round all-read-then-write as its barrier makes it.
 std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count) {
   constexpr unsigned ring_mask = cuda::kMt19937Ring - 1;
@@ -26,8 +26,8 @@ std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint
     std::uint64_t pos = b * plan.per_block;
     const std::uint64_t end = std::min(pos + plan.per_block, count);
     for (unsigned i = plan.first_index; i < kN && pos < end; ++i) out[pos++] = mt19937::temper(ring[i]);
-    for (unsigned j = kN; pos < end; j += cuda::kMt19937Phase) {
-      const auto n = static_cast<unsigned>(std::min<std::uint64_t>(cuda::kMt19937Phase, end - pos));
+    for (unsigned j = kN; pos < end; j += cuda::kMt19937RoundWords) {
+      const auto n = static_cast<unsigned>(std::min<std::uint64_t>(cuda::kMt19937RoundWords, end - pos));
       std::vector<std::uint32_t> words;
       for (unsigned t = 0; t < n; ++t)
         words.push_back(mt19937::recurrence(ring[(j + t - kN) & ring_mask], ring[(j + t - kN + 1) & ring_mask],
@@ -60,7 +60,7 @@ TEST_CASE("mt19937 kernel: the block layout reproduces the serial sequence", "[m
                         Case{2, 624 * 10, 62400, 10}, Case{3, 623, 5000, 3}, Case{4, 1000003, 70000, 333},
                         Case{7, 100, 300, 0}, Case{8, 5, 1, 0}}) {
     INFO("seed=" << c.seed << " offset=" << c.offset << " count=" << c.count << " blocks=" << c.blocks);
-    const auto plan = cuda::plan_mt19937(mt19937::state_at(c.seed, c.offset), c.count, {c.blocks, 256});
+    const auto plan = cuda::plan_mt19937(mt19937::state_at(c.seed, c.offset), c.count, {c.blocks, 224});
     CHECK(plan.per_block % kN == 0);
     CHECK(plan.blocks * plan.per_block >= c.count);
     CHECK((plan.blocks - 1) * plan.per_block < c.count);
@@ -73,7 +73,7 @@ TEST_CASE("mt19937 kernel: the block layout reproduces the serial sequence", "[m
 }
 
 TEST_CASE("mt19937 kernel: the plan refuses bad launches and states", "[mt19937]") {
-  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {0, 226}), InvalidArgument);
+  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {0, 223}), InvalidArgument);
   CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {0, 257}), InvalidArgument);
   mt19937::State s = mt19937::seed_state();
   s.index = 0;

@@ -32,30 +32,34 @@ GLRAND_HOST_DEVICE inline std::uint32_t pow_mod_m31(std::uint32_t a, std::uint64
 }
 
 // --- MRG32k3a: m1 = 2^32 − 209, m2 = 2^32 − 22853 -----------------------------------------
-// Every fold is written on 32-bit halves, so the GPU does each with one 32×32→64 multiply-add
-// (IMAD.WIDE.U32) and the last with a 32-bit one: no 64×64 products, no 64-bit compares.
+// The folds work on 32-bit halves, so the GPU needs no 64×64 products and no 64-bit compares.
 
-// x = hi·2^32 + lo ≡ hi·c + lo (mod 2^32 − c).
+// x = hi·2^32 + lo ≡ hi·c + lo (mod 2^32 − c), as a 64-bit sum (one 32×32→64 multiply-add).
 GLRAND_HOST_DEVICE inline std::uint64_t fold(std::uint64_t x, std::uint32_t c) {
   return std::uint64_t{static_cast<std::uint32_t>(x >> 32)} * c + static_cast<std::uint32_t>(x);
 }
 
-// The last fold, for x whose high word h is so small that lo + h·c cannot wrap (shown at
-// each use), then one conditional subtraction of m = 2^32 − c.
-GLRAND_HOST_DEVICE inline std::uint32_t last_fold(std::uint64_t x, std::uint32_t c) {
-  const std::uint32_t r = static_cast<std::uint32_t>(x) + static_cast<std::uint32_t>(x >> 32) * c;
+// hi·2^32 + lo mod m = 2^32 − c in 32-bit words, for hi·c ≤ 2^32 − 2c: t = hi·c is exact; a
+// carry out of lo + t is 2^32 ≡ c, and the wrapped sum is below t, so adding c cannot wrap
+// and leaves it below m; otherwise one subtraction of m.
+GLRAND_HOST_DEVICE inline std::uint32_t fold_small(std::uint32_t hi, std::uint32_t lo, std::uint32_t c) {
+  const std::uint32_t t = hi * c;
+  std::uint32_t r = lo + t;
+  if (r < t) return r + c;
   const std::uint32_t m = 0u - c;
   return r >= m ? r - m : r;
 }
 
-// x mod m1 for x < 2^54: x < 2^32 + 2^30 after one fold; its high word is then 0 or 1, and if
-// 1 the low word is below 2^30, so the last fold cannot wrap.
-GLRAND_HOST_DEVICE inline std::uint32_t reduce_m1(std::uint64_t x) { return last_fold(fold(x, 209u), 209u); }
+// x mod m1 for x < 2^54: hi < 2^22, so hi·209 < 2^30.
+GLRAND_HOST_DEVICE inline std::uint32_t reduce_m1(std::uint64_t x) {
+  return fold_small(static_cast<std::uint32_t>(x >> 32), static_cast<std::uint32_t>(x), 209u);
+}
 
-// x mod m2 for x < 2^54: below 2^37 after one fold, below 2^32 + 23·22853 after two; the high
-// word is then 0 or 1, and if 1 the low word is below 2^20, so the last fold cannot wrap.
+// x mod m2 for x < 2^54: one fold leaves y < (2^22 − 1)·22853 + 2^32 < 24·2^32, so y's high
+// word is at most 23 and 23·22853 < 2^20.
 GLRAND_HOST_DEVICE inline std::uint32_t reduce_m2(std::uint64_t x) {
-  return last_fold(fold(fold(x, 22853u), 22853u), 22853u);
+  const std::uint64_t y = fold(x, 22853u);
+  return fold_small(static_cast<std::uint32_t>(y >> 32), static_cast<std::uint32_t>(y), 22853u);
 }
 
 // MRG32k3a's state in 32-bit words, oldest first as in mrg32k3a::State.

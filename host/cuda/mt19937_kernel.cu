@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -18,12 +19,12 @@ using mt19937::kN;
 
 // The ring and the rounds: cuda/mt19937_kernel.hpp.
 constexpr unsigned kRing = kMt19937Ring;
-constexpr unsigned kRoundWords = kMt19937Phase;
+constexpr unsigned kRoundWords = kMt19937RoundWords;
 
 __device__ std::uint32_t word(const std::uint32_t* ring, unsigned j) { return ring[j & (kRing - 1)]; }
 
 // Block b: state b (624 words, read index first_index) → out[b·per_block, min((b+1)·per_block, count)).
-// Each thread tempers the word it makes and stores it: a round's 227 stores are consecutive.
+// Each thread tempers the word it makes and stores it: a round's 224 stores are consecutive.
 __global__ void __launch_bounds__(256) mt19937_blocks(const std::uint32_t* __restrict__ states, unsigned first_index,
                                                       std::uint64_t per_block, std::uint64_t count,
                                                       std::uint32_t* __restrict__ out) {
@@ -66,8 +67,19 @@ void check(cudaError_t status, const char* call) {
 
 }  // namespace
 
+unsigned mt19937_wave_blocks(unsigned threads_per_block) {
+  int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_blocks,
+                                                      static_cast<int>(threads_per_block), 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return static_cast<unsigned>(std::max(multiprocessors * per_multiprocessor, 1));
+}
+
 void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
                                 Mt19937Launch launch) {
+  if (launch.blocks == 0) launch.max_blocks = std::min(launch.max_blocks, mt19937_wave_blocks(launch.threads_per_block));
   const Mt19937Plan plan = plan_mt19937(start, count, launch);
   if (plan.blocks == 0) return;
   const std::vector<std::uint32_t>& states = plan.states;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // MT19937 on the GPU, block-cooperative: one thread block per generator, its state in shared
-// memory, the block's threads making 227 new words at once (after Bradley, du Toit, Tong,
+// memory, the block's threads making 224 new words at once (after Bradley, du Toit, Tong,
 // Giles, Woodhams, "Parallelization techniques for random number generators", GPU Computing
 // Gems Emerald Edition, 2011), in a 1024-word ring so that each round needs one barrier.
 //
@@ -23,21 +23,23 @@
 
 namespace glrand::cuda {
 
-struct Mt19937Launch {
-  unsigned blocks = 0;                 // 0: chosen from count (up to kMaxBlocks)
-  unsigned threads_per_block = 256;    // at least 227 (one round's words), at most 256
-};
+// The most blocks a plan makes by default: each costs the host a jump.
+inline constexpr unsigned kMt19937MaxBlocks = 2048;
 
-// About eight blocks per SM on a 132-SM H200.
-inline constexpr unsigned kMt19937MaxBlocks = 1024;
+struct Mt19937Launch {
+  unsigned blocks = 0;                      // 0: chosen from count, at most max_blocks
+  unsigned threads_per_block = 224;         // at least 224 (one round's words), at most 256
+  unsigned max_blocks = kMt19937MaxBlocks;  // generate_mt19937_on_device: one wave of the device
+};
 
 // In sequence form the twist is x_{j+624} = rec(x_j, x_{j+1}, x_{j+397}): x_j needs x_{j−624},
 // x_{j−623} and x_{j−227}, so the 227 words x_j .. x_{j+226} depend only on older words and
-// are made at once, one per thread. The kernel keeps x_j in slot j mod 1024 of a shared ring:
-// a round reads x_{j−624} .. x_{j−1} and writes x_j .. x_{j+226}, never the same slot.
-inline constexpr unsigned kMt19937Phase = mt19937::kN - mt19937::kM;  // 227 words per round
+// could be made at once. A round makes 224 of them, one per thread of seven whole warps (227
+// would leave 29 lanes of an eighth warp idle). The kernel keeps x_j in slot j mod 1024 of a
+// shared ring: a round reads x_{j−624} .. x_{j−1} and writes x_j .. x_{j+223}, never the same slot.
+inline constexpr unsigned kMt19937RoundWords = 224;
 inline constexpr unsigned kMt19937Ring = 1024;
-static_assert(mt19937::kN + kMt19937Phase <= kMt19937Ring);
+static_assert(kMt19937RoundWords <= mt19937::kN - mt19937::kM && mt19937::kN + kMt19937RoundWords <= kMt19937Ring);
 
 // What the host hands the kernel: block b starts from states[b·624 .. b·624 + 623] with read
 // index first_index and writes outputs [b·per_block, min((b+1)·per_block, count)).
@@ -55,8 +57,8 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   if (start.index < 1 || start.index > kN)
     throw InvalidArgument("MT19937 kernel: the start state's index must be in 1..624, not " +
                           std::to_string(start.index));
-  if (launch.threads_per_block < kMt19937Phase || launch.threads_per_block > 256)
-    throw InvalidArgument("MT19937 kernel: threads per block must be in 227..256, not " +
+  if (launch.threads_per_block < kMt19937RoundWords || launch.threads_per_block > 256)
+    throw InvalidArgument("MT19937 kernel: threads per block must be in 224..256, not " +
                           std::to_string(launch.threads_per_block));
   Mt19937Plan plan;
   plan.first_index = start.index;
@@ -64,7 +66,7 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   // By default at least 16 blocks of 624 per generator: the host's jumps (a few ms each)
   // stay small beside the work.
   const std::uint64_t chunks = (count + kN - 1) / kN;
-  std::uint64_t blocks = launch.blocks != 0 ? launch.blocks : std::clamp<std::uint64_t>(chunks / 16, 1, kMt19937MaxBlocks);
+  std::uint64_t blocks = launch.blocks != 0 ? launch.blocks : std::clamp<std::uint64_t>(chunks / 16, 1, std::max(launch.max_blocks, 1u));
   blocks = std::min(blocks, chunks);
   plan.per_block = (chunks + blocks - 1) / blocks * kN;
   plan.blocks = (count + plan.per_block - 1) / plan.per_block;
@@ -97,6 +99,10 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   return plan;
 }
 
+// How many blocks of `threads_per_block` the current device runs at once (all SMs, each as
+// full as the kernel's registers and shared memory allow): a launch of more waits for a second wave.
+unsigned mt19937_wave_blocks(unsigned threads_per_block);
+
 // Writes count outputs, those after `start` (as mt19937::next would return them), to device
 // memory. Throws glrand::DeviceError naming the CUDA call that failed.
 void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
@@ -109,6 +115,6 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 // The kernel alone, for a plan whose states are already in device memory (bench_cuda: the
 // host's jumps stay out of the timing). Asynchronous on the default stream.
 void launch_mt19937_blocks(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
-                           std::uint32_t* device_out, unsigned threads_per_block = 256);
+                           std::uint32_t* device_out, unsigned threads_per_block = 224);
 
 }  // namespace glrand::cuda

@@ -73,7 +73,8 @@ int main() {
       if (!ok) ++failures;
     }
     compare("one block", 5489, 0, 100000, {1, 256});
-    compare("227 threads", 1, 12345, 1000000, {37, 227});
+    compare("224 threads", 1, 12345, 1000000, {37, 224});
+    compare("256 threads", 3, 777, 1000000, {41, 256});
     compare("offset a multiple of 624", 2, 624 * 1000, 1000000, {64, 256});
     compare("unaligned offset, many blocks", 1234, 1000003, 1000017, {333, 256});
     compare("short run inside one block", 7, 100, 300, {});
