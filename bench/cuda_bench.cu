@@ -103,28 +103,32 @@ int main(int argc, char* argv[]) {
       };
     };
     const CurandGenerator curand_mt(CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT);
-    // MT19937's block start states for the whole buffer, one wave of blocks of 224 or 256
-    // threads, jumped on the host once, outside the timing.
+    // MT19937's segment start states for the whole buffer, one wave of segments per kernel
+    // (a warp each, or a block of 224 or 256 threads), jumped on the host once, outside the timing.
     struct Mt19937Setup {
-      unsigned threads;
+      cuda::Mt19937Launch launch;
       cuda::Mt19937Plan plan;
       cuda::DeviceBuffer<std::uint32_t> states;
     };
-    const auto mt19937_setup = [&](unsigned threads) {
-      cuda::Mt19937Plan plan = cuda::plan_mt19937(mt19937::seed_state(5489), words,
-                                                  {0, threads, cuda::mt19937_wave_blocks(threads)});
+    const auto mt19937_setup = [&](cuda::Mt19937Launch launch) {
+      launch.segments = cuda::mt19937_wave_segments(launch);
+      cuda::Mt19937Plan plan = cuda::plan_mt19937(mt19937::seed_state(5489), words, launch);
       cuda::DeviceBuffer<std::uint32_t> states(std::max<std::size_t>(plan.states.size(), 1));
       cuda::check(cudaMemcpy(states.data(), plan.states.data(), plan.states.size() * sizeof(std::uint32_t),
                              cudaMemcpyHostToDevice),
                   "cudaMemcpy");
-      return Mt19937Setup{threads, std::move(plan), std::move(states)};
+      return Mt19937Setup{launch, std::move(plan), std::move(states)};
     };
-    const Mt19937Setup mt224 = mt19937_setup(224), mt256 = mt19937_setup(256);
+    const Mt19937Setup mt_warps = mt19937_setup({cuda::Mt19937Kernel::warps});
+    const Mt19937Setup mt_blocks224 = mt19937_setup({cuda::Mt19937Kernel::blocks, 0, 224});
+    const Mt19937Setup mt_blocks256 = mt19937_setup({cuda::Mt19937Kernel::blocks, 0, 256});
     const auto mt19937_row = [&](const Mt19937Setup& mt) {
-      return Row{"MT19937, block-cooperative kernel, " + std::to_string(mt.plan.blocks) + " blocks of " +
-                     std::to_string(mt.threads) + " (host jumps precomputed)",
+      const std::string layout = mt.launch.kernel == cuda::Mt19937Kernel::warps
+                                     ? "a segment per warp (default)"
+                                     : "a segment per block of " + std::to_string(mt.launch.threads_per_block);
+      return Row{"MT19937, " + layout + ", " + std::to_string(mt.plan.segments) + " segments (host jumps precomputed)",
                  1, [&mt](std::uint32_t* out, std::uint64_t n) {
-                   cuda::launch_mt19937_blocks(mt.states.data(), mt.plan, n, out, mt.threads);
+                   cuda::launch_mt19937(mt.states.data(), mt.plan, n, out, mt.launch);
                  }};
     };
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
@@ -165,8 +169,9 @@ int main(int argc, char* argv[]) {
            g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
            cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
          }},
-        mt19937_row(mt224),
-        mt19937_row(mt256),
+        mt19937_row(mt_warps),
+        mt19937_row(mt_blocks224),
+        mt19937_row(mt_blocks256),
         {"MT19937, generate_mt19937_on_device (host jumps and upload included)", 1,
          [&](std::uint32_t* out, std::uint64_t n) { cuda::generate_mt19937_on_device(5489u, 0, n, out); }},
         {"cuRAND MT19937, curandGenerate, DEFAULT ordering (another sequence)", 1,

@@ -15,19 +15,20 @@ using mt19937::kN;
 
 namespace {
 
-// The kernel's loop, block by block: the start state's unread words, then rounds of 224 words
-// in a 1024-slot ring, each round all-read-then-write as its barrier makes it.
-std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count) {
+// The kernels' loop, segment by segment: the start state's unread words, then rounds of
+// `round_words` words (224 per block, 32 per warp) in a 1024-slot ring, each round
+// all-read-then-write as its barrier makes it.
+std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count, unsigned round_words) {
   constexpr unsigned ring_mask = cuda::kMt19937Ring - 1;
   std::vector<std::uint32_t> out(count, 0xdeadbeefu);
-  for (std::uint64_t b = 0; b < plan.blocks; ++b) {
+  for (std::uint64_t b = 0; b < plan.segments; ++b) {
     std::vector<std::uint32_t> ring(cuda::kMt19937Ring, 0x5a5a5a5au);
     std::copy_n(plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN), kN, ring.begin());
-    std::uint64_t pos = b * plan.per_block;
-    const std::uint64_t end = std::min(pos + plan.per_block, count);
+    std::uint64_t pos = b * plan.per_segment;
+    const std::uint64_t end = std::min(pos + plan.per_segment, count);
     for (unsigned i = plan.first_index; i < kN && pos < end; ++i) out[pos++] = mt19937::temper(ring[i]);
-    for (unsigned j = kN; pos < end; j += cuda::kMt19937RoundWords) {
-      const auto n = static_cast<unsigned>(std::min<std::uint64_t>(cuda::kMt19937RoundWords, end - pos));
+    for (unsigned j = kN; pos < end; j += round_words) {
+      const auto n = static_cast<unsigned>(std::min<std::uint64_t>(round_words, end - pos));
       std::vector<std::uint32_t> words;
       for (unsigned t = 0; t < n; ++t)
         words.push_back(mt19937::recurrence(ring[(j + t - kN) & ring_mask], ring[(j + t - kN + 1) & ring_mask],
@@ -50,33 +51,37 @@ std::vector<std::uint32_t> reference(std::uint32_t seed, std::uint64_t offset, s
 
 }  // namespace
 
-TEST_CASE("mt19937 kernel: the block layout reproduces the serial sequence", "[mt19937]") {
+TEST_CASE("mt19937 kernel: the segment layout reproduces the serial sequence, per block and per warp", "[mt19937]") {
   struct Case {
     std::uint32_t seed;
     std::uint64_t offset, count;
-    unsigned blocks;
+    unsigned segments;
   };
   for (const Case& c : {Case{5489, 0, 200000, 0}, Case{5489, 0, 200000, 1}, Case{1, 12345, 100001, 7},
                         Case{2, 624 * 10, 62400, 10}, Case{3, 623, 5000, 3}, Case{4, 1000003, 70000, 333},
                         Case{7, 100, 300, 0}, Case{8, 5, 1, 0}}) {
-    INFO("seed=" << c.seed << " offset=" << c.offset << " count=" << c.count << " blocks=" << c.blocks);
-    const auto plan = cuda::plan_mt19937(mt19937::state_at(c.seed, c.offset), c.count, {c.blocks, 224});
-    CHECK(plan.per_block % kN == 0);
-    CHECK(plan.blocks * plan.per_block >= c.count);
-    CHECK((plan.blocks - 1) * plan.per_block < c.count);
-    CHECK(plan.blocks <= (c.blocks != 0 ? c.blocks : cuda::kMt19937MaxBlocks));
-    CHECK(model_kernel(plan, c.count) == reference(c.seed, c.offset, c.count));
+    INFO("seed=" << c.seed << " offset=" << c.offset << " count=" << c.count << " segments=" << c.segments);
+    const auto plan = cuda::plan_mt19937(mt19937::state_at(c.seed, c.offset), c.count, {.segments = c.segments});
+    CHECK(plan.per_segment % kN == 0);
+    CHECK(plan.segments * plan.per_segment >= c.count);
+    CHECK((plan.segments - 1) * plan.per_segment < c.count);
+    CHECK(plan.segments <= (c.segments != 0 ? c.segments : cuda::kMt19937MaxSegments));
+    const auto want = reference(c.seed, c.offset, c.count);
+    CHECK(model_kernel(plan, c.count, cuda::kMt19937RoundWords) == want);
+    CHECK(model_kernel(plan, c.count, 32) == want);
   }
-  const auto first = model_kernel(cuda::plan_mt19937(mt19937::seed_state(), 10000), 10000);
-  CHECK(first[0] == 3499211612u);
-  CHECK(first[9999] == 4123659995u);
+  for (unsigned round_words : {cuda::kMt19937RoundWords, 32u}) {
+    const auto first = model_kernel(cuda::plan_mt19937(mt19937::seed_state(), 10000), 10000, round_words);
+    CHECK(first[0] == 3499211612u);
+    CHECK(first[9999] == 4123659995u);
+  }
 }
 
 TEST_CASE("mt19937 kernel: the plan refuses bad launches and states", "[mt19937]") {
-  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {0, 223}), InvalidArgument);
-  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {0, 257}), InvalidArgument);
+  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {.threads_per_block = 223}), InvalidArgument);
+  CHECK_THROWS_AS(cuda::plan_mt19937(mt19937::seed_state(), 100, {.threads_per_block = 257}), InvalidArgument);
   mt19937::State s = mt19937::seed_state();
   s.index = 0;
   CHECK_THROWS_AS(cuda::plan_mt19937(s, 100), InvalidArgument);
-  CHECK(cuda::plan_mt19937(mt19937::seed_state(), 0).blocks == 0);
+  CHECK(cuda::plan_mt19937(mt19937::seed_state(), 0).segments == 0);
 }

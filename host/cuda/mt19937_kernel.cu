@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "cuda/buffers.hpp"
+#include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
 
 namespace glrand::cuda {
@@ -19,97 +21,113 @@ using mt19937::kN;
 
 // The ring and the rounds: cuda/mt19937_kernel.hpp.
 constexpr unsigned kRing = kMt19937Ring;
-constexpr unsigned kRoundWords = kMt19937RoundWords;
+constexpr unsigned kWarpsPerBlock = 4;  // the warps kernel's blocks
 
 __device__ std::uint32_t word(const std::uint32_t* ring, unsigned j) { return ring[j & (kRing - 1)]; }
 
-// Block b: state b (624 words, read index first_index) → out[b·per_block, min((b+1)·per_block, count)).
-// Each thread tempers the word it makes and stores it: a round's 224 stores are consecutive.
-__global__ void __launch_bounds__(256) mt19937_blocks(const std::uint32_t* __restrict__ states, unsigned first_index,
-                                                      std::uint64_t per_block, std::uint64_t count,
-                                                      std::uint32_t* __restrict__ out) {
-  __shared__ std::uint32_t ring[kRing];
-  const std::uint64_t begin = std::uint64_t{blockIdx.x} * per_block;
-  for (unsigned i = threadIdx.x; i < kN; i += blockDim.x) ring[i] = states[std::uint64_t{blockIdx.x} * kN + i];
-  __syncthreads();
-  std::uint64_t remaining = (begin + per_block < count ? begin + per_block : count) - begin;
-  std::uint32_t* destination = out + begin;
-  // The start state's unread words x_{first_index} .. x_623 come first.
+// One segment for a group of `width` threads (a warp or a block), rank `rank` in it: load the
+// start state into the ring, write its unread words x_{first_index} .. x_623, then rounds of
+// `round_words` new words, each made, tempered and stored by one thread (consecutive stores),
+// then `sync` so that the next round reads them.
+template <class Sync>
+__device__ void run_segment(std::uint32_t* ring, const std::uint32_t* state, unsigned first_index,
+                            std::uint64_t remaining, std::uint32_t* destination, unsigned rank, unsigned width,
+                            unsigned round_words, Sync sync) {
+  for (unsigned i = rank; i < kN; i += width) ring[i] = state[i];
+  sync();
   const unsigned head = remaining < kN - first_index ? static_cast<unsigned>(remaining) : kN - first_index;
-  for (unsigned i = threadIdx.x; i < head; i += blockDim.x) destination[i] = mt19937::temper(ring[first_index + i]);
+  for (unsigned i = rank; i < head; i += width) destination[i] = mt19937::temper(ring[first_index + i]);
   destination += head;
   remaining -= head;
-  // No barrier before the first round: it writes slots 624..850, which the head does not read.
-  const unsigned t = threadIdx.x;
-  const bool maker = t < kRoundWords;
-  unsigned j = kN + t;  // the word this thread makes in the coming round
+  // No sync before the first round: it writes slots 624 and up, which the head does not read.
+  const bool maker = rank < round_words;
+  unsigned j = kN + rank;  // the word this thread makes in the coming round
   // Whole rounds first, with nothing to check but the end pointer...
-  const std::uint32_t* const whole_end = destination + remaining / kRoundWords * kRoundWords;
-  for (; destination != whole_end; destination += kRoundWords, j += kRoundWords) {
+  const std::uint32_t* const whole_end = destination + remaining / round_words * round_words;
+  for (; destination != whole_end; destination += round_words, j += round_words) {
     if (maker) {
       const std::uint32_t x = mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM));
       ring[j & (kRing - 1)] = x;
-      destination[t] = mt19937::temper(x);
+      destination[rank] = mt19937::temper(x);
     }
-    __syncthreads();  // this round's words are written before the next round reads them
+    sync();
   }
-  // ...then the last, partial one (no barrier needed after it).
-  if (t < remaining % kRoundWords)
-    destination[t] = mt19937::temper(
+  // ...then the last, partial one, which no later round reads.
+  if (rank < remaining % round_words)
+    destination[rank] = mt19937::temper(
         mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM)));
 }
 
-void check(cudaError_t status, const char* call) {
-  if (status != cudaSuccess)
-    throw DeviceError(std::string("CUDA: ") + call + " failed: " + cudaGetErrorName(status) + " (" +
-                      cudaGetErrorString(status) + ")");
+struct Segments {
+  const std::uint32_t* states;
+  unsigned first_index;
+  std::uint64_t count, per_segment, segments;
+  __device__ std::uint64_t remaining(std::uint64_t s) const {
+    const std::uint64_t begin = s * per_segment;
+    return (begin + per_segment < count ? begin + per_segment : count) - begin;
+  }
+};
+
+// A segment per warp: every word a round needs is at least 196 back, made by the same warp.
+__global__ void __launch_bounds__(32 * kWarpsPerBlock) mt19937_warps(Segments p, std::uint32_t* __restrict__ out) {
+  __shared__ std::uint32_t rings[kWarpsPerBlock][kRing];
+  const std::uint64_t s = std::uint64_t{blockIdx.x} * kWarpsPerBlock + threadIdx.x / 32;
+  if (s >= p.segments) return;
+  run_segment(rings[threadIdx.x / 32], p.states + s * kN, p.first_index, p.remaining(s), out + s * p.per_segment,
+              threadIdx.x % 32, 32, 32, [] { __syncwarp(); });
+}
+
+// A segment per block (Bradley et al.): blocks of 224..256 threads, 224 words per round.
+__global__ void __launch_bounds__(256) mt19937_blocks(Segments p, std::uint32_t* __restrict__ out) {
+  __shared__ std::uint32_t ring[kRing];
+  const std::uint64_t s = blockIdx.x;
+  run_segment(ring, p.states + s * kN, p.first_index, p.remaining(s), out + s * p.per_segment, threadIdx.x,
+              blockDim.x, kMt19937RoundWords, [] { __syncthreads(); });
 }
 
 }  // namespace
 
-unsigned mt19937_wave_blocks(unsigned threads_per_block) {
+unsigned mt19937_wave_segments(const Mt19937Launch& launch) {
   int device = 0, multiprocessors = 0, per_multiprocessor = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_blocks,
-                                                      static_cast<int>(threads_per_block), 0),
+  const bool warps = launch.kernel == Mt19937Kernel::warps;
+  check(warps ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_warps, 32 * kWarpsPerBlock, 0)
+              : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_blocks,
+                                                              static_cast<int>(launch.threads_per_block), 0),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  return static_cast<unsigned>(std::max(multiprocessors * per_multiprocessor, 1));
+  return static_cast<unsigned>(std::max(multiprocessors * per_multiprocessor, 1)) * (warps ? kWarpsPerBlock : 1);
+}
+
+void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
+                    std::uint32_t* device_out, const Mt19937Launch& launch) {
+  if (plan.segments == 0) return;
+  const Segments p{device_states, plan.first_index, count, plan.per_segment, plan.segments};
+  if (launch.kernel == Mt19937Kernel::warps) {
+    const auto blocks = static_cast<unsigned>((plan.segments + kWarpsPerBlock - 1) / kWarpsPerBlock);
+    mt19937_warps<<<blocks, 32 * kWarpsPerBlock>>>(p, device_out);
+  } else {
+    mt19937_blocks<<<static_cast<unsigned>(plan.segments), launch.threads_per_block>>>(p, device_out);
+  }
+  check(cudaGetLastError(), "mt19937 kernel launch");
 }
 
 void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
                                 Mt19937Launch launch) {
-  if (launch.blocks == 0) launch.max_blocks = std::min(launch.max_blocks, mt19937_wave_blocks(launch.threads_per_block));
+  if (launch.segments == 0) launch.max_segments = std::min(launch.max_segments, mt19937_wave_segments(launch));
   const Mt19937Plan plan = plan_mt19937(start, count, launch);
-  if (plan.blocks == 0) return;
-  const std::vector<std::uint32_t>& states = plan.states;
-  std::uint32_t* device_states = nullptr;
-  check(cudaMalloc(&device_states, states.size() * sizeof(std::uint32_t)), "cudaMalloc");
-  try {
-    check(cudaMemcpy(device_states, states.data(), states.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
-          "cudaMemcpy");
-    mt19937_blocks<<<static_cast<unsigned>(plan.blocks), launch.threads_per_block>>>(
-        device_states, plan.first_index, plan.per_block, count, device_out);
-    check(cudaGetLastError(), "mt19937_blocks launch");
-    check(cudaDeviceSynchronize(), "mt19937_blocks");
-  } catch (...) {
-    cudaFree(device_states);
-    throw;
-  }
-  check(cudaFree(device_states), "cudaFree");
+  if (plan.segments == 0) return;
+  DeviceBuffer<std::uint32_t> device_states(plan.states.size());
+  check(cudaMemcpy(device_states.data(), plan.states.data(), plan.states.size() * sizeof(std::uint32_t),
+                   cudaMemcpyHostToDevice),
+        "cudaMemcpy");
+  launch_mt19937(device_states.data(), plan, count, device_out, launch);
+  check(cudaDeviceSynchronize(), "mt19937 kernel");
 }
 
 void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::uint64_t count,
                                 std::uint32_t* device_out, Mt19937Launch launch) {
   generate_mt19937_on_device(mt19937::state_at(seed, offset), count, device_out, launch);
-}
-
-void launch_mt19937_blocks(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
-                           std::uint32_t* device_out, unsigned threads_per_block) {
-  if (plan.blocks == 0) return;
-  mt19937_blocks<<<static_cast<unsigned>(plan.blocks), threads_per_block>>>(device_states, plan.first_index,
-                                                                            plan.per_block, count, device_out);
-  check(cudaGetLastError(), "mt19937_blocks launch");
 }
 
 // The kernel runs on the default stream and synchronises the device, so `stream` is ordered.

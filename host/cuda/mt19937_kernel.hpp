@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// MT19937 on the GPU, block-cooperative: one thread block per generator, its state in shared
-// memory, the block's threads making 224 new words at once (after Bradley, du Toit, Tong,
-// Giles, Woodhams, "Parallelization techniques for random number generators", GPU Computing
-// Gems Emerald Edition, 2011), in a 1024-word ring so that each round needs one barrier.
+// MT19937 on the GPU, cooperative in shared memory (after Bradley, du Toit, Tong, Giles,
+// Woodhams, "Parallelization techniques for random number generators", GPU Computing Gems
+// Emerald Edition, 2011). Two kernels share one stream layout:
+//  - warps (the default): a segment per warp, 32 new words per round, ordered by __syncwarp;
+//  - blocks: Bradley et al.'s block-cooperative update, a segment per block of 224..256
+//    threads, 224 new words per round, one __syncthreads each.
+// Either keeps the segment's state in a 1024-word shared ring (below).
 //
 // Stream layout: outputs [offset, offset + count) of the standard sequence are cut into
-// `blocks` consecutive segments of L outputs (L a multiple of 624, the last one shorter);
-// block b starts from the state jumped b·L outputs on by the host (mt19937::jump with a
-// precomputed jump polynomial) and writes its segment in place. So device_out[i] is output
-// offset + i of MT19937 seeded with `seed`, for any block count: the single standard sequence.
+// `segments` consecutive segments of L outputs (L a multiple of 624, the last one shorter);
+// segment s starts from the state jumped s·L outputs on by the host (mt19937::jump with a
+// precomputed jump polynomial) and writes its outputs in place. So device_out[i] is output
+// offset + i of MT19937 seeded with `seed`, for any segment count: the single standard sequence.
 #include <algorithm>
 #include <cstdint>
 #include <exception>
@@ -23,35 +26,41 @@
 
 namespace glrand::cuda {
 
-// The most blocks a plan makes by default: each costs the host a jump.
-inline constexpr unsigned kMt19937MaxBlocks = 2048;
+enum class Mt19937Kernel { warps, blocks };
+
+// Each segment costs the host a jump (a few ms), so plans make at most this many.
+inline constexpr unsigned kMt19937MaxSegments = 8192;
+// By default a segment has at least this many outputs (a few dozen jumps per 2^24 outputs).
+inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 16;
 
 struct Mt19937Launch {
-  unsigned blocks = 0;                      // 0: chosen from count, at most max_blocks
-  unsigned threads_per_block = 224;         // at least 224 (one round's words), at most 256
-  unsigned max_blocks = kMt19937MaxBlocks;  // generate_mt19937_on_device: one wave of the device
+  Mt19937Kernel kernel = Mt19937Kernel::warps;
+  unsigned segments = 0;             // 0: from count, at least kMt19937MinSegmentOutputs each
+  unsigned threads_per_block = 224;  // the blocks kernel: at least 224 (one round's words), at most 256
+  unsigned max_segments = kMt19937MaxSegments;  // generate_mt19937_on_device: one wave of the device
 };
 
 // In sequence form the twist is x_{j+624} = rec(x_j, x_{j+1}, x_{j+397}): x_j needs x_{j−624},
-// x_{j−623} and x_{j−227}, so the 227 words x_j .. x_{j+226} depend only on older words and
-// could be made at once. A round makes 224 of them, one per thread of seven whole warps (227
-// would leave 29 lanes of an eighth warp idle). The kernel keeps x_j in slot j mod 1024 of a
-// shared ring: a round reads x_{j−624} .. x_{j−1} and writes x_j .. x_{j+223}, never the same slot.
+// x_{j−623} and x_{j−227}, so up to 227 consecutive words depend only on older words and can
+// be made at once. The blocks kernel makes 224 per round, one per thread of seven whole warps
+// (227 would leave 29 lanes of an eighth warp idle); the warps kernel 32. Either keeps x_j in
+// slot j mod 1024 of a shared ring: a round reads x_{j−624} .. x_{j−1} and writes x_j ..
+// x_{j+223} at most, never the same slot.
 inline constexpr unsigned kMt19937RoundWords = 224;
 inline constexpr unsigned kMt19937Ring = 1024;
 static_assert(kMt19937RoundWords <= mt19937::kN - mt19937::kM && mt19937::kN + kMt19937RoundWords <= kMt19937Ring);
 
-// What the host hands the kernel: block b starts from states[b·624 .. b·624 + 623] with read
-// index first_index and writes outputs [b·per_block, min((b+1)·per_block, count)).
+// What the host hands the kernel: segment s starts from states[s·624 .. s·624 + 623] with read
+// index first_index and writes outputs [s·per_segment, min((s+1)·per_segment, count)).
 struct Mt19937Plan {
-  std::uint64_t blocks = 0;
-  std::uint64_t per_block = 0;  // a multiple of 624
+  std::uint64_t segments = 0;
+  std::uint64_t per_segment = 0;  // a multiple of 624
   unsigned first_index = 0;
   std::vector<std::uint32_t> states;
 };
 
-// Host side of the layout (no CUDA needed, tested in CI): block count, segment length and
-// each block's start state, jumped on by one precomputed jump polynomial.
+// Host side of the layout (no CUDA needed, tested in CI): segment count and length, and each
+// segment's start state, jumped on by one precomputed jump polynomial.
 inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count, Mt19937Launch launch = {}) {
   using mt19937::kN;
   if (start.index < 1 || start.index > kN)
@@ -63,20 +72,21 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   Mt19937Plan plan;
   plan.first_index = start.index;
   if (count == 0) return plan;
-  // By default at least 16 blocks of 624 per generator: the host's jumps (a few ms each)
-  // stay small beside the work.
   const std::uint64_t chunks = (count + kN - 1) / kN;
-  std::uint64_t blocks = launch.blocks != 0 ? launch.blocks : std::clamp<std::uint64_t>(chunks / 16, 1, std::max(launch.max_blocks, 1u));
-  blocks = std::min(blocks, chunks);
-  plan.per_block = (chunks + blocks - 1) / blocks * kN;
-  plan.blocks = (count + plan.per_block - 1) / plan.per_block;
-  // per_block is a multiple of 624, so every block keeps start's read index. Each CPU thread
-  // jumps to its first block, then steps block to block with one precomputed polynomial.
-  plan.states.resize(plan.blocks * kN);
-  const mt19937::Jump stride = mt19937::make_jump(plan.per_block);
-  const std::uint64_t workers = std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, plan.blocks);
+  std::uint64_t segments = launch.segments != 0
+                               ? launch.segments
+                               : std::clamp<std::uint64_t>(count / kMt19937MinSegmentOutputs, 1,
+                                                           std::max(launch.max_segments, 1u));
+  segments = std::min(segments, chunks);
+  plan.per_segment = (chunks + segments - 1) / segments * kN;
+  plan.segments = (count + plan.per_segment - 1) / plan.per_segment;
+  // per_segment is a multiple of 624, so every segment keeps start's read index. Each CPU
+  // thread jumps to its first segment, then steps on with one precomputed polynomial.
+  plan.states.resize(plan.segments * kN);
+  const mt19937::Jump stride = mt19937::make_jump(plan.per_segment);
+  const std::uint64_t workers = std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, plan.segments);
   auto fill = [&](std::uint64_t first, std::uint64_t last) {
-    mt19937::State s = mt19937::jump(start, first * plan.per_block);
+    mt19937::State s = mt19937::jump(start, first * plan.per_segment);
     for (std::uint64_t b = first; b < last; ++b) {
       if (b != first) s = mt19937::jump(s, stride);
       std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
@@ -88,7 +98,7 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   for (std::uint64_t w = 0; w < workers; ++w)
     threads.emplace_back([&, w] {
       try {
-        fill(plan.blocks * w / workers, plan.blocks * (w + 1) / workers);
+        fill(plan.segments * w / workers, plan.segments * (w + 1) / workers);
       } catch (...) {
         std::lock_guard lock(failure_mutex);
         failure = std::current_exception();
@@ -99,12 +109,14 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   return plan;
 }
 
-// How many blocks of `threads_per_block` the current device runs at once (all SMs, each as
-// full as the kernel's registers and shared memory allow): a launch of more waits for a second wave.
-unsigned mt19937_wave_blocks(unsigned threads_per_block);
+// How many segments the current device runs at once with `launch`'s kernel (all SMs, each as
+// full as the kernel's registers and shared memory allow): more would wait for a second wave.
+unsigned mt19937_wave_segments(const Mt19937Launch& launch);
 
 // Writes count outputs, those after `start` (as mt19937::next would return them), to device
-// memory. Throws glrand::DeviceError naming the CUDA call that failed.
+// memory; by default as many segments as one wave holds, each of at least
+// kMt19937MinSegmentOutputs outputs. Synchronous. Throws glrand::DeviceError naming the CUDA
+// call that failed.
 void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
                                 Mt19937Launch launch = {});
 
@@ -114,7 +126,7 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 
 // The kernel alone, for a plan whose states are already in device memory (bench_cuda: the
 // host's jumps stay out of the timing). Asynchronous on the default stream.
-void launch_mt19937_blocks(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
-                           std::uint32_t* device_out, unsigned threads_per_block = 224);
+void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
+                    std::uint32_t* device_out, const Mt19937Launch& launch = {});
 
 }  // namespace glrand::cuda

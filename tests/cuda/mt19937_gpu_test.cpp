@@ -39,9 +39,10 @@ void compare(const char* what, std::uint32_t seed, std::uint64_t offset, std::ui
       if (bad++ == 0) first_bad = i;
     }
   if (bad == 0) {
-    std::printf("ok   %s: seed %u, outputs %llu..%llu, blocks %u, threads %u\n", what, seed,
+    std::printf("ok   %s: seed %u, outputs %llu..%llu, kernel %s, segments %u (0: default), threads %u\n", what, seed,
                 static_cast<unsigned long long>(offset), static_cast<unsigned long long>(offset + count - 1),
-                launch.blocks, launch.threads_per_block);
+                launch.kernel == cuda::Mt19937Kernel::warps ? "warps" : "blocks", launch.segments,
+                launch.threads_per_block);
   } else {
     std::printf("FAIL %s: %llu of %llu outputs differ, first at %llu (GPU %u, CPU %u)\n", what,
                 static_cast<unsigned long long>(bad), static_cast<unsigned long long>(count),
@@ -72,13 +73,16 @@ int main() {
       std::printf("%s published values: first %u, 10000th %u\n", ok ? "ok  " : "FAIL", first[0], first[9999]);
       if (!ok) ++failures;
     }
-    compare("one block", 5489, 0, 100000, {1, 256});
-    compare("224 threads", 1, 12345, 1000000, {37, 224});
-    compare("256 threads", 3, 777, 1000000, {41, 256});
-    compare("offset a multiple of 624", 2, 624 * 1000, 1000000, {64, 256});
-    compare("unaligned offset, many blocks", 1234, 1000003, 1000017, {333, 256});
-    compare("short run inside one block", 7, 100, 300, {});
-    compare("large offset", 42, 1ull << 40, 3000000, {});
+    compare("224 threads", 1, 12345, 1000000, {cuda::Mt19937Kernel::blocks, 37, 224});
+    compare("256 threads", 3, 777, 1000000, {cuda::Mt19937Kernel::blocks, 41, 256});
+    for (const auto kernel : {cuda::Mt19937Kernel::warps, cuda::Mt19937Kernel::blocks}) {
+      compare("10^7, one wave", 5489, 0, 10000000, {kernel});
+      compare("one segment", 5489, 0, 100000, {kernel, 1});
+      compare("offset a multiple of 624", 2, 624 * 1000, 1000000, {kernel, 64});
+      compare("unaligned offset, many segments", 1234, 1000003, 1000017, {kernel, 333});
+      compare("short run inside one segment", 7, 100, 300, {kernel});
+      compare("large offset", 42, 1ull << 40, 3000001, {kernel, 4000});
+    }
   } catch (const std::exception& e) {
     std::printf("FAIL: %s\n", e.what());
     return 1;
