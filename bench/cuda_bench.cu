@@ -169,6 +169,14 @@ int main(int argc, char* argv[]) {
            g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
            cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
          }},
+        {"write-only in MRG32k3a's pattern (a run per lane, 32 runs per warp)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_write_only_runs(out, n, cuda::run_geometry(n, sms).outputs_per_lane(), 32, nullptr);
+         }},
+        {"write-only in MT19937's pattern (a run per warp, " + std::to_string(mt_warps.plan.segments) + " runs)", 1,
+         [&](std::uint32_t* out, std::uint64_t n) {
+           cuda::launch_write_only_runs(out, n, mt_warps.plan.per_segment, 1, nullptr);
+         }},
         mt19937_row(mt_warps),
         mt19937_row(mt_blocks224),
         mt19937_row(mt_blocks256),

@@ -61,6 +61,10 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
 // A kernel that only writes `words` words (out[i] = i): the ceiling the generators are
 // measured against.
 void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream);
+// The same words stored in the run layouts' pattern (bench_cuda: their own ceiling): runs of
+// `run_words` words, each warp writing 128 bytes of each of its `runs_per_warp` runs per round.
+void launch_write_only_runs(std::uint32_t* out, std::uint64_t words, std::uint64_t run_words, unsigned runs_per_warp,
+                            Stream stream);
 
 // Sobol32 (hybrid block + stride, Bradley et al. 2011): dimensions first_dimension ..
 // first_dimension + dimensions − 1, points first .. first + points − 1 (first + points ≤ 2^32),

@@ -49,7 +49,28 @@ __global__ void write_only_kernel(std::uint32_t* out, std::uint64_t words) {
     out[i] = static_cast<std::uint32_t>(i);
 }
 
+// The store pattern of the run layouts: warp w owns runs [w·k, w·k + k) of `run_words` words
+// each and, round by round, writes the next 128 bytes of each of its k runs.
+__global__ void write_only_runs_kernel(std::uint32_t* out, std::uint64_t words, std::uint64_t run_words,
+                                       unsigned runs_per_warp) {
+  const unsigned lane = threadIdx.x % 32;
+  const std::uint64_t first_run = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / 32 * runs_per_warp;
+  for (std::uint64_t word = lane; word < run_words; word += 32)
+    for (unsigned i = 0; i < runs_per_warp; ++i) {
+      const std::uint64_t n = (first_run + i) * run_words + word;
+      if (n < words) out[n] = static_cast<std::uint32_t>(n);
+    }
+}
+
 }  // namespace
+
+void launch_write_only_runs(std::uint32_t* out, std::uint64_t words, std::uint64_t run_words, unsigned runs_per_warp,
+                            Stream stream) {
+  const std::uint64_t warps = (words + run_words * runs_per_warp - 1) / (run_words * runs_per_warp);
+  write_only_runs_kernel<<<static_cast<unsigned>((warps + 7) / 8), 256, 0, stream>>>(out, words, run_words,
+                                                                                   runs_per_warp);
+  check_launch("write_only_runs_kernel");
+}
 
 void launch_write_only(std::uint32_t* out, std::uint64_t words, Geometry geometry, Stream stream) {
   write_only_kernel<<<geometry.blocks, geometry.threads_per_block, 0, stream>>>(out, words);
