@@ -12,14 +12,12 @@
 // offset + i of MT19937 seeded with `seed`, for any block count: the single standard sequence.
 #include <algorithm>
 #include <cstdint>
-#include <exception>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "common/error.hpp"
 #include "generators/mt19937.hpp"
+#include "generators/parallel_fill.hpp"
 
 namespace glrand::cuda {
 
@@ -69,28 +67,16 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   // jumps to its first block, then steps block to block with one precomputed polynomial.
   plan.states.resize(plan.blocks * kN);
   const mt19937::Jump stride = mt19937::make_jump(plan.per_block);
-  const std::uint64_t workers = std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, plan.blocks);
-  auto fill = [&](std::uint64_t first, std::uint64_t last) {
-    mt19937::State s = mt19937::jump(start, first * plan.per_block);
-    for (std::uint64_t b = first; b < last; ++b) {
-      if (b != first) s = mt19937::jump(s, stride);
-      std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
-    }
-  };
-  std::vector<std::thread> threads;
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  for (std::uint64_t w = 0; w < workers; ++w)
-    threads.emplace_back([&, w] {
-      try {
-        fill(plan.blocks * w / workers, plan.blocks * (w + 1) / workers);
-      } catch (...) {
-        std::lock_guard lock(failure_mutex);
-        failure = std::current_exception();
-      }
-    });
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  parallel_fill(
+      plan.blocks, 0,
+      [&](std::uint64_t first, std::uint64_t last) {
+        mt19937::State s = mt19937::jump(start, first * plan.per_block);
+        for (std::uint64_t b = first; b < last; ++b) {
+          if (b != first) s = mt19937::jump(s, stride);
+          std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
+        }
+      },
+      1);
   return plan;
 }
 
