@@ -19,6 +19,7 @@
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"
+#include "cuda/mtgp32_device.hpp"
 
 using namespace glrand;
 
@@ -131,6 +132,13 @@ int main(int argc, char* argv[]) {
                    cuda::launch_mt19937(mt.states.data(), mt.plan, n, out, mt.launch);
                  }};
     };
+    // MTGP32's block start states, jumped on the host outside the timing: the default segment
+    // count for this GPU, and one segment per generator (192 blocks, no jumps) beside it.
+    const auto mtgp_plan = [&](unsigned segments) {
+      return cuda::plan_mtgp32(1234, cuda::mtgp32_layout(0, words, mtgp32::kHostSequences, segments));
+    };
+    const cuda::Mtgp32DevicePlan mtgp_segmented(mtgp_plan(cuda::mtgp32_segments(0, words, mtgp32::kHostSequences, sms)));
+    const cuda::Mtgp32DevicePlan mtgp_one_segment(mtgp_plan(1));
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
     const wh::Parameters& wh_set = wh::parameters(0);
 
@@ -190,7 +198,12 @@ int main(int argc, char* argv[]) {
          [&](std::uint32_t* out, std::uint64_t n) {
            check_curand(curandGenerate(curand_mrg_default.get(), out, n), "curandGenerate");
          }},
-        {"MTGP32, cuRAND's host-API order, 192 blocks of 256 (seeding and copies included)", 1,
+        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_segmented.layout().segments) +
+             " segments x 192 generators (host jumps precomputed)",
+         1, [&](std::uint32_t* out, std::uint64_t) { mtgp_segmented.launch(out, nullptr); }},
+        {"MTGP32, cuRAND's host-API order, 1 segment x 192 generators (no jumps)", 1,
+         [&](std::uint32_t* out, std::uint64_t) { mtgp_one_segment.launch(out, nullptr); }},
+        {"MTGP32, launch_mtgp32 (host jumps, seeding and upload included)", 1,
          [&](std::uint32_t* out, std::uint64_t n) { cuda::launch_mtgp32(1234, 0, out, n, nullptr); }},
         {"cuRAND MTGP32, curandGenerate, DEFAULT ordering", 1,
          [&](std::uint32_t* out, std::uint64_t n) { check_curand(curandGenerate(curand_mtgp.get(), out, n), "curandGenerate"); }},

@@ -2,7 +2,8 @@
 // The MTGP32 CPU reference: its parameter table against cuRAND's header
 // (curand_mtgp32dc_p_11213.h, CUDA 13.0), cuRAND's seed-1234 check values
 // (shared/reference/CHECK_VALUES.md), values cross-checked with an independent Python
-// prototype written from the headers, and the host-API ordering's internal consistency.
+// prototype written from the headers, the host-API ordering's internal consistency, and the
+// skip-ahead against plain stepping (characteristic polynomials against the header's weights).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -137,4 +138,112 @@ TEST_CASE("MTGP32 block rounds of 256 equal the sequential recurrence", "[mtgp32
     mtgp32::generate_ints(s, table[set], seq);
     CHECK(blocks == seq);
   }
+}
+
+// --- skip-ahead --------------------------------------------------------------------------
+
+namespace {
+
+mtgp32::State stepped(mtgp32::State s, const mtgp32::Parameters& p, std::uint64_t steps) {
+  for (std::uint64_t i = 0; i < steps; ++i) mtgp32::next(s, p);
+  return s;
+}
+
+// The next `n` outputs of two states agree.
+bool same_outputs(mtgp32::State a, mtgp32::State b, const mtgp32::Parameters& p, unsigned n) {
+  for (unsigned i = 0; i < n; ++i)
+    if (mtgp32::next(a, p) != mtgp32::next(b, p)) return false;
+  return true;
+}
+
+bool is_zero(const std::array<std::uint32_t, mtgp32::kN>& w) {
+  return std::all_of(w.begin(), w.end(), [](std::uint32_t x) { return x == 0; });
+}
+
+}  // namespace
+
+TEST_CASE("MTGP32 characteristic polynomials have degree 11213 and cuRAND's weights", "[mtgp32]") {
+  // "No.i delta:… weight:w" in curand_mtgp32dc_p_11213.h (CUDA 13.0): w is the number of
+  // non-zero coefficients of set i's characteristic polynomial.
+  struct Weight { unsigned set, weight; };
+  for (const Weight w : {Weight{0, 665}, Weight{1, 1129}, Weight{2, 755}, Weight{3, 1261}, Weight{4, 1871},
+                         Weight{7, 825}, Weight{42, 1153}, Weight{99, 807}, Weight{150, 975}, Weight{199, 921}}) {
+    INFO("set " << w.set);
+    const gf2::Polynomial& phi = mtgp32::characteristic_polynomial(w.set);
+    CHECK(phi.degree() == static_cast<long>(mtgp32::kMexp));
+    CHECK(phi.coefficient(0));
+    CHECK(phi.term_count() == w.weight);
+    CHECK(&phi == &mtgp32::characteristic_polynomial(w.set));  // kept
+  }
+  CHECK_THROWS_AS(mtgp32::characteristic_polynomial(200), InvalidArgument);
+}
+
+TEST_CASE("MTGP32 states lie in ker phi(T) after one step, seeded states do not", "[mtgp32]") {
+  // T's kernel is the 19 masked bits of the oldest word; T maps every state into U = ker φ(T),
+  // but seeding fills those bits too, so a seeded state has a part outside U and t^K mod φ
+  // alone would jump it wrongly: jump() steps once first.
+  const auto& table = mtgp32::parameter_table();
+  for (unsigned set : {0u, 1u, 199u}) {
+    const mtgp32::Parameters& p = table[set];
+    const gf2::Polynomial& phi = mtgp32::characteristic_polynomial(set);
+    for (std::uint32_t seed : {1u, 1235u, 0xdeadbeefu}) {
+      INFO("set " << set << " seed " << seed);
+      const mtgp32::State seeded = mtgp32::seed_state(p, seed);
+      CHECK_FALSE(is_zero(mtgp32::apply_polynomial(phi, p, mtgp32::window(seeded))));
+      CHECK(is_zero(mtgp32::apply_polynomial(phi, p, mtgp32::window(stepped(seeded, p, 1)))));
+      // Without the first step the jump misses: g(T)x − T^K x = g_0·n, n the seeded state's
+      // part in T's kernel (t^K − g = qφ with q_0 = g_0). Take a K ≥ 11213 with g_0 = 1.
+      const gf2::Modulus m(phi);
+      std::uint64_t k = 100'000;
+      while (!m.power_of_t(k).coefficient(0)) ++k;
+      CHECK_FALSE(mtgp32::from_window(mtgp32::apply_polynomial(m.power_of_t(k), p, mtgp32::window(seeded))) ==
+                  mtgp32::from_window(mtgp32::window(stepped(seeded, p, k))));
+    }
+  }
+}
+
+TEST_CASE("MTGP32 jump(J) equals J steps: state, index and outputs", "[mtgp32]") {
+  const auto& table = mtgp32::parameter_table();
+  for (unsigned set : {0u, 1u, 77u, 199u}) {
+    const mtgp32::Parameters& p = table[set];
+    for (std::uint32_t seed : {1235u, 0xdeadbeefu}) {
+      // From the seeded state and from states part-way round the ring.
+      for (std::uint64_t before : {std::uint64_t{0}, std::uint64_t{350}, std::uint64_t{100'000}}) {
+        const mtgp32::State start = stepped(mtgp32::seed_state(p, seed), p, before);
+        mtgp32::State walk = start;
+        std::uint64_t walked = 0;
+        for (std::uint64_t j : {0ull, 1ull, 2ull, 94ull, 255ull, 256ull, 350ull, 351ull, 352ull, 702ull, 12345ull,
+                                256ull * 1000, 1'000'003ull}) {
+          INFO("set " << set << " seed " << seed << " from " << before << " J=" << j);
+          walk = stepped(walk, p, j - walked);
+          walked = j;
+          const mtgp32::State jumped = mtgp32::jump(start, set, j);
+          REQUIRE(jumped == walk);  // the masked bits too
+          REQUIRE(same_outputs(jumped, walk, p, 1000));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("MTGP32 precomputed jumps compose and repeat", "[mtgp32]") {
+  const unsigned set = 5;
+  const mtgp32::Parameters& p = mtgp32::parameter_table()[set];
+  const gf2::Modulus m(mtgp32::characteristic_polynomial(set));
+  const mtgp32::Jump stride = mtgp32::make_jump(set, 256 * 370, &m);
+  mtgp32::State s = mtgp32::seed_state(p, 99), walk = s;
+  for (int i = 0; i < 5; ++i) {
+    s = mtgp32::jump(s, stride);
+    walk = stepped(walk, p, 256 * 370);
+    REQUIRE(s == walk);
+  }
+  const mtgp32::State start = mtgp32::seed_state(p, 7);
+  const std::uint64_t far = (std::uint64_t{1} << 62) + 12345;
+  CHECK(mtgp32::jump(mtgp32::jump(start, set, far), set, 1000) == mtgp32::jump(start, set, far + 1000));
+  CHECK(mtgp32::jump(mtgp32::jump(start, set, 3), set, 5) == stepped(start, p, 8));
+  CHECK_THROWS_AS(mtgp32::make_jump(set + 1, 100'000, &m), InvalidArgument);  // another set's modulus
+  // Short jumps need no φ: t^(J − 1) as it is.
+  CHECK(mtgp32::make_jump(set, 11213).polynomial.degree() == 11212);
+  CHECK(mtgp32::make_jump(set, 11214).polynomial.degree() < 11213);
+  CHECK_THROWS_AS(mtgp32::jump(start, 200, 10), InvalidArgument);
 }

@@ -54,8 +54,10 @@ void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_
 void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
                      RunGeometry geometry, JumpBase base, Stream stream);
 // MTGP32 in cuRAND's host-API order (generators/mtgp32.hpp): outputs first .. first + count − 1
-// of curandGenerate's stream for `seed` with `sequences` generators (cuRAND: 192), one block of
-// 256 threads per generator. Blocking: returns when the outputs are written.
+// of curandGenerate's stream for `seed` with `sequences` generators (cuRAND: 192), each
+// generator's rounds cut into segments by host jumps, one block per generator and segment
+// (cuda/mtgp32_kernel.hpp; the segment count fills the GPU). Blocking: returns when the
+// outputs are written.
 void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, std::uint64_t count, Stream stream,
                    unsigned sequences = mtgp32::kHostSequences);
 // A kernel that only writes `words` words (out[i] = i): the ceiling the generators are

@@ -15,14 +15,12 @@
 // offset + i of MT19937 seeded with `seed`, for any segment count: the single standard sequence.
 #include <algorithm>
 #include <cstdint>
-#include <exception>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "common/error.hpp"
 #include "generators/mt19937.hpp"
+#include "generators/parallel_fill.hpp"
 
 namespace glrand::cuda {
 
@@ -84,28 +82,16 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   // thread jumps to its first segment, then steps on with one precomputed polynomial.
   plan.states.resize(plan.segments * kN);
   const mt19937::Jump stride = mt19937::make_jump(plan.per_segment);
-  const std::uint64_t workers = std::clamp<std::uint64_t>(std::thread::hardware_concurrency(), 1, plan.segments);
-  auto fill = [&](std::uint64_t first, std::uint64_t last) {
-    mt19937::State s = mt19937::jump(start, first * plan.per_segment);
-    for (std::uint64_t b = first; b < last; ++b) {
-      if (b != first) s = mt19937::jump(s, stride);
-      std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
-    }
-  };
-  std::vector<std::thread> threads;
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  for (std::uint64_t w = 0; w < workers; ++w)
-    threads.emplace_back([&, w] {
-      try {
-        fill(plan.segments * w / workers, plan.segments * (w + 1) / workers);
-      } catch (...) {
-        std::lock_guard lock(failure_mutex);
-        failure = std::current_exception();
-      }
-    });
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  parallel_fill(
+      plan.segments, 0,
+      [&](std::uint64_t first, std::uint64_t last) {
+        mt19937::State s = mt19937::jump(start, first * plan.per_segment);
+        for (std::uint64_t b = first; b < last; ++b) {
+          if (b != first) s = mt19937::jump(s, stride);
+          std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
+        }
+      },
+      1);
   return plan;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <string>
 
 #include "common/error.hpp"
 
@@ -53,15 +54,28 @@ void clmul_accumulate_portable(std::uint64_t q, std::span<const std::uint64_t> b
 }
 
 #if defined(__x86_64__)
+// Two words of b per step: the products' high halves carry into the next word in a register.
 __attribute__((target("pclmul,sse2"))) void clmul_accumulate_pclmul(std::uint64_t q, std::span<const std::uint64_t> b,
                                                                     std::uint64_t* dst) {
   const __m128i qv = _mm_set_epi64x(0, static_cast<long long>(q));
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    const __m128i p = _mm_clmulepi64_si128(qv, _mm_set_epi64x(0, static_cast<long long>(b[i])), 0x00);
-    alignas(16) std::uint64_t r[2];
-    _mm_store_si128(reinterpret_cast<__m128i*>(r), p);
-    dst[i] ^= r[0];
-    dst[i + 1] ^= r[1];
+  const std::size_t n = b.size();
+  __m128i carry = _mm_setzero_si128();  // the previous product's high word, in the low lane
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const __m128i bv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + i));
+    const __m128i p0 = _mm_clmulepi64_si128(qv, bv, 0x00);  // q·b[i]
+    const __m128i p1 = _mm_clmulepi64_si128(qv, bv, 0x10);  // q·b[i + 1]
+    const __m128i add = _mm_xor_si128(_mm_xor_si128(p0, _mm_slli_si128(p1, 8)), carry);
+    __m128i* d = reinterpret_cast<__m128i*>(dst + i);
+    _mm_storeu_si128(d, _mm_xor_si128(_mm_loadu_si128(d), add));
+    carry = _mm_srli_si128(p1, 8);
+  }
+  if (i < n) {
+    const __m128i p = _mm_xor_si128(_mm_clmulepi64_si128(qv, _mm_set_epi64x(0, static_cast<long long>(b[i])), 0x00), carry);
+    __m128i* d = reinterpret_cast<__m128i*>(dst + i);
+    _mm_storeu_si128(d, _mm_xor_si128(_mm_loadu_si128(d), p));
+  } else {
+    dst[i] ^= static_cast<std::uint64_t>(_mm_cvtsi128_si64(carry));
   }
 }
 #endif
@@ -200,39 +214,53 @@ Polynomial Modulus::power_of_t(Exponent e) const {
 
 Polynomial minimal_polynomial(const std::vector<std::uint8_t>& bits) {
   const std::size_t n_bits = bits.size();
-  // reversed bit k = s_{N−1−k}, so that s_n, s_{n−1}, ..., s_{n−L} are consecutive bits.
-  std::vector<std::uint64_t> reversed(n_bits / 64 + 2, 0);
+  // reversed bit k = s_{N−1−k}, so that s_n, s_{n−1}, ..., s_{n−L} are consecutive bits;
+  // zero words past the end, so that the discrepancy's word reads need no bounds checks.
+  const std::size_t size = n_bits / 64 + 2;
+  std::vector<std::uint64_t> reversed(size + 2, 0);
   for (std::size_t k = 0; k < n_bits; ++k)
     if (bits[n_bits - 1 - k] & 1u) reversed[k / 64] |= std::uint64_t{1} << (k % 64);
 
-  // Connection polynomials C (current) and B (before the last length change), c_0 = 1.
-  const std::size_t size = n_bits / 64 + 2;
-  std::vector<std::uint64_t> c(size, 0), b(size, 0), t;
+  // Connection polynomials C (current) and B (before the last length change), c_0 = 1; C
+  // has a spare word for B · x^shift's carry.
+  std::vector<std::uint64_t> c(size + 1, 0), b(size, 0), t;
   c[0] = b[0] = 1;
   std::size_t length = 0, shift = 1;
   std::size_t b_words = 1;  // words of B in use
   for (std::size_t n = 0; n < n_bits; ++n) {
-    // Discrepancy: Σ_{j=0..L} c_j s_{n−j}.
-    std::uint64_t acc = 0;
+    // Discrepancy: Σ_{j=0..L} c_j s_{n−j}, 64 terms per word of C.
     const std::size_t c_words = length / 64 + 1;
     const std::size_t base = n_bits - 1 - n;
-    for (std::size_t w = 0; w < c_words; ++w) acc ^= c[w] & extract64(reversed, base + 64 * w);
+    const std::uint64_t* r = reversed.data() + base / 64;
+    const unsigned sh = static_cast<unsigned>(base % 64);
+    std::uint64_t acc = 0;
+    if (sh == 0) {
+      for (std::size_t w = 0; w < c_words; ++w) acc ^= c[w] & r[w];
+    } else {
+      for (std::size_t w = 0; w < c_words; ++w) acc ^= c[w] & ((r[w] >> sh) | (r[w + 1] << (64 - sh)));
+    }
     if ((std::popcount(acc) & 1) == 0) {
       ++shift;
       continue;
     }
     const bool grow = 2 * length <= n;
     if (grow) t.assign(c.begin(), c.begin() + static_cast<long>(std::min(size, c_words + 1)));
-    // C ^= B · x^shift
+    // C ^= B · x^shift (deg ≤ n + 1 < 64·size: the words past B's stay in C).
     const std::size_t ws = shift / 64, bs = shift % 64;
-    for (std::size_t w = 0; w < b_words && w + ws < size; ++w) {
-      c[w + ws] ^= b[w] << bs;
-      if (bs != 0 && w + ws + 1 < size) c[w + ws + 1] ^= b[w] >> (64 - bs);
+    const std::size_t words = std::min(b_words, size - ws);
+    std::uint64_t* cw = c.data() + ws;
+    if (bs == 0) {
+      for (std::size_t w = 0; w < words; ++w) cw[w] ^= b[w];
+    } else {
+      for (std::size_t w = 0; w < words; ++w) {
+        cw[w] ^= b[w] << bs;
+        cw[w + 1] ^= b[w] >> (64 - bs);
+      }
     }
     if (grow) {
       length = n + 1 - length;
-      std::fill(b.begin(), b.end(), 0);
       std::copy(t.begin(), t.end(), b.begin());
+      if (b_words > t.size()) std::fill(b.begin() + static_cast<long>(t.size()), b.begin() + static_cast<long>(b_words), 0);
       b_words = t.size();
       shift = 1;
     } else {
@@ -244,6 +272,15 @@ Polynomial minimal_polynomial(const std::vector<std::uint8_t>& bits) {
   phi.words.assign(length / 64 + 1, 0);
   for (std::size_t j = 0; j <= length; ++j)
     if ((c[j / 64] >> (j % 64)) & 1u) phi.words[(length - j) / 64] |= std::uint64_t{1} << ((length - j) % 64);
+  return phi;
+}
+
+Polynomial characteristic_polynomial_from_bits(const std::vector<std::uint8_t>& bits, unsigned degree,
+                                               std::string_view generator) {
+  Polynomial phi = minimal_polynomial(bits);
+  if (phi.degree() != static_cast<long>(degree))
+    throw Error(std::string(generator) + ": Berlekamp-Massey found degree " + std::to_string(phi.degree()) + ", not " +
+                std::to_string(degree));
   return phi;
 }
 

@@ -44,22 +44,7 @@ gf2::Polynomial compute_characteristic_polynomial() {
   // the period is maximal), so it is φ unless the bits were all zero.
   State s = seed_state(kDefaultSeed);
   for (unsigned i = 0; i < 1000; ++i) next(s);
-  std::vector<std::uint8_t> bits(2 * kMexp);
-  for (auto& b : bits) b = static_cast<std::uint8_t>(next(s) & 1u);
-  gf2::Polynomial phi = gf2::minimal_polynomial(bits);
-  if (phi.degree() != static_cast<long>(kMexp))
-    throw Error("mt19937: Berlekamp-Massey found degree " + std::to_string(phi.degree()) + ", not 19937");
-  return phi;
-}
-
-// The recurrence's new word for a window kept as a ring: x_pos is the oldest word.
-inline std::uint32_t ring_step(std::array<std::uint32_t, kN>& r, unsigned& pos) {
-  const unsigned p1 = pos + 1 == kN ? 0 : pos + 1;
-  const unsigned pm = pos + kM >= kN ? pos + kM - kN : pos + kM;
-  const std::uint32_t w = recurrence(r[pos], r[p1], r[pm]);
-  r[pos] = w;
-  pos = p1;
-  return w;
+  return gf2::characteristic_polynomial(kMexp, "mt19937", [&] { return next(s); });
 }
 
 }  // namespace
@@ -75,22 +60,8 @@ const gf2::Modulus& modulus() {
 }
 
 std::array<std::uint32_t, kN> apply_polynomial(const gf2::Polynomial& g, const std::array<std::uint32_t, kN>& window) {
-  // Horner: r ← A·r, then r ← r ⊕ window where g_k = 1, from the top coefficient down.
-  // The ring r holds x_pos..x_{pos+623}; a state is added word by word from its oldest.
-  std::array<std::uint32_t, kN> r{};
-  unsigned pos = 0;
-  std::uint32_t* __restrict ring = r.data();
-  const std::uint32_t* __restrict x = window.data();
-  for (long k = g.degree(); k >= 0; --k) {
-    ring_step(r, pos);
-    if (g.coefficient(static_cast<std::size_t>(k))) {
-      const unsigned head = kN - pos;
-      for (unsigned j = 0; j < head; ++j) ring[pos + j] ^= x[j];
-      for (unsigned j = head; j < kN; ++j) ring[j - head] ^= x[j];
-    }
-  }
-  std::array<std::uint32_t, kN> out;
-  for (unsigned j = 0; j < kN; ++j) out[j] = r[(pos + j) % kN];
+  std::array<std::uint32_t, kN> out =
+      gf2::apply_polynomial(g, window, [](auto at) { return recurrence(at(0), at(1), at(kM)); });
   // g(A)x agrees with A^K x except in the low 31 bits of the oldest word, which no later
   // word depends on. Recover them from the recurrence that made x_{m+623} out of
   // x_{m−1}^u | x_m^l and x_{m+396}: the top bit of (y >> 1) ⊕ (y odd ? A : 0) is y's low bit.

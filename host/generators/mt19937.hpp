@@ -18,10 +18,10 @@
 // once by Berlekamp–Massey from 2·19937 bits of the sequence (characteristic_polynomial()).
 // A^K s = g(A) s with g = t^K mod φ, applied by Horner's scheme. jump(state, J) gives the
 // state J outputs further on, for any J < 2^64, word for word the state that J calls leave
-// (index included). Cost: 10–30 ms with PCLMULQDQ on a 2-core CI machine (t^K mod φ by 64
-// squarings and reductions, then Horner's 19937 steps); the portable carry-less multiply
-// makes the first part about 10× slower. For a stride used many times, make_jump(J) once
-// and jump(state, jump) each time (Horner alone, a few ms).
+// (index included). Cost: 5–10 ms with PCLMULQDQ on a 2-core CI machine (t^K mod φ by 64
+// squarings and reductions, then Horner's 19937 steps, 6 coefficients at a time); the
+// portable carry-less multiply makes the first part about 10× slower. For a stride used many
+// times, make_jump(J) once and jump(state, jump) each time (Horner alone, about 1 ms).
 //
 // Outputs are 32-bit words, the whole range 0..2^32 − 1. Floats (to_f64, to_f32): cuRAND's
 // curand_uniform_double formula x·2^-32 + 2^-33, exact in a double, in [2^-33, 1 − 2^-33];

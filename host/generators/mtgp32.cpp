@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "generators/mtgp32.hpp"
 
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "common/error.hpp"
@@ -55,5 +57,80 @@ void host_api_outputs(std::uint64_t seed, std::uint64_t first, std::span<std::ui
     }
   }
 }
+
+std::array<std::uint32_t, kN> window(const State& s) {
+  std::array<std::uint32_t, kN> w;
+  for (unsigned j = 0; j < kN; ++j) w[j] = s.x[(s.index + j) % kN];
+  return w;
+}
+
+State from_window(const std::array<std::uint32_t, kN>& w) { return State{w, 0}; }
+
+namespace {
+
+void check_set(unsigned set) {
+  if (set >= kSetCount)
+    throw InvalidArgument("MTGP32: the parameter set must be in 0..199, not " + std::to_string(set));
+}
+
+}  // namespace
+
+const gf2::Polynomial& characteristic_polynomial(unsigned set) {
+  check_set(set);
+  static std::array<std::once_flag, kSetCount> once;
+  static std::array<std::unique_ptr<const gf2::Polynomial>, kSetCount> phi;
+  std::call_once(once[set], [set] {
+    const Parameters& p = parameter_table()[set];
+    // One step first, so that the bits come from states in U (see the header): the seeded
+    // state's part in T's kernel would add a factor t.
+    State s = seed_state(p, 4357u + set);
+    next(s, p);
+    phi[set] = std::make_unique<const gf2::Polynomial>(gf2::characteristic_polynomial(kMexp, "mtgp32", [&] {
+      next(s, p);
+      return s.x[(s.index + kN - 1) % kN];  // the word just made
+    }));
+  });
+  return *phi[set];
+}
+
+std::array<std::uint32_t, kN> apply_polynomial(const gf2::Polynomial& g, const Parameters& p,
+                                               const std::array<std::uint32_t, kN>& window) {
+  return gf2::apply_polynomial(g, window, [&p](auto at) {
+    return recurrence(p.mask, p.sh1, p.sh2, p.tbl.data(), at(0), at(1), at(p.pos));
+  });
+}
+
+Jump make_jump(unsigned set, std::uint64_t outputs, const gf2::Modulus* m) {
+  check_set(set);
+  Jump j{set, outputs, {}};
+  if (outputs == 0) return j;
+  const std::uint64_t e = outputs - 1;
+  if (e < kMexp) {
+    j.polynomial.words.assign(e / 64 + 1, 0);
+    j.polynomial.words[e / 64] = std::uint64_t{1} << (e % 64);
+  } else if (m == nullptr) {
+    j.polynomial = gf2::Modulus(characteristic_polynomial(set)).power_of_t(e);
+  } else {
+    if (!(m->polynomial() == characteristic_polynomial(set)))
+      throw InvalidArgument("MTGP32: make_jump for set " + std::to_string(set) + " needs that set's modulus");
+    j.polynomial = m->power_of_t(e);
+  }
+  return j;
+}
+
+State jump(const State& s, const Jump& j) {
+  check_set(j.set);
+  if (j.outputs == 0) return s;
+  const Parameters& p = parameter_table()[j.set];
+  State stepped = s;
+  next(stepped, p);  // now in U, where t^(K−1) mod φ acts as T^(K−1)
+  const std::array<std::uint32_t, kN> w = apply_polynomial(j.polynomial, p, window(stepped));
+  State out;
+  out.index = static_cast<unsigned>((s.index + j.outputs % kN) % kN);
+  for (unsigned i = 0; i < kN; ++i) out.x[(out.index + i) % kN] = w[i];
+  return out;
+}
+
+State jump(const State& s, unsigned set, std::uint64_t outputs) { return jump(s, make_jump(set, outputs)); }
 
 }  // namespace glrand::mtgp32

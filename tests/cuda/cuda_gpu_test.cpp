@@ -8,6 +8,7 @@
 
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mtgp32_device.hpp"
 #include "curand_reference.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
@@ -42,6 +43,17 @@ std::vector<std::uint32_t> on_device(std::size_t words, Launch launch) {
 }
 
 const cuda::Geometry kGeometries[] = {{1, 1}, {1, 32}, {3, 96}, {7, 256}, {132, 256}, {1056, 256}};
+
+// MTGP32's segmented kernel for one layout: the host plan uploaded, then the kernel alone.
+std::vector<std::uint32_t> mtgp32_segmented(std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+                                            unsigned segments, unsigned sequences = mtgp32::kHostSequences) {
+  const cuda::Mtgp32DevicePlan plan(cuda::plan_mtgp32(seed, cuda::mtgp32_layout(first, count, sequences, segments)));
+  return on_device(count, [&](std::uint32_t* out) { plan.launch(out, nullptr); });
+}
+
+std::vector<std::uint32_t> slice(const std::vector<std::uint32_t>& v, std::uint64_t first, std::uint64_t count) {
+  return {v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(first + count)};
+}
 
 }  // namespace
 
@@ -242,5 +254,43 @@ TEST_CASE("MTGP32 equals cuRAND's host API (CURAND_RNG_PSEUDO_MTGP32, default or
     require_same_words(ours, reference);
     const auto gpu = on_device(count, [&](std::uint32_t* out) { cuda::launch_mtgp32(seed, 0, out, count, nullptr); });
     require_same_words(gpu, reference);
+  }
+}
+
+TEST_CASE("MTGP32 segmented kernel equals the CPU reference for every segment count and window", "[gpu][mtgp32]") {
+  const std::uint64_t round = 192 * 256;
+  const std::uint64_t total = 61 * round + 999;
+  std::vector<std::uint32_t> want(total);
+  mtgp32::host_api_outputs(2024, 0, want);
+  struct Window { std::uint64_t first, count; };
+  for (const Window w : {Window{0, total}, Window{7, total - 7}, Window{12345, 40 * round + 77},
+                         Window{round * 17 + 256 * 5 + 3, 20 * round}, Window{100'000, 1}, Window{round - 5, 10}}) {
+    for (unsigned segments : {1u, 3u, 11u, 40u, 1000u}) {
+      INFO("first " << w.first << ", count " << w.count << ", segments " << segments);
+      require_same_words(mtgp32_segmented(2024, w.first, w.count, segments), slice(want, w.first, w.count));
+    }
+  }
+  // Another generator count, many segments.
+  std::vector<std::uint32_t> few(5 * 256 * 300 + 17);
+  mtgp32::host_api_outputs(99, 0, few, 5);
+  require_same_words(mtgp32_segmented(99, 0, few.size(), 37, 5), few);
+}
+
+TEST_CASE("MTGP32 segmented kernel equals cuRAND's host API for windows far in", "[gpu][mtgp32][curand]") {
+  // cuRAND's stream for 2^24 + 3000 outputs; windows of it from the segmented kernel, with the
+  // default segment count (launch_mtgp32) and others, starting anywhere.
+  const std::size_t total = (std::size_t{1} << 24) + 3000;
+  const auto reference = test::curand_host_mtgp32(1234, {total});
+  REQUIRE(reference[0] == 2501053709u);  // CHECK_VALUES
+  const auto whole = on_device(total, [&](std::uint32_t* out) { cuda::launch_mtgp32(1234, 0, out, total, nullptr); });
+  require_same_words(whole, reference);
+  struct Window { std::uint64_t first, count; unsigned segments; };
+  for (const Window w : {Window{1, total - 1, 11}, Window{256 * 1000 + 129, 5'000'000, 7}, Window{9'999'999, 6'000'000, 64},
+                         Window{total - 70'000, 70'000, 2}}) {
+    INFO("first " << w.first << ", count " << w.count << ", segments " << w.segments);
+    require_same_words(mtgp32_segmented(1234, w.first, w.count, w.segments), slice(reference, w.first, w.count));
+    const auto by_launch =
+        on_device(w.count, [&](std::uint32_t* out) { cuda::launch_mtgp32(1234, w.first, out, w.count, nullptr); });
+    require_same_words(by_launch, slice(reference, w.first, w.count));
   }
 }

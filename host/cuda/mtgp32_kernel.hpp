@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// MTGP32 on the GPU in cuRAND's host-API order, each generator's run cut into segments by
+// jump-ahead (Haramoto et al., "Efficient jump ahead for F2-linear random number generators",
+// INFORMS J. Computing 20(3), 2008), so that the grid has enough blocks to fill the GPU.
+//
+// Stream layout (generators/mtgp32.hpp): round r is outputs [r·256G, (r + 1)·256G), G the
+// generator count; in it generator g makes its outputs r·256 .. r·256 + 255, which land at
+// n = r·256G + g·256 + t. A window [first, first + count) touches rounds first_round ..
+// first_round + rounds − 1; they are cut into `segments` runs of segment_rounds rounds (the
+// last may be shorter). Block b = s·G + g runs generator g through segment s, from its state
+// after (first_round + s·segment_rounds)·256 outputs, which the host jumps to, and writes the
+// outputs of those rounds that lie in the window: the output is the same bit for bit for any
+// segment count. A block stops after the last round in which its generator writes; one that
+// writes nothing exits at once and gets no start state.
+#include <cstdint>
+#include <vector>
+
+#include "cuda/cuda_path.hpp"
+#include "generators/host_device.hpp"
+#include "generators/mtgp32.hpp"
+
+namespace glrand::cuda {
+
+struct Mtgp32Layout {
+  std::uint64_t first = 0, count = 0;  // the window
+  std::uint64_t first_round = 0;       // the round that holds output `first`
+  std::uint64_t rounds = 0;            // rounds the window touches
+  std::uint64_t segment_rounds = 0;    // rounds per segment, below 2^31
+  unsigned sequences = mtgp32::kHostSequences;  // G
+  unsigned segments = 0;
+  std::uint64_t blocks() const { return std::uint64_t{sequences} * segments; }
+  GLRAND_HOST_DEVICE std::uint64_t round_outputs() const { return std::uint64_t{mtgp32::kBlockThreads} * sequences; }
+};
+
+// What block (g, s) does: from its generator's state at the start of round start_round it
+// runs `rounds` rounds (0: it writes nothing); in its k-th round, thread t's output goes to
+// out[first_offset + k·256G + t]. Only its first and last rounds can reach outside the
+// window (first_offset may be negative); the rounds between lie wholly inside it.
+struct Mtgp32BlockRun {
+  std::uint64_t start_round = 0;
+  std::uint32_t rounds = 0;
+  std::int64_t first_offset = 0;
+};
+
+GLRAND_HOST_DEVICE inline Mtgp32BlockRun mtgp32_block_run(const Mtgp32Layout& l, unsigned g, unsigned s) {
+  const std::uint64_t R = l.round_outputs(), o = std::uint64_t{g} * mtgp32::kBlockThreads;
+  const std::uint64_t end = l.first + l.count;
+  const std::uint64_t a = l.first_round + std::uint64_t{s} * l.segment_rounds;
+  const std::uint64_t last = l.first_round + l.rounds;
+  const std::uint64_t b = a + l.segment_rounds < last ? a + l.segment_rounds : last;
+  // Generator g writes in round r when r·R + o < end and r·R + o + 256 > first.
+  const std::uint64_t write_end = end > o ? (end - o + R - 1) / R : 0;
+  const std::uint64_t write_begin = l.first < o + mtgp32::kBlockThreads ? 0 : (l.first - o - mtgp32::kBlockThreads) / R + 1;
+  const std::uint64_t e = b < write_end ? b : write_end;
+  if ((a > write_begin ? a : write_begin) >= e) return {a, 0, 0};
+  return {a, static_cast<std::uint32_t>(e - a), static_cast<std::int64_t>(a * R + o - l.first)};
+}
+
+// The layout of outputs first .. first + count − 1 for G = sequences generators in up to
+// `segments` segments (fewer when there are fewer rounds). Throws InvalidArgument for a
+// generator count outside 1..200 or a window past 2^64.
+Mtgp32Layout mtgp32_layout(std::uint64_t first, std::uint64_t count, unsigned sequences, unsigned segments);
+
+// A block is kMtgp32Threads threads, each making two of a round's 256 words; 16 blocks fill
+// an SM (2048 threads). The default segment count: G·S ≥ 2·16·SMs blocks (two waves: 22
+// segments of 192 generators on a 132-SM H200), but segments of at least 16 rounds (the
+// host's jumps cost more than shorter segments save).
+inline constexpr unsigned kMtgp32Threads = 128;
+inline constexpr unsigned kMtgp32BlocksPerSm = 16;
+inline constexpr std::uint64_t kMtgp32MinSegmentRounds = 16;
+unsigned mtgp32_segments(std::uint64_t first, std::uint64_t count, unsigned sequences, int multiprocessors);
+
+// One parameter set as the kernel reads it.
+struct Mtgp32KernelSet {
+  std::uint32_t pos, sh1, sh2, mask;
+  std::uint32_t tbl[16];
+  std::uint32_t tmp_tbl[16];
+};
+
+// What the host hands the kernel: sets[g] for g < G, and block b's start window (oldest word
+// first) at states[b·351 .. b·351 + 350]; zeros for a block that writes nothing.
+struct Mtgp32Plan {
+  Mtgp32Layout layout;
+  std::vector<Mtgp32KernelSet> sets;
+  std::vector<std::uint32_t> states;
+};
+
+// Host side (no CUDA needed, tested in CI): cuRAND's seeding, then the start states, each CPU
+// thread taking a run of blocks in generator order: it jumps to its first block of each
+// generator, then on from segment to segment with one precomputed stride polynomial.
+Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout);
+
+// The kernel alone, for a plan whose sets and states are already in device memory (bench_cuda:
+// the host's jumps stay out of the timing). Asynchronous on `stream`.
+void launch_mtgp32_blocks(const Mtgp32KernelSet* device_sets, const std::uint32_t* device_states,
+                          const Mtgp32Layout& layout, std::uint32_t* device_out, Stream stream);
+
+}  // namespace glrand::cuda
