@@ -110,7 +110,9 @@ Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint6
 // (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63).
 Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0);
 // MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
-// block-cooperative kernel (cuda/mt19937_kernel.hpp), which jumps on the host per call.
+// cooperative kernels (cuda/mt19937_kernel.hpp), whose segments' states the host jumps to. A
+// fill that starts where the last one ended continues from that one's end state (one jump of
+// the chunk's length); any other jumps from the seed.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
