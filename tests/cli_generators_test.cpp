@@ -552,7 +552,7 @@ TEST_CASE("generate --path cuda gives the CPU path's bytes, or without a usable 
       {{"generate", "-g", "pm", "--path", "vulkan", "-n", "5", "-o", "x.bin"}, "--path must be gl, cuda or cpu"},
   };
   for (const auto& c : refused) check_failure(c, dir, before);
-  for (const std::string generator : {"pm", "wh", "ceicg", "mrg32k3a", "mt19937"}) {
+  for (const std::string generator : {"pm", "wh", "ceicg", "mrg32k3a", "mt19937", "sobol32", "mtgp32"}) {
     INFO("-g " << generator);
     const auto r = run_glrand({"generate", "-g", generator, "--path", "cuda", "--offset", "1000", "-n", "100003",
                                "--format", "ints", "-q", "-o", "cuda.bin"},

@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -144,8 +145,15 @@ inline RunResult run_program(const std::string& program, const std::vector<std::
   return result;
 }
 
+// The executable under test: $GLRAND_EXE where set (test binaries carried to another machine,
+// as bench/gpu/ does), else the one this build made.
+inline std::string glrand_executable() {
+  const char* given = std::getenv("GLRAND_EXE");
+  return given && *given ? given : GLRAND_EXE;
+}
+
 inline RunResult run_glrand(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
-  return run_program(GLRAND_EXE, args, cwd);
+  return run_program(glrand_executable(), args, cwd);
 }
 
 // Runs glrand and requires success, with its stderr in the failure message.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "common/error.hpp"
@@ -246,4 +247,55 @@ TEST_CASE("MTGP32 precomputed jumps compose and repeat", "[mtgp32]") {
   CHECK(mtgp32::make_jump(set, 11213).polynomial.degree() == 11212);
   CHECK(mtgp32::make_jump(set, 11214).polynomial.degree() < 11213);
   CHECK_THROWS_AS(mtgp32::jump(start, 200, 10), InvalidArgument);
+}
+
+TEST_CASE("MTGP32 HostApiStream read in pieces equals host_api_outputs", "[mtgp32]") {
+  const std::uint64_t round = 192 * 256;
+  const std::uint64_t total = 3 * round + 12345;
+  std::vector<std::uint32_t> all(total);
+  mtgp32::host_api_outputs(1234, 0, all);
+  REQUIRE(all[0] == 2501053709u);  // CHECK_VALUES, seed 1234
+  // Pieces inside a round, across round ends, of whole rounds, and starting anywhere.
+  for (std::uint64_t first : {std::uint64_t{0}, std::uint64_t{3}, round - 1, round, round + 700}) {
+    for (std::uint64_t piece : {std::uint64_t{1}, std::uint64_t{255}, std::uint64_t{40000}, round, 2 * round + 1}) {
+      INFO("first " << first << ", pieces of " << piece);
+      mtgp32::HostApiStream stream(1234, first);
+      REQUIRE(stream.position() == first);
+      std::vector<std::uint32_t> got;
+      while (got.size() < total - first) {
+        std::vector<std::uint32_t> part(std::min<std::uint64_t>(piece, total - first - got.size()));
+        stream.generate(part);
+        got.insert(got.end(), part.begin(), part.end());
+      }
+      REQUIRE(stream.position() == total);
+      REQUIRE(std::equal(got.begin(), got.end(), all.begin() + static_cast<std::ptrdiff_t>(first)));
+    }
+  }
+  // Long enough for run_rounds to share the generators among threads, skipping and making.
+  std::vector<std::uint32_t> far(23 * round), far_want(far.size());
+  mtgp32::host_api_outputs(1234, 25 * round + 5, far_want);
+  mtgp32::HostApiStream far_stream(1234, 25 * round + 5);
+  far_stream.generate(far);
+  CHECK(far == far_want);
+  // Another generator count, as host_api_outputs takes it.
+  std::vector<std::uint32_t> want(5000), got(5000);
+  mtgp32::host_api_outputs(99, 777, want, 200);
+  mtgp32::HostApiStream stream(99, 777, 200);
+  stream.generate(got);
+  CHECK(got == want);
+  CHECK_THROWS_AS(mtgp32::HostApiStream(1, 0, 0), InvalidArgument);
+  CHECK_THROWS_AS(mtgp32::HostApiStream(1, 0, 201), InvalidArgument);
+}
+
+TEST_CASE("MTGP32 floats are x*2^-32 + 2^-33 and the float not above it", "[mtgp32]") {
+  CHECK(mtgp32::to_f64(0) == 0x1p-33);
+  CHECK(mtgp32::to_f64(0xFFFFFFFFu) == 1.0 - 0x1p-33);
+  CHECK(mtgp32::to_f32(0) > 0.0f);
+  CHECK(mtgp32::to_f32(0xFFFFFFFFu) < 1.0f);
+  CHECK(mtgp32::to_f32(0xFFFFFFFFu) == std::nextafter(1.0f, 0.0f));
+  for (std::uint32_t x : {1u, 12345u, 2501053709u, 0x80000000u, 0xFFFFFF7Fu}) {
+    INFO("x = " << x);
+    CHECK(static_cast<double>(mtgp32::to_f32(x)) <= mtgp32::to_f64(x));
+    CHECK(static_cast<double>(std::nextafter(mtgp32::to_f32(x), 2.0f)) > mtgp32::to_f64(x));
+  }
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Output sinks, atomic files and the CUDA probe. Expected bytes are spelled out by hand (or
+// Output sinks, atomic files and the CUDA probes. Expected bytes are spelled out by hand (or
 // built byte by byte) rather than produced by the code under test.
 #include <catch2/catch.hpp>
 
@@ -28,6 +28,9 @@
 #include "output/atomic_file.hpp"
 #include "output/sink.hpp"
 #include "system/cuda_probe.hpp"
+#if GLRAND_HAVE_CUDA
+#include "cuda/device_list.hpp"
+#endif
 
 namespace fs = std::filesystem;
 using glrand::output::AtomicFile;
@@ -438,3 +441,22 @@ TEST_CASE("CUDA probe reports a usable answer", "[output][cuda]") {
   CHECK(glrand::system::format_cuda_version(12040) == "12.4");
   CHECK(glrand::system::format_cuda_version(0) == "unknown");
 }
+
+#if GLRAND_HAVE_CUDA
+TEST_CASE("CUDA runtime's device list (glrand info with the CUDA path) reports a usable answer", "[output][cuda]") {
+  const glrand::system::CudaAvailability cuda = glrand::cuda::list_devices();
+  INFO("CUDA runtime: available=" << cuda.available << " driver=" << cuda.driver_version << " runtime="
+                                  << cuda.runtime_version << " reason=" << cuda.reason);
+  CHECK(cuda.runtime_version > 0);
+  if (cuda.available) {
+    CHECK_FALSE(cuda.device_names.empty());
+    CHECK(cuda.driver_version > 0);
+  } else {
+    CHECK_FALSE(cuda.reason.empty());
+    CHECK(cuda.device_names.empty());
+  }
+  // No driver at all: said as the driver probe says it, not as the runtime's "insufficient driver".
+  if (glrand::system::probe_cuda().reason.starts_with("libcuda.so.1 not found"))
+    CHECK(cuda.reason == "no NVIDIA driver: libcuda.so.1 not found");
+}
+#endif

@@ -3,6 +3,7 @@
 // the (0,k,1)-net property of every dimension.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -19,6 +20,11 @@ TEST_CASE("Sobol32 dimension 0 starts as CHECK_VALUES says", "[sobol32]") {
   REQUIRE(sobol32::to_f32(0) == 0x1p-33f);
   REQUIRE(sobol32::to_f32(2147483648u) == 0.5f);  // 0.5 + 2^-33 rounds to 0.5 in float
   REQUIRE(sobol32::to_f32(0xFFFFFFFFu) == 1.0f);  // float(2^32 − 1) rounds to 2^32
+  REQUIRE(sobol32::to_f32(0xFFFFFF7Fu) < 1.0f);   // the largest x below 1.0f: 2^32 − 129
+  REQUIRE(sobol32::to_f32(0xFFFFFF80u) == 1.0f);  // 2^32 − 128 ties to even, 2^32
+  REQUIRE(sobol32::to_f64(0) == 0x1p-33);
+  REQUIRE(sobol32::to_f64(2147483648u) == 0.5 + 0x1p-33);
+  REQUIRE(sobol32::to_f64(0xFFFFFFFFu) == 1.0 - 0x1p-33);
 }
 
 TEST_CASE("Sobol32 direction vectors of dimensions 1 and 2 from the published m values", "[sobol32]") {
@@ -93,6 +99,21 @@ TEST_CASE("Sobol32 generate_ints is dimension-major and chunks agree", "[sobol32
   REQUIRE_THROWS_AS(sobol32::generate_ints(1, sobol32::kPoints, 1, one), std::out_of_range);
   sobol32::generate_ints(1, sobol32::kPoints - 1, 1, one);  // the last point
   REQUIRE(one[0] == sobol32::point(sobol32::van_der_corput().data(), 0xFFFFFFFFu));
+}
+
+TEST_CASE("Sobol32 generate_dimension gives one row of generate_ints, from any first point", "[sobol32]") {
+  const int dims = 9;
+  std::vector<std::uint32_t> all(dims * 2000);
+  sobol32::generate_ints(dims, 0, 2000, all);
+  for (int d : {0, 3, 8}) {
+    INFO("dimension " << d);
+    std::vector<std::uint32_t> row(1500);
+    sobol32::generate_dimension(d, 500, row);
+    REQUIRE(std::equal(row.begin(), row.end(), all.begin() + d * 2000 + 500));
+  }
+  std::vector<std::uint32_t> two(2);
+  REQUIRE_THROWS_AS(sobol32::generate_dimension(0, sobol32::kPoints - 1, two), std::out_of_range);
+  REQUIRE_THROWS_AS(sobol32::generate_dimension(sobol32::kDimensions, 0, two), std::out_of_range);
 }
 
 TEST_CASE("Sobol32 strides of 2^k (the kernel's step) equal random access", "[sobol32]") {

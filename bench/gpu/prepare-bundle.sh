@@ -4,7 +4,7 @@
 # into build-gpu/, copies the executables and the shared libraries they need (bar the C/C++
 # runtime and the GL/EGL/CUDA driver libraries) into .gpu/, and fetches glvnd's GL loaders
 # as Debian packages into .gl/. Both folders are git-ignored; carry them to the machine and
-# run bench/gpu/run-issue2.sh (GL) or bench/gpu/run-cuda.sh (CUDA) there.
+# run bench/gpu/run-issue2.sh (GL) or bench/gpu/run-cuda*.sh (CUDA) there.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -13,7 +13,7 @@ cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 executables=(glrand bench_fragment tests/gl_tests tests/unit_tests)
 # The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
 grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda bench_pi tests/cuda_gpu_tests tests/mt19937_gpu_test
-                                                                     tests/gl_interop_gpu_test)
+                                                                     tests/gl_interop_gpu_test tests/cli_gpu_tests)
 cmake --build build-gpu --target "${executables[@]##*/}"
 rm -rf .gpu && mkdir -p .gpu/bin
 for e in "${executables[@]}"; do cp "build-gpu/$e" .gpu/bin/; done

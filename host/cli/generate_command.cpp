@@ -82,6 +82,7 @@ void run_generate(const GenerateOptions& options) {
     throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
   const auto size = parse_size(options.size.empty() ? "1024x1024" : options.size, "--size");
   const NumberSource source = make_source(options.source, size, options.quiet);
+  if (source.check_count) source.check_count(count);
   if (options.output == "-" && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
 
@@ -109,7 +110,9 @@ void add_generate_command(CLI::App& app) {
   auto* command = app.add_subcommand("generate", "Generate COUNT random numbers into a file or standard output");
   options->source.add_to(*command, /*substream_layout=*/true);
   options->source.add_self_test_option(*command);
-  command->add_option("-n,--count", options->count, "How many outputs (e.g. 1000000, 1e8, 2^30)")->required();
+  command->add_option("-n,--count", options->count,
+                      "How many outputs (e.g. 1000000, 1e8, 2^30); sobol32: numbers in all, a multiple of --dimensions")
+      ->required();
   command->add_option("--format", options->format,
                       "ints: exact integers as little-endian uint32 (ceicg: x1,x2,x3 per output; pm: z); "
                       "f32 or f64: the documented float formula")

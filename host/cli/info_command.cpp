@@ -15,17 +15,28 @@
 #include "gl/egl_context.hpp"
 #include "selftest/self_test.hpp"
 #include "system/cuda_probe.hpp"
+#if GLRAND_HAVE_CUDA
+#include "cuda/device_list.hpp"
+#endif
 
 namespace glrand::cli {
 namespace {
 
+// With the CUDA path, what its runtime finds (what --path cuda will use); without it, whether
+// the driver would be usable.
 void print_cuda() {
+#if GLRAND_HAVE_CUDA
+  const auto cuda = cuda::list_devices();
+#else
   const auto cuda = system::probe_cuda();
+#endif
   if (!cuda.available) {
     fmt::print("CUDA: not available ({})\n", cuda.reason);
     return;
   }
-  fmt::print("CUDA: driver {}.{}, {} device(s)\n", cuda.driver_version / 1000, cuda.driver_version % 1000 / 10,
+  const std::string runtime =
+      cuda.runtime_version > 0 ? ", runtime " + system::format_cuda_version(cuda.runtime_version) : "";
+  fmt::print("CUDA: driver {}{}, {} device(s)\n", system::format_cuda_version(cuda.driver_version), runtime,
              cuda.device_names.size());
   for (std::size_t i = 0; i < cuda.device_names.size(); ++i) fmt::print("  {}: {}\n", i, cuda.device_names[i]);
 }

@@ -2,6 +2,7 @@
 #include "cli/number_source.hpp"
 
 #include <iostream>
+#include <type_traits>
 #include <vector>
 
 #include "common/error.hpp"
@@ -11,7 +12,9 @@
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mt19937.hpp"
+#include "generators/mtgp32.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/sobol32.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "stream/ceicg_stream.hpp"
@@ -83,13 +86,17 @@ auto on_stream(const SourceOptions& options, Traits traits, State start, bool qu
 }
 
 #if GLRAND_HAVE_CUDA
-// The CUDA path: `make()` gives the cuda::Generator; opens the device when run. Without CUDA,
+// The CUDA path: `make()` gives the cuda::Generator, or `make(count)` where its layout depends
+// on the count (Sobol32's points per dimension); opens the device when run. Without CUDA,
 // check_path() refuses --path cuda before any source is made.
 template <class Make>
 auto on_cuda(const SourceOptions& options, Make make) {
   return [device = options.device, make](std::uint64_t count, const WordConsumer& consume) {
     const cuda::DeviceInfo info = cuda::open_device(device);
-    cuda::generate_host(make(), count, consume);
+    if constexpr (std::is_invocable_v<Make, std::uint64_t>)
+      cuda::generate_host(make(count), count, consume);
+    else
+      cuda::generate_host(make(), count, consume);
     return info.describe() + ", CUDA kernels";
   };
 }
@@ -295,6 +302,95 @@ NumberSource mt19937_source(const SourceOptions& options) {
   return source;
 }
 
+// Sobol32 as cuRAND's SOBOL32 host generator with D dimensions: COUNT numbers are COUNT/D
+// points of each dimension from point --offset on, dimension-major. CPU and CUDA paths only.
+std::uint64_t sobol32_points(std::uint64_t count, int dimensions, std::uint64_t first_point) {
+  const auto d = static_cast<std::uint64_t>(dimensions);
+  if (count % d != 0)
+    throw InvalidArgument("-g sobol32 --dimensions " + std::to_string(d) + " writes whole points, dimension-major: "
+                          "COUNT (-n) must be a multiple of " + std::to_string(d) + " (COUNT/" + std::to_string(d) +
+                          " points of each dimension), not " + std::to_string(count));
+  const std::uint64_t points = count / d;
+  if (first_point > sobol32::kPoints || points > sobol32::kPoints - first_point)
+    throw InvalidArgument("a Sobol32 dimension has 2^32 = 4294967296 points: --offset " + std::to_string(first_point) +
+                          " plus " + std::to_string(points) + " points per dimension (COUNT/" + std::to_string(d) +
+                          ") goes beyond it");
+  return points;
+}
+
+NumberSource sobol32_source(const SourceOptions& options) {
+  options.check_path();
+  if (!options.seed.empty())
+    throw InvalidArgument("-g sobol32 is a quasirandom sequence and takes no --seed; --offset K starts every "
+                          "dimension at point K");
+  const int dimensions = options.sobol32_dimensions();
+  const std::uint64_t first_point = options.offset_value();
+  NumberSource source;
+  source.to_f32 = [](const std::uint32_t* x) { return sobol32::to_f32(*x); };
+  source.to_f64 = [](const std::uint32_t* x) { return sobol32::to_f64(*x); };
+  source.check_count = [dimensions, first_point](std::uint64_t count) { sobol32_points(count, dimensions, first_point); };
+#if GLRAND_HAVE_CUDA
+  if (options.path == "cuda") {
+    source.run = on_cuda(options, [dimensions, first_point](std::uint64_t count) {
+      return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
+    });
+    return source;
+  }
+#endif
+  source.run = [dimensions, first_point](std::uint64_t count, const WordConsumer& consume) {
+    const std::uint64_t points = sobol32_points(count, dimensions, first_point);
+    std::vector<std::uint32_t> words;
+    for (int d = 0; d < dimensions; ++d) {
+      for (std::uint64_t done = 0; done < points;) {
+        words.resize(static_cast<std::size_t>(std::min(kCpuChunk, points - done)));
+        sobol32::generate_dimension(d, first_point + done, words);
+        consume(words);
+        done += words.size();
+      }
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
+// MTGP32's positions here stay below 2^63 (the CUDA path's layout counts rounds in that range).
+constexpr std::uint64_t kMtgp32Positions = std::uint64_t{1} << 63;
+
+// MTGP32 as cuRAND's host generator (curandGenerate, default ordering) for the 64-bit seed;
+// --offset K gives what follows K outputs drawn from it (by jumps: cuRAND has no offset for
+// MTGP32). CPU and CUDA paths only.
+NumberSource mtgp32_source(const SourceOptions& options) {
+  options.check_path();
+  const std::uint64_t seed = options.mtgp32_seed();
+  const std::uint64_t offset = options.offset_value();
+  NumberSource source;
+  source.to_f32 = [](const std::uint32_t* x) { return mtgp32::to_f32(*x); };
+  source.to_f64 = [](const std::uint32_t* x) { return mtgp32::to_f64(*x); };
+  source.check_count = [offset](std::uint64_t count) {
+    if (offset > kMtgp32Positions || count > kMtgp32Positions - offset)
+      throw InvalidArgument("-g mtgp32 gives outputs below 2^63 = 9223372036854775808 only: --offset " +
+                            std::to_string(offset) + " plus COUNT (-n) " + std::to_string(count) + " goes beyond");
+  };
+#if GLRAND_HAVE_CUDA
+  if (options.path == "cuda") {
+    source.run = on_cuda(options, [seed, offset] { return cuda::mtgp32(seed, offset); });
+    return source;
+  }
+#endif
+  source.run = [seed, offset](std::uint64_t count, const WordConsumer& consume) {
+    mtgp32::HostApiStream stream(seed, offset);
+    std::vector<std::uint32_t> words;
+    for (std::uint64_t done = 0; done < count;) {
+      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
+      stream.generate(words);
+      consume(words);
+      done += words.size();
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
 }  // namespace
 
 NumberSource make_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
@@ -303,6 +399,8 @@ NumberSource make_source(const SourceOptions& options, fragment::TargetSize size
   if (options.generator == "wh") return wichmann_hill_source(options, quiet);
   if (options.generator == "mrg32k3a") return mrg32k3a_source(options, quiet);
   if (options.generator == "mt19937") return mt19937_source(options);
+  if (options.generator == "sobol32") return sobol32_source(options);
+  if (options.generator == "mtgp32") return mtgp32_source(options);
   return ceicg_source(options, size, quiet);
 }
 

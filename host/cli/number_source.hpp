@@ -18,6 +18,9 @@ struct NumberSource {
   int words_per_output = 1;
   std::function<float(const std::uint32_t*)> to_f32;
   std::function<double(const std::uint32_t*)> to_f64;
+  // Throws InvalidArgument if the source cannot give `count` outputs (Sobol32: whole points
+  // within a dimension's 2^32); empty when any count will do. Called before any file opens.
+  std::function<void(std::uint64_t count)> check_count;
   // Generates `count` outputs; opens the device only when called. Returns where it ran
   // (the GL renderer, or "the CPU reference").
   std::function<std::string(std::uint64_t count, const WordConsumer&)> run;

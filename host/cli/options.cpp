@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/sobol32.hpp"
 #include "selftest/self_test.hpp"
 
 namespace glrand::cli {
@@ -41,7 +42,14 @@ void check_generator(const std::string& name) {
   throw InvalidArgument("unknown generator '" + name + "': choose from " + list);
 }
 
-bool has_gl_path(const std::string& generator) { return generator != "mt19937"; }
+bool has_gl_path(const std::string& generator) { return why_no_gl_path(generator).empty(); }
+
+std::string why_no_gl_path(const std::string& generator) {
+  if (generator == "mt19937") return "its 624-word state does not fit the shaders' substreams";
+  if (generator == "mtgp32") return "its 351-word states, each advanced by a block of 256 threads, do not fit the shaders' substreams";
+  if (generator == "sobol32") return "it XORs direction numbers, and the float-only shaders have no integer bit operations";
+  return {};
+}
 
 std::uint64_t parse_count(const std::string& text, const std::string& what) {
   const std::string usage = what + " must be a whole number such as 1000000, 1e6 or 2^20, not '" + text + "'";
@@ -101,14 +109,21 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command_ = &command;
   command.add_option("-g,--generator", generator,
-                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273), mrg32k3a or mt19937 (--path cpu|cuda)")
+                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273), mrg32k3a; mt19937, sobol32 or "
+                     "mtgp32 (these three --path cpu|cuda only)")
       ->capture_default_str();
   command.add_option("--seed", seed,
                      "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
                      "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
                      "mrg32k3a: six words, the RngStreams package seed (default 12345 x6); "
-                     "mt19937: one 32-bit word, init_genrand (default 5489)");
-  command.add_option("--offset", offset, "Skip this many outputs first (e.g. 1000, 1e9, 2^40)")->capture_default_str();
+                     "mt19937: one 32-bit word, init_genrand (default 5489); "
+                     "mtgp32: one 64-bit integer, cuRAND's curandSetPseudoRandomGeneratorSeed (default 0, cuRAND's "
+                     "default); sobol32 takes none");
+  command.add_option("--offset", offset,
+                     "Skip this many outputs first (e.g. 1000, 1e9, 2^40); sobol32: start every dimension at point K "
+                     "(cuRAND's curandSetGeneratorOffset); mtgp32: the outputs after K drawn (cuRAND has no offset for it), "
+                     "K + COUNT <= 2^63")
+      ->capture_default_str();
   command.add_option("--substream", substream,
                      "ceicg: start at substream P (N = P*B), P < 2^24; mrg32k3a: RngStreams substream (2^76 apart), "
                      "or cuRAND's subsequence with --curand-seed")
@@ -128,6 +143,10 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--wh-set", wh_set, "wh: parameter set i = 0..272, MKL's VSL_BRNG_WH + i")->capture_default_str();
   command.add_option("--stream", stream, "mrg32k3a: RngStreams stream (2^127 apart)")->capture_default_str();
   command.add_option("--curand-seed", curand_seed, "mrg32k3a: seed as cuRAND's curand_init(seed, substream, offset)");
+  command.add_option("--dimensions", dimensions,
+                     "sobol32: dimensions D = 1..256 (Joe-Kuo directions), as cuRAND's SOBOL32: -n counts numbers, a "
+                     "multiple of D, written dimension-major (COUNT/D points of dimension 0, then of dimension 1, ...)")
+      ->capture_default_str();
   command.add_option("--substreams", substreams,
                      "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default 4096); any "
                      "generator's invocations in scatter and compute (default 2^18)")
@@ -183,7 +202,8 @@ void SourceOptions::check_applicable() const {
       {"--substream", {"ceicg", "mrg32k3a"}},
       {"--split", {"pm", "wh", "mrg32k3a"}},     {"--state-update", {"pm", "wh", "mrg32k3a"}},
       {"--wh-set", {"wh"}},                      {"--stream", {"mrg32k3a"}},
-      {"--curand-seed", {"mrg32k3a"}},
+      {"--curand-seed", {"mrg32k3a"}},          {"--dimensions", {"sobol32"}},
+      {"--substreams", {"ceicg", "pm", "wh", "mrg32k3a"}},
   };
   for (const auto& [option, generators] : scoped) {
     if (!given(option) || std::find(generators.begin(), generators.end(), generator) != generators.end()) continue;
@@ -222,8 +242,8 @@ void SourceOptions::check_path() const {
   if (path != "gl" && path != "cpu" && path != "cuda")
     throw InvalidArgument("--path must be gl, cuda or cpu, not '" + path + "'");
   if (path == "gl" && !has_gl_path(generator))
-    throw InvalidArgument("-g " + generator + " has no GL path (its 624-word state does not fit the shaders' "
-                          "substreams); use --path cpu or --path cuda");
+    throw InvalidArgument("-g " + generator + " has no GL path, in any profile (" + why_no_gl_path(generator) +
+                          "); use --path cpu or --path cuda");
   if (path != "cuda") return;
 #if !GLRAND_HAVE_CUDA
   throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
@@ -242,6 +262,23 @@ std::uint32_t SourceOptions::mt19937_seed() const {
   const auto value = parse_digits(seed);
   if (!value || *value > 0xFFFFFFFFu) throw InvalidArgument(range);
   return static_cast<std::uint32_t>(*value);
+}
+
+int SourceOptions::sobol32_dimensions() const {
+  const std::string range = "--dimensions must be an integer in 1..256 (the Joe-Kuo direction numbers glrand ships), "
+                            "not '" + dimensions + "'";
+  const auto value = dimensions.size() <= 3 ? parse_digits(dimensions) : std::nullopt;
+  if (!value || *value < 1 || *value > static_cast<std::uint64_t>(sobol32::kDimensions)) throw InvalidArgument(range);
+  return static_cast<int>(*value);
+}
+
+std::uint64_t SourceOptions::mtgp32_seed() const {
+  if (seed.empty()) return 0;  // curandCreateGenerator's default seed
+  const auto value = parse_digits(seed);
+  if (!value)
+    throw InvalidArgument("an MTGP32 seed is one integer in 0..18446744073709551615 (2^64-1, cuRAND's "
+                          "curandSetPseudoRandomGeneratorSeed), not '" + seed + "'");
+  return *value;
 }
 
 std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "--offset"); }

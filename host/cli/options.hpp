@@ -17,10 +17,12 @@
 
 namespace glrand::cli {
 
-inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a", "mt19937"};
+inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a", "mt19937", "sobol32", "mtgp32"};
 
-// Generators with no GL path (--path cpu and cuda only): their state does not fit a texel.
+// Generators with no GL path (--path cpu and cuda only): mt19937, sobol32, mtgp32.
 bool has_gl_path(const std::string& generator);
+// Why a generator has no GL path, for error messages (empty when it has one).
+std::string why_no_gl_path(const std::string& generator);
 
 // The scatter and compute profiles' default substreams: enough invocations to fill a large
 // GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
@@ -42,6 +44,7 @@ struct SourceOptions {
   std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i
   std::string stream = "0";     // MRG32k3a: RngStreams stream (2^127 apart)
   std::string curand_seed;      // MRG32k3a: cuRAND's curand_init seeding instead
+  std::string dimensions = "1"; // Sobol32: dimensions, dimension-major
   bool no_self_test = false;    // skip the known-answer self-test (never the default)
 
   // `substream_layout`: also the --substreams, --split and --state-update options.
@@ -69,6 +72,11 @@ struct SourceOptions {
   mrg32k3a::State mrg32k3a_before_start() const;
   // MT19937: the init_genrand seed, one 32-bit word (default 5489), checked.
   std::uint32_t mt19937_seed() const;
+  // Sobol32: --dimensions, 1..256 (default 1), checked; a quasirandom sequence has no seed.
+  int sobol32_dimensions() const;
+  // MTGP32: cuRAND's 64-bit seed, curandSetPseudoRandomGeneratorSeed (default 0, as
+  // curandCreateGenerator leaves it), checked.
+  std::uint64_t mtgp32_seed() const;
   // Substreams, split and state update, checked.
   fragment::StreamLayout stream_layout() const;
   // The GL path's profile, checked together with the options it excludes.

@@ -99,14 +99,20 @@ Generator park_miller(pm::State start);  // start: the state of output 0
 Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start);
 Generator ceicg(const ceicg::Residues& start);
 Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase::base8);
-// Sobol32 with `dimensions` dimensions of `points_per_dimension` points, as one run of
-// dimensions · points_per_dimension outputs in cuRAND's order: output o is point
-// o mod points_per_dimension of dimension o / points_per_dimension.
-Generator sobol32(int dimensions, std::uint64_t points_per_dimension);
+// Sobol32 with `dimensions` dimensions of `points_per_dimension` points from point
+// `first_point` on (cuRAND's curandSetGeneratorOffset for a quasirandom generator), as one run
+// of dimensions · points_per_dimension outputs in cuRAND's order: output o is point
+// first_point + o mod points_per_dimension of dimension o / points_per_dimension.
+// first_point + points_per_dimension ≤ 2^32.
+Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point = 0);
 
-Generator mtgp32(std::uint64_t seed);  // cuRAND's host-API stream for `seed`
+// MTGP32: cuRAND's host-API stream for `seed`, output 0 being its output `offset`
+// (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63).
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0);
 // MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
-// block-cooperative kernel (cuda/mt19937_kernel.hpp), which jumps on the host per call.
+// cooperative kernels (cuda/mt19937_kernel.hpp), whose segments' states the host jumps to. A
+// fill that starts where the last one ended continues from that one's end state (one jump of
+// the chunk's length); any other jumps from the seed.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.

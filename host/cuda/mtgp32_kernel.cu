@@ -143,9 +143,9 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
 }
 
-Generator mtgp32(std::uint64_t seed) {
-  return {"mtgp32", 1, [seed](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-            launch_mtgp32(seed, first, out.data(), out.size(), stream);
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
+  return {"mtgp32", 1, [seed, offset](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
           }};
 }
 

@@ -82,12 +82,14 @@ void launch_sobol32(int first_dimension, int dimensions, std::uint64_t first, st
   check_launch("sobol32_kernel");
 }
 
-Generator sobol32(int dimensions, std::uint64_t points_per_dimension) {
+Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point) {
   if (dimensions < 1 || dimensions > sobol32::kDimensions)
     throw InvalidArgument("Sobol32: " + std::to_string(dimensions) + " dimensions, want 1.." +
                           std::to_string(sobol32::kDimensions));
-  if (points_per_dimension > sobol32::kPoints) throw InvalidArgument("Sobol32: more than 2^32 points per dimension");
-  return {"sobol32", 1, [dimensions, points_per_dimension](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+  if (first_point > sobol32::kPoints || points_per_dimension > sobol32::kPoints - first_point)
+    throw InvalidArgument("Sobol32: points beyond 2^32 in a dimension");
+  return {"sobol32", 1,
+          [dimensions, points_per_dimension, first_point](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             // Outputs first .. first + out.size() − 1 of the dimension-major run, one launch
             // per dimension touched.
             const std::uint64_t total = static_cast<std::uint64_t>(dimensions) * points_per_dimension;
@@ -98,7 +100,8 @@ Generator sobol32(int dimensions, std::uint64_t points_per_dimension) {
               const auto d = static_cast<int>(o / points_per_dimension);
               const std::uint64_t point = o % points_per_dimension;
               const std::uint64_t n = std::min<std::uint64_t>(points_per_dimension - point, out.size() - done);
-              launch_sobol32(d, 1, point, n, out.data() + done, sobol32_geometry(n, 1, multiprocessors()), stream);
+              launch_sobol32(d, 1, first_point + point, n, out.data() + done, sobol32_geometry(n, 1, multiprocessors()),
+                             stream);
               done += n;
             }
           }};

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "generators/mtgp32.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
 
 #include "common/error.hpp"
+#include "generators/parallel_fill.hpp"
 
 namespace glrand::mtgp32 {
 
@@ -132,5 +134,74 @@ State jump(const State& s, const Jump& j) {
 }
 
 State jump(const State& s, unsigned set, std::uint64_t outputs) { return jump(s, make_jump(set, outputs)); }
+
+HostApiStream::HostApiStream(std::uint64_t seed, std::uint64_t first, unsigned sequences) {
+  if (sequences == 0 || sequences > kSetCount)
+    throw InvalidArgument("MTGP32: the host API's generator count must be in 1..200, not " + std::to_string(sequences));
+  const std::uint64_t round = std::uint64_t{kBlockThreads} * sequences;
+  rounds_made_ = first / round;
+  states_.resize(sequences);
+  // Each generator from its seeded state to round rounds_made_: a jump of a few ms, one
+  // generator per thread.
+  parallel_fill(
+      sequences, 0,
+      [&](std::uint64_t begin, std::uint64_t end) {
+        for (auto g = static_cast<unsigned>(begin); g < end; ++g) {
+          const State seeded = seed_state(parameter_table()[g], sequence_seed(seed, g));
+          states_[g] = rounds_made_ == 0 ? seeded : jump(seeded, g, rounds_made_ * kBlockThreads);
+        }
+      },
+      rounds_made_ == 0 ? sequences + 1 : 1);  // a grain above the count: one thread
+  position_ = rounds_made_ * round;
+  if (position_ < first) {
+    std::vector<std::uint32_t> skipped(first - position_);
+    generate(skipped);
+  }
+}
+
+void HostApiStream::generate(std::span<std::uint32_t> out) {
+  const std::uint64_t round = std::uint64_t{kBlockThreads} * states_.size();
+  std::size_t done = 0;
+  while (done < out.size()) {
+    const std::uint64_t made = rounds_made_ * round;  // outputs made so far
+    if (position_ < made) {  // inside the last round made: from its copy
+      const std::uint64_t at = position_ - (made - round);
+      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(round - at, out.size() - done));
+      std::copy_n(last_round_.begin() + static_cast<std::ptrdiff_t>(at), n, out.begin() + static_cast<std::ptrdiff_t>(done));
+      done += n;
+      position_ += n;
+    } else if (const std::uint64_t whole = (out.size() - done) / round; whole > 0) {
+      run_rounds(whole, out.data() + done);
+      done += static_cast<std::size_t>(whole * round);
+      position_ += whole * round;
+    } else {  // a part of one round: make all of it, keep the rest for the next call
+      last_round_.resize(static_cast<std::size_t>(round));
+      run_rounds(1, last_round_.data());
+    }
+  }
+}
+
+void HostApiStream::run_rounds(std::uint64_t rounds, std::uint32_t* out) {
+  const auto generators = static_cast<unsigned>(states_.size());
+  const std::uint64_t round = std::uint64_t{kBlockThreads} * generators;
+  // The generators are independent: a share of them per core, where a thread pays (2^20 steps).
+  parallel_fill(
+      generators, 0,
+      [&](std::uint64_t begin, std::uint64_t end) {
+        for (auto g = static_cast<unsigned>(begin); g < end; ++g) {
+          const Parameters& p = parameter_table()[g];
+          State& s = states_[g];
+          for (std::uint64_t r = 0; r < rounds; ++r) {
+            std::uint32_t* block = out ? out + r * round + std::uint64_t{g} * kBlockThreads : nullptr;
+            for (unsigned t = 0; t < kBlockThreads; ++t) {
+              const std::uint32_t v = next(s, p);
+              if (block) block[t] = v;
+            }
+          }
+        }
+      },
+      rounds * round < (std::uint64_t{1} << 20) ? generators + 1 : 1);
+  rounds_made_ += rounds;
+}
 
 }  // namespace glrand::mtgp32

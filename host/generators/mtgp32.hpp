@@ -9,6 +9,10 @@
 // (curand_mtgp32_kernel.h: para_rec, temper). pos ≤ 95 for every set, so 256 consecutive
 // words need only words already made: a 256-thread block computes them at once.
 // Period 2^11213 − 1 per generator; outputs are 32-bit words, the whole range 0..2^32 − 1.
+// Floats as mt19937's (to_f64, to_f32): x·2^-32 + 2^-33, exact in a double, in
+// [2^-33, 1 − 2^-33]; f32 is the largest float not above it, in (0, 1). cuRAND's
+// curandGenerateUniform rounds the same formula to nearest in float (1.0f for the largest x),
+// and its curandGenerateUniformDouble gives x·2^-32 + 2^-32.
 //
 // cuRAND's seeding (curand_mtgp32_host.h: curandMakeMTGP32KernelState, mtgp32_init_state):
 // generator i gets parameter set i and the 32-bit seed (uint32)(seed ⊕ seed >> 32) + i + 1.
@@ -16,8 +20,11 @@
 // cuRAND's host API (curandGenerate on CURAND_RNG_PSEUDO_MTGP32, default ordering), as
 // /work/shared/reference/CHECK_VALUES.md states it: kHostSequences generators, each making
 // 256 outputs per round; output n is output ⌊n / (256·G)⌋·256 + n mod 256 of generator
-// ⌊n / 256⌋ mod G, G = kHostSequences. G = 192 is checked against cuRAND only on a GPU
-// (tests/cuda/cuda_gpu_test.cpp); the seed-1234 check values fix generator 0 only.
+// ⌊n / 256⌋ mod G, G = kHostSequences. G = 192 is checked against cuRAND on a GPU
+// (tests/cuda/cuda_gpu_test.cpp) and against its host-side generator, which runs on the CPU
+// (tests/cuda/cli_curand_host_test.cpp); the seed-1234 check values fix generator 0 only.
+// Consecutive curandGenerate calls continue that one stream; cuRAND has no offset for MTGP32
+// (curandSetGeneratorOffset answers CURAND_STATUS_TYPE_ERROR), but jump() below gives one.
 //
 // Skip-ahead (Haramoto et al., INFORMS J. Computing 20(3), 2008), as for MT19937: the
 // transition T (one word of the recurrence) acts on 351·32 = 11232 bits, but the low 19 bits
@@ -32,7 +39,9 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
+#include "generators/float_conversion.hpp"
 #include "generators/gf2_polynomial.hpp"
 #include "generators/host_device.hpp"
 
@@ -121,5 +130,33 @@ Jump make_jump(unsigned set, std::uint64_t outputs, const gf2::Modulus* m = null
 // then t^(outputs − 1) mod φ. Any state, seeded or not.
 State jump(const State& s, const Jump& j);
 State jump(const State& s, unsigned set, std::uint64_t outputs);
+
+// cuRAND's host-API stream read front to back, as consecutive curandGenerate calls read it:
+// the generators' states are kept between calls, so N outputs cost O(N) however they are
+// split (host_api_outputs starts from the seed each time). Starting at `first` jumps every
+// generator to the round that holds it, then steps within that round; long runs share the
+// generators among all cores.
+class HostApiStream {
+ public:
+  explicit HostApiStream(std::uint64_t seed, std::uint64_t first = 0, unsigned sequences = kHostSequences);
+  // The next out.size() outputs.
+  void generate(std::span<std::uint32_t> out);
+  std::uint64_t position() const { return position_; }
+
+ private:
+  // Advances every generator by `rounds` rounds of 256 outputs; `out` (rounds · 256 · G
+  // words, in host-API order) receives them unless it is null.
+  void run_rounds(std::uint64_t rounds, std::uint32_t* out);
+
+  std::vector<State> states_;              // generator g at the start of round rounds_made_
+  std::uint64_t rounds_made_ = 0;
+  std::uint64_t position_ = 0;             // the next output
+  std::vector<std::uint32_t> last_round_;  // round rounds_made_ − 1, while position_ lies in it
+};
+
+// x·2^-32 + 2^-33, exact in a double (as mt19937::to_f64).
+inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
+// The largest float not above to_f64(x): in (0, 1), never 1.0f.
+inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
 
 }  // namespace glrand::mtgp32

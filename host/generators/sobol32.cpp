@@ -13,6 +13,18 @@ Directions directions(int dimension) {
   return dimension == 0 ? van_der_corput() : directions_of(joe_kuo_table()[static_cast<std::size_t>(dimension - 1)]);
 }
 
+void generate_dimension(int dimension, std::uint64_t first, std::span<std::uint32_t> out) {
+  const Directions v = directions(dimension);
+  if (first > kPoints || out.size() > kPoints - first) throw std::out_of_range("Sobol32: points beyond 2^32 in a dimension");
+  if (out.empty()) return;
+  std::uint32_t x = point(v.data(), static_cast<std::uint32_t>(first));
+  out[0] = x;
+  for (std::uint64_t i = 1; i < out.size(); ++i) {
+    x = step(v.data(), x, static_cast<std::uint32_t>(first + i - 1));
+    out[i] = x;
+  }
+}
+
 void generate_ints(int dimensions, std::uint64_t first, std::uint64_t points, std::span<std::uint32_t> out) {
   if (dimensions < 1 || dimensions > kDimensions)
     throw std::out_of_range("Sobol32: " + std::to_string(dimensions) + " dimensions, want 1.." + std::to_string(kDimensions));
@@ -20,17 +32,8 @@ void generate_ints(int dimensions, std::uint64_t first, std::uint64_t points, st
     throw std::out_of_range("Sobol32: points beyond 2^32 in a dimension");
   if (out.size() != static_cast<std::uint64_t>(dimensions) * points)
     throw std::invalid_argument("Sobol32: the output holds " + std::to_string(out.size()) + " words, want dimensions·points");
-  for (int d = 0; d < dimensions; ++d) {
-    const Directions v = directions(d);
-    std::uint32_t* row = out.data() + static_cast<std::uint64_t>(d) * points;
-    if (points == 0) continue;
-    std::uint32_t x = point(v.data(), static_cast<std::uint32_t>(first));
-    row[0] = x;
-    for (std::uint64_t i = 1; i < points; ++i) {
-      x = step(v.data(), x, static_cast<std::uint32_t>(first + i - 1));
-      row[i] = x;
-    }
-  }
+  for (int d = 0; d < dimensions; ++d)
+    generate_dimension(d, first, out.subspan(static_cast<std::size_t>(d) * points, static_cast<std::size_t>(points)));
 }
 
 }  // namespace glrand::sobol32

@@ -12,7 +12,10 @@
 // the lowest zero bit of n; random access x_n = XOR of v[k] over the set bits k of
 // gray(n) = n XOR (n >> 1). A dimension has 2^32 points; its first 2^k form a (0,k,1)-net.
 //
-// Floats as cuRAND: f32 = float(x)·2^-32 + 2^-33 in float arithmetic, in (0, 1].
+// Floats: f32 as cuRAND's curand_uniform and curandGenerateUniform, float(x)·2^-32 + 2^-33 in
+// float arithmetic, in (0, 1] (x ≥ 2^32 − 128 rounds to 1.0f); f64 the exact value of that
+// formula, x·2^-32 + 2^-33, in [2^-33, 1 − 2^-33] (cuRAND's curandGenerateUniformDouble
+// gives x·2^-32 + 2^-32 instead).
 // Several dimensions are laid out as cuRAND's host API does: dimension-major, all points of
 // dimension 0 first.
 #include <array>
@@ -101,6 +104,13 @@ GLRAND_HOST_DEVICE constexpr std::uint32_t step_by_power_of_two(const std::uint3
 GLRAND_HOST_DEVICE inline float to_f32(std::uint32_t x) {
   return static_cast<float>(x) * 2.3283064365386963e-10f + 1.16415321826934814453125e-10f;
 }
+
+// x·2^-32 + 2^-33, exact in a double: the value to_f32 rounds (as mt19937::to_f64).
+inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
+
+// Points first .. first + out.size() − 1 of one dimension (0 .. kDimensions − 1), in order;
+// first + out.size() ≤ 2^32 (throws std::out_of_range otherwise).
+void generate_dimension(int dimension, std::uint64_t first, std::span<std::uint32_t> out);
 
 // Points first .. first + points − 1 of dimensions 0 .. dimensions − 1, dimension-major:
 // out[d·points + i] = x_{first+i} of dimension d. out.size() must be dimensions·points and

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Reports whether the CUDA driver is usable, for `glrand info`. The driver library is loaded
-// at run time, so glrand neither links against CUDA nor needs it installed.
+// Reports whether the CUDA driver is usable, for `glrand info` in builds without the CUDA
+// path. The driver library is loaded at run time, so glrand neither links against CUDA nor
+// needs it installed. (Builds with the CUDA path ask its runtime: cuda/device_list.hpp.)
 #include <string>
 #include <vector>
 
@@ -9,7 +10,8 @@ namespace glrand::system {
 
 struct CudaAvailability {
   bool available = false;
-  int driver_version = 0;  // as cuDriverGetVersion reports it, e.g. 13000; 0 if unknown
+  int driver_version = 0;   // as cuDriverGetVersion reports it, e.g. 13000; 0 if unknown
+  int runtime_version = 0;  // the CUDA runtime glrand's CUDA path uses; 0 without one
   std::vector<std::string> device_names;
   std::string reason;  // why CUDA is unavailable; empty when available
 };

@@ -186,6 +186,13 @@ TEST_CASE("Sobol32 kernel equals the CPU reference for every geometry", "[gpu][s
   std::vector<std::uint32_t> want(dims * points);
   sobol32::generate_ints(dims, 0, points, want);
   require_same_words(on_host(cuda::sobol32(dims, points), want.size(), 333'333), want);
+  // From a first point on (cuRAND's offset), up to the last point of a dimension.
+  for (const std::uint64_t first_point : {std::uint64_t{12'345}, sobol32::kPoints - 200'000}) {
+    INFO("first point " << first_point);
+    std::vector<std::uint32_t> later(7 * 200'000);
+    sobol32::generate_ints(7, first_point, 200'000, later);
+    require_same_words(on_host(cuda::sobol32(7, 200'000, first_point), later.size(), 333'333), later);
+  }
 }
 
 TEST_CASE("Sobol32 kernel equals cuRAND's SOBOL32 host API", "[gpu][sobol32][curand]") {
@@ -226,6 +233,24 @@ TEST_CASE("MTGP32 kernel equals the CPU reference in cuRAND's host-API order", "
       const std::uint64_t n = count - first;
       const auto got = on_device(n, [&](std::uint32_t* out) { cuda::launch_mtgp32(seed, first, out, n, nullptr); });
       require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(first), want.end()));
+    }
+  }
+  // The Generator from an offset, through chunks of several sizes, and fills out of order.
+  {
+    const std::uint64_t offset = 5 * 192 * 256 + 77;
+    std::vector<std::uint32_t> want(1'000'003);
+    mtgp32::host_api_outputs(1234, offset, want);
+    const cuda::Generator generator = cuda::mtgp32(1234, offset);
+    for (std::uint64_t chunk : {std::uint64_t{1'000'003}, std::uint64_t{49'152}, std::uint64_t{333'333}, std::uint64_t{1000}})
+      require_same_words(on_host(generator, want.size(), chunk), want);
+    cuda::DeviceBuffer<std::uint32_t> buffer(1000);
+    std::vector<std::uint32_t> got(1000);
+    for (const std::uint64_t first : {std::uint64_t{500'000}, std::uint64_t{10}, std::uint64_t{10} + 192 * 256 * 3}) {
+      INFO("a fill at " << first << " after others");
+      generator.fill(first, buffer.span(), nullptr);
+      cuda::check(cudaMemcpy(got.data(), buffer.data(), 1000 * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+      require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(first),
+                                                         want.begin() + static_cast<std::ptrdiff_t>(first + 1000)));
     }
   }
   // Another generator count (not cuRAND's), against the CPU reference's same layout.
