@@ -391,7 +391,7 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
   const std::vector<BadCase> cases{
       {gen({"-g", "nope", "-n", "10", "-o", "out.bin"}), "unknown generator 'nope'"},
       {gen({"-n", "10", "--bogus", "-o", "out.bin"}), "--bogus"},
-      {gen({"-o", "out.bin"}), "--count is required"},
+      {gen({"-o", "out.bin"}), "COUNT (-n) is required"},
       {gen({"-n", "0", "-o", "out.bin"}), "at least 1"},
       {gen({"-n", "-5", "-o", "out.bin"}), "negative"},
       {gen({"-n", "abc", "-o", "out.bin"}), "whole number"},

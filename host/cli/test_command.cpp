@@ -47,6 +47,7 @@ struct TestOptions {
   std::string words = "native";
 };
 
+#if GLRAND_HAVE_DIEHARDER
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> items;
   std::istringstream list(text);
@@ -101,7 +102,6 @@ std::string describe_device(const SourceOptions& options) {
   return "the CPU reference";
 }
 
-#if GLRAND_HAVE_DIEHARDER
 void run_test(const TestOptions& options, const CLI::App& command) {
   // Every option is checked before any device opens.
   if (!options.size.empty() && options.source.generator != "ceicg")
