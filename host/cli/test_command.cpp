@@ -158,10 +158,10 @@ void run_test(const TestOptions& options, const CLI::App& command) {
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   std::cout << fmt::format(
-      "#\n# summary    {} p-values from {} tests: {} PASSED, {} WEAK, {} FAILED; {} words in {:.1f} s; "
+      "#\n# summary    {} p-values from {} test{}: {} PASSED, {} WEAK, {} FAILED; {} words in {:.1f} s; "
       "dieharder asked to reseed {} times, ignored (the words follow the seed options)\n",
-      run.results.size(), battery.tests.size(), counts[0], counts[1], counts[2], run.words, seconds,
-      run.ignored_reseeds);
+      run.results.size(), battery.tests.size(), battery.tests.size() == 1 ? "" : "s", counts[0], counts[1],
+      counts[2], run.words, seconds, run.ignored_reseeds);
   std::cout.flush();
   if (counts[static_cast<int>(quality::Verdict::failed)] > 0) throw ExitStatus{kFailedStatus};
 }
@@ -190,7 +190,9 @@ void add_test_command(CLI::App& app) {
                       "Comma-separated dieharder tests by -d name (e.g. diehard_birthdays,sts_monobit); default: "
                       "what `dieharder -a` runs, less diehard_sums (dieharder marks it Do Not Use)");
   command->add_option("--psamples-scale", options->psamples_scale,
-                      "Scale each test's number of p-value samples (dieharder's -m); 1 is dieharder's default size")
+                      "Scale each test's number of p-value samples (dieharder's -m); 1 is dieharder's default size. "
+                      "Small scales lean towards p-values near 1 (dieharder's KS test): recheck a high WEAK or "
+                      "FAILED with --tests NAME --psamples-scale 1")
       ->capture_default_str();
   command->add_flag("--quick", options->quick,
                     "A smoke test: psamples x 0.1 and, without --tests, the 20 tests that are fast at that size "
