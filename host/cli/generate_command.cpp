@@ -115,9 +115,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
     throw InvalidArgument("--format u32 is a raw stream of 32-bit words, not a .npy file: name the file otherwise, "
                           "or use --format ints for the exact integers as .npy");
   const auto type = element_type(format);
-  if (!options.size.empty() && options.source.generator != "ceicg")
-    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
-  const auto size = parse_size(options.size.empty() ? "1024x1024" : options.size, "--size");
+  const auto size = ceicg_pass_size(options.source, options.size);
   const NumberSource source = make_source(options.source, size, options.quiet);
   if (to_stdout && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");

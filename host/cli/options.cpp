@@ -98,6 +98,12 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
   return size;
 }
 
+fragment::TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size) {
+  if (!size.empty() && options.generator != "ceicg")
+    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
+  return parse_size(size.empty() ? "1024x1024" : size, "--size");
+}
+
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command_ = &command;
   command.add_option("-g,--generator", generator,

@@ -104,9 +104,7 @@ std::string describe_device(const SourceOptions& options) {
 
 void run_test(const TestOptions& options, const CLI::App& command) {
   // Every option is checked before any device opens.
-  if (!options.size.empty() && options.source.generator != "ceicg")
-    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
-  const auto size = parse_size(options.size.empty() ? "1024x1024" : options.size, "--size");
+  const auto size = ceicg_pass_size(options.source, options.size);
   if (options.quick && command.count("--psamples-scale") > 0)
     throw InvalidArgument("give --quick or --psamples-scale, not both (--quick scales by 0.1)");
   quality::BatteryOptions battery;
