@@ -63,6 +63,7 @@ cli::NumberSource fraction_source() {
   cli::NumberSource source;
   source.to_f64 = [](const std::uint32_t* x) { return std::ldexp(static_cast<double>(*x), -32); };
   source.to_u32 = [](const std::uint32_t* x) { return *x; };
+  source.u32_formula = "x";
   return source;
 }
 

@@ -2,6 +2,7 @@
 #include "cli/u32_words.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "common/error.hpp"
 
@@ -31,7 +32,11 @@ std::uint64_t outputs_for_words(WordFormula formula, std::uint64_t words) {
   return formula == WordFormula::native ? words : 2 * words;
 }
 
-U32Words::U32Words(const NumberSource& source, WordFormula formula) : source_(source), formula_(formula) {}
+U32Words::U32Words(const NumberSource& source, WordFormula formula) : source_(source), formula_(formula) {
+  // A generator added to make_source() must say how its outputs become words.
+  if (!source.to_u32 || !source.to_f64 || source.u32_formula.empty())
+    throw std::logic_error("NumberSource without to_u32, to_f64 or u32_formula: every generator's source needs them");
+}
 
 std::span<const std::uint32_t> U32Words::convert(std::span<const std::uint32_t> exact) {
   const std::size_t width = static_cast<std::size_t>(source_.words_per_output);
