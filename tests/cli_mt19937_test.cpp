@@ -92,7 +92,7 @@ TEST_CASE("generate -g mt19937 refuses the GL path, bad seeds and other generato
   TempDir dir;
   const auto before = dir.entries();
   const BadCase cases[] = {
-      {{"generate", "-g", "mt19937", "-n", "5", "-o", "x.bin"}, "has no GL path"},
+      {{"generate", "-g", "mt19937", "--path", "gl", "-n", "5", "-o", "x.bin"}, "has no GL path"},
       {{"generate", "-g", "mt19937", "--path", "gl", "-n", "5", "-o", "x.bin"}, "use --path cpu or --path cuda"},
       {{"generate", "-g", "mt19937", "--path", "cpu", "--seed", "4294967296", "-n", "5", "-o", "x.bin"}, "MT19937 seed"},
       {{"generate", "-g", "mt19937", "--path", "cpu", "--seed", "1,2", "-n", "5", "-o", "x.bin"}, "MT19937 seed"},
@@ -100,4 +100,17 @@ TEST_CASE("generate -g mt19937 refuses the GL path, bad seeds and other generato
       {{"info", "-g", "mt19937"}, "no GL path"},
   };
   for (const auto& c : cases) check_failure(c, dir, before);
+}
+
+TEST_CASE("generators without a GL path default to the CUDA path or the CPU reference", "[cli][mt19937]") {
+  TempDir dir;
+  for (const char* generator : {"mt19937", "sobol32", "mtgp32"}) {
+    INFO(generator);
+    const RunResult implicit = glrand_ok({"generate", "-g", generator, "-n", "1000", "--format", "ints", "-o", "-"}, dir.path());
+    const RunResult cpu =
+        glrand_ok({"generate", "-g", generator, "--path", "cpu", "-n", "1000", "--format", "ints", "-o", "-"}, dir.path());
+    CHECK(implicit.out == cpu.out);
+    CHECK((implicit.err.find("on the CPU reference") != std::string::npos ||
+           implicit.err.find("CUDA kernels") != std::string::npos));
+  }
 }

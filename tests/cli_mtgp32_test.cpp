@@ -98,7 +98,7 @@ TEST_CASE("generate -g mtgp32 refuses the GL path, bad seeds, large offsets and 
   TempDir dir;
   const auto before = dir.entries();
   const BadCase cases[] = {
-      {{"generate", "-g", "mtgp32", "-n", "5", "-o", "x.bin"}, "has no GL path"},
+      {{"generate", "-g", "mtgp32", "--path", "gl", "-n", "5", "-o", "x.bin"}, "has no GL path"},
       {{"generate", "-g", "mtgp32", "--path", "gl", "-n", "5", "-o", "x.bin"}, "use --path cpu or --path cuda"},
       {{"generate", "-g", "mtgp32", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "has no GL path"},
       {{"generate", "-g", "mtgp32", "--path", "cpu", "--seed", "18446744073709551616", "-n", "5", "-o", "x.bin"},
@@ -113,7 +113,7 @@ TEST_CASE("generate -g mtgp32 refuses the GL path, bad seeds, large offsets and 
       {{"generate", "-g", "mtgp32", "--path", "cpu", "--dimensions", "2", "-n", "4", "-o", "x.bin"}, "does not apply"},
       {{"generate", "-g", "mtgp32", "--path", "cpu", "--split", "blocking", "-n", "5", "-o", "x.bin"}, "does not apply"},
       {{"generate", "-g", "mtgp32", "--path", "cpu", "-n", "0", "-o", "x.bin"}, "at least 1"},
-      {{"render", "-g", "mtgp32", "--size", "16x16", "-o", "x.png"}, "no GL path"},
+      {{"render", "-g", "mtgp32", "--path", "gl", "--size", "16x16", "-o", "x.png"}, "no GL path"},
       {{"info", "-g", "mtgp32"}, "no GL path"},
   };
   for (const auto& c : cases) check_failure(c, dir, before);

@@ -145,7 +145,7 @@ TEST_CASE("generate -g sobol32 refuses the GL path, a seed, bad dimensions and c
   TempDir dir;
   const auto before = dir.entries();
   const BadCase cases[] = {
-      {{"generate", "-g", "sobol32", "-n", "5", "-o", "x.bin"}, "has no GL path"},
+      {{"generate", "-g", "sobol32", "--path", "gl", "-n", "5", "-o", "x.bin"}, "has no GL path"},
       {{"generate", "-g", "sobol32", "--path", "gl", "-n", "5", "-o", "x.bin"}, "use --path cpu or --path cuda"},
       {{"generate", "-g", "sobol32", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "has no GL path"},
       {{"generate", "-g", "sobol32", "--profile", "scatter", "-n", "5", "-o", "x.bin"}, "has no GL path"},
@@ -163,7 +163,7 @@ TEST_CASE("generate -g sobol32 refuses the GL path, a seed, bad dimensions and c
       {{"generate", "-g", "sobol32", "--path", "cpu", "--substreams", "4", "-n", "5", "-o", "x.bin"}, "does not apply"},
       {{"generate", "-g", "mt19937", "--path", "cpu", "--dimensions", "2", "-n", "4", "-o", "x.bin"},
        "--dimensions does not apply to -g mt19937"},
-      {{"render", "-g", "sobol32", "--size", "16x16", "-o", "x.png"}, "no GL path"},
+      {{"render", "-g", "sobol32", "--path", "gl", "--size", "16x16", "-o", "x.png"}, "no GL path"},
       {{"info", "-g", "sobol32"}, "no GL path"},
       {{"bench", "-g", "sobol32"}, "has none"},
   };

@@ -391,7 +391,7 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
   const std::vector<BadCase> cases{
       {gen({"-g", "nope", "-n", "10", "-o", "out.bin"}), "unknown generator 'nope'"},
       {gen({"-n", "10", "--bogus", "-o", "out.bin"}), "--bogus"},
-      {gen({"-o", "out.bin"}), "--count is required"},
+      {gen({"-o", "out.bin"}), "COUNT (-n) is required"},
       {gen({"-n", "0", "-o", "out.bin"}), "at least 1"},
       {gen({"-n", "-5", "-o", "out.bin"}), "negative"},
       {gen({"-n", "abc", "-o", "out.bin"}), "whole number"},
@@ -692,13 +692,16 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
   TempDir dir;
   const std::vector<std::pair<std::string, std::vector<std::string>>> commands{
       {"generate",
-       {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--count", "--format", "--output",
-        "--size", "--quiet", "--no-self-test"}},
+       {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--count", "--format", "--words",
+        "--output", "--size", "--quiet", "--no-self-test"}},
       {"render",
        {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output", "--no-self-test"}},
       {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot", "--no-self-test"}},
       {"info", {"--device"}},
       {"bench", {"--generator", "--profile", "--repeats", "--passes", "--quick", "--device", "--csv"}},
+      {"test",
+       {"--generator", "--seed", "--path", "--profile", "--device", "--tests", "--psamples-scale", "--quick", "--words",
+        "--no-self-test"}},
   };
   for (const auto& [command, options] : commands) {
     INFO("glrand " << command << " --help");
@@ -709,7 +712,7 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
     }
   }
   const auto top = glrand_ok({"--help"}, dir.path());
-  for (const char* command : {"generate", "render", "view", "info", "bench"})
+  for (const char* command : {"generate", "render", "view", "info", "bench", "test"})
     CHECK(top.out.find(command) != std::string::npos);
 
   const auto info = glrand_ok({"info"}, dir.path());

@@ -419,7 +419,7 @@ TEST_CASE("closed standard output is reported as a broken pipe", "[output]") {
     StdoutRedirect redirect(fds[1]);
     auto sink = OutputSink::open({"-", ElementType::f64, {1}});
     const double values[] = {1.0};
-    CHECK_THROWS_MATCHES(sink->write(std::span<const double>(values)), glrand::Error,
+    CHECK_THROWS_MATCHES(sink->write(std::span<const double>(values)), glrand::output::OutputClosed,
                          Catch::Message("standard output was closed (broken pipe)"));
   }
   ::close(fds[1]);

@@ -12,5 +12,6 @@ void add_view_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_check_shaders_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_test_command(CLI::App& app);
 
 }  // namespace glrand::cli

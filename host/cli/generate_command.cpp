@@ -2,9 +2,11 @@
 // glrand generate: numbers to a file (raw little-endian or .npy) or to standard output.
 #include <unistd.h>
 
+#include <csignal>
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/core.h>
@@ -13,6 +15,7 @@
 #include "cli/options.hpp"
 #include "common/error.hpp"
 #include "cli/number_source.hpp"
+#include "cli/u32_words.hpp"
 #include "output/sink.hpp"
 
 namespace glrand::cli {
@@ -24,39 +27,58 @@ constexpr std::uint64_t kMaxCount = 1ull << 58;
 
 struct GenerateOptions {
   SourceOptions source;
-  std::string count;
+  std::string count;  // empty: unbounded (--format u32 to standard output only)
   std::string format = "f32";
+  std::string words = "native";
   std::string output = "-";
   std::string size;  // empty: 1024x1024
   bool quiet = false;
 };
 
-output::ElementType element_type(const std::string& format) {
-  if (format == "ints") return output::ElementType::u32;
-  if (format == "f32") return output::ElementType::f32;
-  if (format == "f64") return output::ElementType::f64;
-  throw InvalidArgument("--format must be ints, f32 or f64, not '" + format + "'");
+// ints: the exact integers (words_per_output words an output); u32: one 32-bit word for
+// test batteries (see u32_words.hpp); f32, f64: the documented float formulas.
+enum class Format { ints, u32, f32, f64 };
+
+Format parse_format(const std::string& format) {
+  if (format == "ints") return Format::ints;
+  if (format == "u32") return Format::u32;
+  if (format == "f32") return Format::f32;
+  if (format == "f64") return Format::f64;
+  throw InvalidArgument("--format must be ints, u32, f32 or f64, not '" + format + "'");
+}
+
+output::ElementType element_type(Format format) {
+  switch (format) {
+    case Format::ints:
+    case Format::u32: return output::ElementType::u32;
+    case Format::f32: return output::ElementType::f32;
+    case Format::f64: return output::ElementType::f64;
+  }
+  throw std::logic_error("unknown Format");
 }
 
 // Converts a chunk of exact integers (words_per_output words each) into the requested format.
 class ChunkWriter {
  public:
-  ChunkWriter(output::OutputSink& sink, output::ElementType type, const NumberSource& source)
-      : sink_(sink), type_(type), source_(source) {}
+  ChunkWriter(output::OutputSink& sink, Format format, const NumberSource& source, WordFormula words)
+      : sink_(sink), format_(format), source_(source), u32_words_(source, words) {}
 
   void operator()(std::span<const std::uint32_t> words) {
     const std::size_t width = static_cast<std::size_t>(source_.words_per_output);
     const std::size_t outputs = words.size() / width;
-    switch (type_) {
-      case output::ElementType::u32:
+    switch (format_) {
+      case Format::ints:
         sink_.write(words);
         break;
-      case output::ElementType::f32:
+      case Format::u32:
+        sink_.write(u32_words_.convert(words));
+        break;
+      case Format::f32:
         floats_.resize(outputs);
         for (std::size_t i = 0; i < outputs; ++i) floats_[i] = source_.to_f32(&words[width * i]);
         sink_.write(std::span<const float>(floats_));
         break;
-      case output::ElementType::f64:
+      case Format::f64:
         doubles_.resize(outputs);
         for (std::size_t i = 0; i < outputs; ++i) doubles_[i] = source_.to_f64(&words[width * i]);
         sink_.write(std::span<const double>(doubles_));
@@ -66,41 +88,64 @@ class ChunkWriter {
 
  private:
   output::OutputSink& sink_;
-  output::ElementType type_;
+  Format format_;
   const NumberSource& source_;
+  U32Words u32_words_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
 };
 
-void run_generate(const GenerateOptions& options) {
+void run_generate(const GenerateOptions& options, const CLI::App& command) {
   // Every option is checked before any file is created or device opened.
-  const std::uint64_t count = parse_count(options.count, "COUNT (-n)");
+  const Format format = parse_format(options.format);
+  const bool to_stdout = options.output == "-";
+  // Without -n a u32 stream runs until its reader stops reading (2^58 words at most).
+  const bool unbounded = options.count.empty();
+  if (unbounded && !(format == Format::u32 && to_stdout))
+    throw InvalidArgument("COUNT (-n) is required, except for --format u32 to standard output (-o -), which "
+                          "streams until the reader stops");
+  const std::uint64_t count = unbounded ? kMaxCount : parse_count(options.count, "COUNT (-n)");
   if (count == 0) throw InvalidArgument("COUNT (-n) must be at least 1");
   if (count > kMaxCount) throw InvalidArgument("COUNT (-n) " + options.count + " is too large: at most 2^58 per call");
-  const auto type = element_type(options.format);
-  if (!options.size.empty() && options.source.generator != "ceicg")
-    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
-  const auto size = parse_size(options.size.empty() ? "1024x1024" : options.size, "--size");
+  if (command.count("--words") > 0 && format != Format::u32)
+    throw InvalidArgument("--words chooses how --format u32 makes its words; it does not apply to --format " +
+                          options.format);
+  const WordFormula words = parse_word_formula(options.words);
+  if (format == Format::u32 && options.output.ends_with(".npy"))
+    throw InvalidArgument("--format u32 is a raw stream of 32-bit words, not a .npy file: name the file otherwise, "
+                          "or use --format ints for the exact integers as .npy");
+  const auto type = element_type(format);
+  const auto size = ceicg_pass_size(options.source, options.size);
   const NumberSource source = make_source(options.source, size, options.quiet);
   if (source.check_count) source.check_count(count);
-  if (options.output == "-" && isatty(STDOUT_FILENO))
+  if (to_stdout && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
 
   std::vector<std::uint64_t> shape{count};
-  if (type == output::ElementType::u32 && source.words_per_output > 1)
+  if (format == Format::ints && source.words_per_output > 1)
     shape.push_back(static_cast<std::uint64_t>(source.words_per_output));
+  const std::uint64_t outputs = format == Format::u32 ? outputs_for_words(words, count) : count;
+  // A reader that closes the pipe (`| head -c 100`) ends the run through EPIPE, quietly,
+  // instead of killing the process with SIGPIPE in the middle of a device's work.
+  if (to_stdout) std::signal(SIGPIPE, SIG_IGN);
   const auto sink = output::OutputSink::open({options.output, type, shape});
-  ChunkWriter writer(*sink, type, source);
+  ChunkWriter writer(*sink, format, source, words);
 
   const auto began = std::chrono::steady_clock::now();
-  const std::string where = source.run(count, [&](std::span<const std::uint32_t> words) { writer(words); });
+  std::string where;
+  try {
+    where = source.run(outputs, [&](std::span<const std::uint32_t> chunk) { writer(chunk); });
+  } catch (const output::OutputClosed&) {
+    return;
+  }
   sink->finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  const std::string unit = format == Format::u32 ? "words" : "outputs";
   if (!options.quiet)
-    std::cerr << fmt::format("glrand: {} {} outputs ({}) to {} in {:.2f} s ({:.1f} M outputs/s) on {}\n",
-                             options.source.generator, count, options.format,
-                             options.output == "-" ? "standard output" : options.output, seconds,
-                             static_cast<double>(count) / seconds * 1e-6, where);
+    std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({:.1f} M {}/s) on {}\n",
+                             options.source.generator, count, unit, options.format,
+                             to_stdout ? "standard output" : options.output, seconds,
+                             static_cast<double>(count) / seconds * 1e-6, unit, where);
 }
 
 }  // namespace
@@ -111,19 +156,28 @@ void add_generate_command(CLI::App& app) {
   options->source.add_to(*command, /*substream_layout=*/true);
   options->source.add_self_test_option(*command);
   command->add_option("-n,--count", options->count,
-                      "How many outputs (e.g. 1000000, 1e8, 2^30); sobol32: numbers in all, a multiple of --dimensions")
-      ->required();
+                      "How many outputs, or words with --format u32 (e.g. 1000000, 1e8, 2^30; sobol32: numbers in all, "
+                      "a multiple of --dimensions); required, except that --format u32 -o - without it streams until "
+                      "the reader stops");
   command->add_option("--format", options->format,
-                      "ints: exact integers as little-endian uint32 (ceicg: x1,x2,x3 per output; pm: z); "
+                      "ints: exact integers as little-endian uint32 (ceicg: x1,x2,x3 per output; wh: x,y,z,w; pm, "
+                      "mrg32k3a: z; mt19937: x); u32: one little-endian 32-bit word per output, raw, for TestU01, "
+                      "PractRand, dieharder (ceicg, wh: floor(u*2^32); pm: floor(z*2^32/m) = (z<<1)|(z>>30), bit 0 "
+                      "repeats bit 31; mrg32k3a: z, or cuRAND's curand() with --curand-seed; mt19937: x); "
                       "f32 or f64: the documented float formula")
       ->capture_default_str();
+  command->add_option("--words", options->words,
+                      "--format u32: native (above) or float23-pairs (each output at 23-bit float resolution, "
+                      "k = floor(u*2^23), one word from two outputs: (k0 << 9) | (k1 >> 14))")
+      ->capture_default_str();
   command->add_option("-o,--output", options->output,
-                      "File to write (raw little-endian; NumPy .npy if it ends in .npy), or - for standard output")
+                      "File to write (raw little-endian; NumPy .npy if it ends in .npy, except --format u32, always raw), "
+                      "or - for standard output")
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
-  command->callback([options] { run_generate(*options); });
+  command->callback([options, command] { run_generate(*options, *command); });
 }
 
 }  // namespace glrand::cli

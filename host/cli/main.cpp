@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
 #include "common/error.hpp"
 
 int main(int argc, char** argv) {
@@ -18,10 +19,13 @@ int main(int argc, char** argv) {
   glrand::cli::add_info_command(app);
   glrand::cli::add_check_shaders_command(app);
   glrand::cli::add_bench_command(app);
+  glrand::cli::add_test_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const glrand::cli::ExitStatus& e) {
+    return e.status;
   } catch (const glrand::Error& e) {
     std::cerr << "glrand: error: " << e.what() << "\n";
     return 1;

@@ -108,6 +108,8 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
   source.words_per_output = 3;
   source.to_f32 = [](const std::uint32_t* x) { return ceicg::to_f32({x[0], x[1], x[2]}); };
   source.to_f64 = [](const std::uint32_t* x) { return ceicg::to_f64({x[0], x[1], x[2]}); };
+  source.to_u32 = [](const std::uint32_t* x) { return ceicg::to_u32({x[0], x[1], x[2]}); };
+  source.u32_formula = "floor(u * 2^32) of the f64 formula";
   if (options.path == "cpu") {
     source.run = on_cpu(
         start, 3, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
@@ -137,6 +139,8 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
   NumberSource source;
   source.to_f32 = [](const std::uint32_t* z) { return pm::to_f32(*z); };
   source.to_f64 = [](const std::uint32_t* z) { return pm::to_f64(*z); };
+  source.to_u32 = [](const std::uint32_t* z) { return pm::to_u32(*z); };
+  source.u32_formula = "floor(z * 2^32 / m) = (z << 1) | (z >> 30): 31 bits of z, bit 0 repeats bit 31";
   if (options.path == "cpu") {
     source.run = on_cpu(
         start, 1, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
@@ -183,6 +187,10 @@ NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, co
   source.to_f64 = [sets, counter](const std::uint32_t* s) {
     return wh::to_f64(sets[(*counter)++ % sets.size()], {s[0], s[1], s[2], s[3]});
   };
+  source.to_u32 = [sets, counter](const std::uint32_t* s) {
+    return wh::to_u32(sets[(*counter)++ % sets.size()], {s[0], s[1], s[2], s[3]});
+  };
+  source.u32_formula = "floor(u * 2^32) of the f64 formula, each output with its own set";
   if (options.path == "cpu") {
     source.run = [sets, starts](std::uint64_t count, const WordConsumer& consume) {
       std::vector<wh::State> states = starts;
@@ -223,6 +231,8 @@ NumberSource wichmann_hill_source(const SourceOptions& options, bool quiet) {
   source.words_per_output = 4;
   source.to_f32 = [parameters](const std::uint32_t* s) { return wh::to_f32(parameters, {s[0], s[1], s[2], s[3]}); };
   source.to_f64 = [parameters](const std::uint32_t* s) { return wh::to_f64(parameters, {s[0], s[1], s[2], s[3]}); };
+  source.to_u32 = [parameters](const std::uint32_t* s) { return wh::to_u32(parameters, {s[0], s[1], s[2], s[3]}); };
+  source.u32_formula = "floor(u * 2^32) of the f64 formula";
   if (options.path == "cpu") {
     source.run = on_cpu(
         start, 4,
@@ -249,10 +259,15 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
   if (options.curand_seed.empty()) {
     source.to_f32 = [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); };
     source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); };
+    source.to_u32 = [](const std::uint32_t* z) { return mrg32k3a::to_u32(*z); };
+    source.u32_formula = "z itself, 1..m1 = 2^32 - 209";
   } else {
     // cuRAND's curand_uniform_double, range (0, 1]; f32 is that double rounded to float.
     source.to_f32 = [](const std::uint32_t* z) { return static_cast<float>(mrg32k3a::curand_f64(*z)); };
     source.to_f64 = [](const std::uint32_t* z) { return mrg32k3a::curand_f64(*z); };
+    // cuRAND's curand(): the same words as curand_init(seed, substream, offset) then curand().
+    source.to_u32 = [](const std::uint32_t* z) { return mrg32k3a::curand_u32(*z); };
+    source.u32_formula = "cuRAND's curand(): (unsigned)(z * MRG32K3A_BITS_NORM)";
   }
   if (options.path == "cpu") {
     source.run = on_cpu(
@@ -282,6 +297,8 @@ NumberSource mt19937_source(const SourceOptions& options) {
   NumberSource source;
   source.to_f32 = [](const std::uint32_t* x) { return mt19937::to_f32(*x); };
   source.to_f64 = [](const std::uint32_t* x) { return mt19937::to_f64(*x); };
+  source.to_u32 = [](const std::uint32_t* x) { return mt19937::to_u32(*x); };
+  source.u32_formula = "the output itself";
 #if GLRAND_HAVE_CUDA
   if (options.path == "cuda") {
     source.run = on_cuda(options, [seed, offset] { return cuda::mt19937(seed, offset); });
@@ -328,6 +345,8 @@ NumberSource sobol32_source(const SourceOptions& options) {
   NumberSource source;
   source.to_f32 = [](const std::uint32_t* x) { return sobol32::to_f32(*x); };
   source.to_f64 = [](const std::uint32_t* x) { return sobol32::to_f64(*x); };
+  source.to_u32 = [](const std::uint32_t* x) { return *x; };
+  source.u32_formula = "the point's coordinate x itself (u = x * 2^-32), dimension-major";
   source.check_count = [dimensions, first_point](std::uint64_t count) { sobol32_points(count, dimensions, first_point); };
 #if GLRAND_HAVE_CUDA
   if (options.path == "cuda") {
@@ -366,6 +385,8 @@ NumberSource mtgp32_source(const SourceOptions& options) {
   NumberSource source;
   source.to_f32 = [](const std::uint32_t* x) { return mtgp32::to_f32(*x); };
   source.to_f64 = [](const std::uint32_t* x) { return mtgp32::to_f64(*x); };
+  source.to_u32 = [](const std::uint32_t* x) { return *x; };
+  source.u32_formula = "the output itself (cuRAND's curandGenerate words)";
   source.check_count = [offset](std::uint64_t count) {
     if (offset > kMtgp32Positions || count > kMtgp32Positions - offset)
       throw InvalidArgument("-g mtgp32 gives outputs below 2^63 = 9223372036854775808 only: --offset " +

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What `glrand generate` needs of any generator on any path: its exact words per output,
-// their float formulas, and a run that hands them over in order, chunk by chunk.
+// What `glrand generate` and `glrand test` need of any generator on any path: its exact words
+// per output, their float and 32-bit word formulas, and a run that hands them over in order,
+// chunk by chunk.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -21,6 +22,9 @@ struct NumberSource {
   // Throws InvalidArgument if the source cannot give `count` outputs (Sobol32: whole points
   // within a dimension's 2^32); empty when any count will do. Called before any file opens.
   std::function<void(std::uint64_t count)> check_count;
+  // One 32-bit word per output for test batteries (--format u32), and the formula in words.
+  std::function<std::uint32_t(const std::uint32_t*)> to_u32;
+  std::string u32_formula;
   // Generates `count` outputs; opens the device only when called. Returns where it ran
   // (the GL renderer, or "the CPU reference").
   std::function<std::string(std::uint64_t count, const WordConsumer&)> run;

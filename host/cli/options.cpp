@@ -11,6 +11,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "selftest/self_test.hpp"
+#include "system/cuda_probe.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -106,12 +107,28 @@ fragment::TargetSize parse_size(const std::string& text, const std::string& what
   return size;
 }
 
+fragment::TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size) {
+  if (!size.empty() && options.generator != "ceicg")
+    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
+  return parse_size(size.empty() ? "1024x1024" : size, "--size");
+}
+
+#if GLRAND_HAVE_CUDA
+constexpr bool kBuiltWithCuda = true;
+#else
+constexpr bool kBuiltWithCuda = false;
+#endif
+
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command_ = &command;
   command.add_option("-g,--generator", generator,
                      "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273), mrg32k3a; mt19937, sobol32 or "
-                     "mtgp32 (these three --path cpu|cuda only)")
+                     "mtgp32 (these three --path cuda|cpu only)")
       ->capture_default_str();
+  // Generators with no GL path default to the GPU's other path when there is one.
+  command.parse_complete_callback([this] {
+    if (!given("--path") && !given("--profile") && !has_gl_path(generator)) path = kBuiltWithCuda && system::probe_cuda().available ? "cuda" : "cpu";
+  });
   command.add_option("--seed", seed,
                      "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
                      "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
@@ -130,7 +147,7 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
       ->capture_default_str();
   command.add_option("--path", path,
                      "Where to compute: gl (fragment shaders), cuda (CUDA kernels, integer arithmetic) or cpu (exact "
-                     "reference)")
+                     "reference); mt19937, sobol32 and mtgp32 default to cuda where a CUDA GPU is usable, else cpu")
       ->capture_default_str();
   command.add_option("--device", device,
                      "EGL device index (see `glrand info`), or the CUDA device ordinal with --path cuda; default: the "

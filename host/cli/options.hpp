@@ -105,4 +105,9 @@ ceicg::Seed parse_ceicg_seed(const std::string& text);
 // "WxH", e.g. "1024x1024", with at most 2^24 pixels (kMaxPixelsPerPass).
 fragment::TargetSize parse_size(const std::string& text, const std::string& what);
 
+// The --size of the commands that run a source (generate, test): CEICG's render-target size per
+// pass, 1024x1024 when empty; refused for the other generators, whose texture follows
+// --substreams.
+fragment::TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size);
+
 }  // namespace glrand::cli

@@ -20,6 +20,8 @@ float to_f32(const Output& x) {
   return float_not_above(to_f64(x));
 }
 
+std::uint32_t to_u32(const Output& x) { return word_of_unit(to_f64(x)); }
+
 void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned threads) {
   parallel_fill(out.size() / 3, threads, [&](std::uint64_t begin, std::uint64_t end) {
     Residues r = advanced_by(start, begin);

@@ -14,6 +14,8 @@
 // Float formulas (host side, from the exact integers; documented in README.md):
 //   f64: u = x1/m1 + x2/m2 + x3/m3 in IEEE double, left to right, then u - floor(u).
 //   f32: the largest float not above the f64 value, so the range stays [0, 1).
+//   u32 (a 32-bit word for test batteries): floor(f64 · 2^32). All 32 bits vary: u is a sum
+//        of three fractions with 24-bit denominators, far finer than 2^-32.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -98,6 +100,7 @@ GLRAND_HOST_DEVICE constexpr Output output_at(const Residues& r) {
 
 double to_f64(const Output& x);
 float to_f32(const Output& x);
+std::uint32_t to_u32(const Output& x);
 
 // Fills `out` with 3 words per output (x1, x2, x3) for the `out.size() / 3` consecutive
 // outputs starting at residues `start`, using up to `threads` CPU threads (0: all cores).

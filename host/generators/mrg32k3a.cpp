@@ -121,6 +121,11 @@ float to_f32(std::uint32_t z) {
 
 double curand_f64(std::uint32_t z) { return static_cast<double>(z) * kCurandNorm; }
 
+std::uint32_t curand_u32(std::uint32_t z) {
+  const double stretched = static_cast<double>(z) * kCurandBitsNorm;
+  return stretched < 0x1p32 ? static_cast<std::uint32_t>(stretched) : 0xFFFFFFFFu;
+}
+
 void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
   const std::size_t count = out.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());

@@ -38,6 +38,11 @@
 //   f32: the largest float not above the f64 value, so the range stays inside (0, 1).
 //   curand_f64: u = double(z) · 2.3283065498378288e-10 (the double nearest 1/m1), as cuRAND's
 //        curand_uniform_double computes it; range (0, 1], z = m1 gives exactly 1.0.
+//   u32 (a 32-bit word for test batteries): z itself, 1..m1. Word 0 and the 208 words above
+//        m1 never occur (a gap of 5·10^-8 of the range, invisible to any battery).
+//   curand_u32: cuRAND's curand(): (unsigned)(z · MRG32K3A_BITS_NORM), z stretched over the
+//        32-bit range with 1.000000048662 (curand_kernel.h); z = m1 lands on 2^32 + 0.0001,
+//        which the GPU's conversion saturates to 2^32 − 1, and so does this.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -64,6 +69,8 @@ inline constexpr std::uint64_t kA23n = 1370589u;
 inline constexpr double kNorm = 2.328306549295727688e-10;
 // cuRAND's MRG32K3A_NORM, the double nearest 1/m1 (curand_kernel.h).
 inline constexpr double kCurandNorm = 2.3283065498378288e-10;
+// cuRAND's MRG32K3A_BITS_NORM (curand_kernel.h): curand() returns (unsigned)(z · this).
+inline constexpr double kCurandBitsNorm = 1.000000048662;
 
 // RngStreams' default package seed: all six words 12345 (RngStream.c, nextSeed).
 inline constexpr std::uint64_t kDefaultSeedWord = 12345u;
@@ -187,6 +194,8 @@ State seed_from_words(const std::array<std::uint64_t, 6>& words);
 double to_f64(std::uint32_t z);
 float to_f32(std::uint32_t z);
 double curand_f64(std::uint32_t z);
+constexpr std::uint32_t to_u32(std::uint32_t z) { return z; }
+std::uint32_t curand_u32(std::uint32_t z);
 
 // Fills `out` with one word z per output for out.size() consecutive outputs, the first
 // computed from step(start), using up to `threads` CPU threads (0: all cores). Each thread

@@ -25,7 +25,8 @@
 //
 // Outputs are 32-bit words, the whole range 0..2^32 − 1. Floats (to_f64, to_f32): cuRAND's
 // curand_uniform_double formula x·2^-32 + 2^-33, exact in a double, in [2^-33, 1 − 2^-33];
-// f32 is the largest float not above it, so in (0, 1).
+// f32 is the largest float not above it, so in (0, 1). u32 (the word for test batteries) is
+// the output itself.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -117,5 +118,6 @@ State state_at(std::uint32_t seed, std::uint64_t outputs);
 inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
 // The largest float not above to_f64(x): in (0, 1), never 1.0f.
 inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
+inline constexpr std::uint32_t to_u32(std::uint32_t x) { return x; }
 
 }  // namespace glrand::mt19937

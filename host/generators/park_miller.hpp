@@ -10,6 +10,10 @@
 //
 // Floats (host side, from the exact integers): f64 = z / m in IEEE double, in (0, 1);
 // f32 = the largest float not above it.
+// u32 (a 32-bit word for test batteries): floor(z·2^32 / m), the first 32 bits of z/m, which
+// is exactly 2z + floor(2z/m) = (z << 1) | (z >> 30): z's 31 bits, shifted up, and bit 0 a
+// copy of bit 31. A 32-bit word carries only 31 bits of z; the copied bit is the honest cost
+// of widening (plain z would have bit 31 always 0, z << 1 bit 0 always 0).
 //
 // The fragment shader holds z as four bytes in floats and multiplies byte by byte with
 // carries (Langdon 2008), so no intermediate exceeds 2^24 (shaders/park_miller.frag).
@@ -50,6 +54,7 @@ GLRAND_HOST_DEVICE constexpr State step(State state) { return mul_mod(state, kMu
 
 double to_f64(std::uint32_t z);
 float to_f32(std::uint32_t z);
+constexpr std::uint32_t to_u32(std::uint32_t z) { return (z << 1) | (z >> 30); }
 
 // `out.size()` consecutive outputs from `start`, on up to `threads` threads (0: all cores).
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads = 0);

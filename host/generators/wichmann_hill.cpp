@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 
 // MKL rounds each product x·(1/m) before adding it. A fused multiply-add rounds once and can
@@ -57,6 +58,8 @@ float to_f32(const Parameters& p, const State& s) {
   // An f64 value at or above 1 - 2^-25 rounds to 1.0f; keep the range [0, 1).
   return f < 1.0f ? f : std::nextafter(1.0f, 0.0f);
 }
+
+std::uint32_t to_u32(const Parameters& p, const State& s) { return word_of_unit(to_f64(p, s)); }
 
 void generate_ints(const Parameters& p, const State& start, std::span<std::uint32_t> out,
                    unsigned threads) {

@@ -32,6 +32,9 @@
 //        MKL documents no such exception (CHECK_VALUES: "(float) of that double"), so MKL's
 //        single-precision output may differ from ours there: when the f64 value is at least
 //        1 − 2^-25, about 3 outputs in 10^8.
+//   u32 (a 32-bit word for test batteries): floor(f64 · 2^32). All 32 bits vary: u is a sum
+//        of four fractions with 24-bit denominators, far finer than 2^-32, and the f64 value
+//        carries 53 bits.
 //
 // Why a float-only shader can run this exactly: Schrage's method computes a·x mod m as
 // a·(x mod q) − r·(x div q), plus m if negative, with q = m div a and r = m mod a. Each a_k
@@ -116,6 +119,7 @@ GLRAND_HOST_DEVICE constexpr State state_at(const Parameters& p, const State& st
 // The float formulas of the header comment.
 double to_f64(const Parameters& p, const State& s);
 float to_f32(const Parameters& p, const State& s);
+std::uint32_t to_u32(const Parameters& p, const State& s);
 
 // Fills `out` with 4 words per output (x, y, z, w) for the out.size() / 4 consecutive states
 // starting at `start` (trailing words beyond a multiple of 4 are left alone), using up to

@@ -56,7 +56,7 @@ class StdoutSink final : public OutputSink {
 
  private:
   // Unbuffered ::write so nothing is lost or duplicated in a stdio buffer; SIGPIPE keeps its
-  // disposition (the caller decides), EPIPE is reported if it is ignored.
+  // disposition (the caller decides), EPIPE is reported as OutputClosed if it is ignored.
   void write_bytes(std::span<const std::byte> bytes) override {
     const std::byte* data = bytes.data();
     std::size_t size = bytes.size();
@@ -64,7 +64,7 @@ class StdoutSink final : public OutputSink {
       const ssize_t written = ::write(STDOUT_FILENO, data, size);
       if (written < 0) {
         if (errno == EINTR) continue;
-        if (errno == EPIPE) throw Error("standard output was closed (broken pipe)");
+        if (errno == EPIPE) throw OutputClosed("standard output was closed (broken pipe)");
         throw Error(std::string("cannot write to standard output: ") + std::strerror(errno));
       }
       data += written;

@@ -9,7 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
+
 namespace glrand::output {
+
+// Standard output's reader has gone (EPIPE, with SIGPIPE ignored): the reader took what it
+// wanted, as `| head -c 100` does; the command stops quietly.
+class OutputClosed : public Error {
+ public:
+  using Error::Error;
+};
 
 enum class ElementType { u32, f32, f64 };
 
