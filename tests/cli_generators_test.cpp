@@ -43,15 +43,6 @@ std::string generate(const TempDir& dir, const Args& args) {
   return glrand_ok(concat(concat({"generate"}, args), {"-o", "-", "-q"}), dir.path()).out;
 }
 
-template <typename T>
-std::vector<T> values_of(const std::string& bytes) {
-  REQUIRE(std::endian::native == std::endian::little);
-  REQUIRE(bytes.size() % sizeof(T) == 0);
-  std::vector<T> v(bytes.size() / sizeof(T));
-  std::memcpy(v.data(), bytes.data(), bytes.size());
-  return v;
-}
-
 std::string u64(std::uint64_t v) { return std::to_string(v); }
 
 // f32 and f64 bytes of per-output conversions of exact words (`width` words per output).

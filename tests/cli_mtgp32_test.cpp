@@ -27,13 +27,6 @@ std::string generate(const TempDir& dir, std::vector<std::string> args) {
   return glrand_ok(args, dir.path()).out;
 }
 
-template <typename T>
-std::vector<T> values_of(const std::string& bytes) {
-  REQUIRE(bytes.size() % sizeof(T) == 0);
-  std::vector<T> v(bytes.size() / sizeof(T));
-  std::memcpy(v.data(), bytes.data(), bytes.size());
-  return v;
-}
 
 }  // namespace
 

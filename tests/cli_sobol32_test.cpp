@@ -32,13 +32,6 @@ std::string generate(const TempDir& dir, std::vector<std::string> args) {
   return glrand_ok(args, dir.path()).out;
 }
 
-template <typename T>
-std::vector<T> values_of(const std::string& bytes) {
-  REQUIRE(bytes.size() % sizeof(T) == 0);
-  std::vector<T> v(bytes.size() / sizeof(T));
-  std::memcpy(v.data(), bytes.data(), bytes.size());
-  return v;
-}
 
 // Direction numbers v_1..v_32 (index 0..31) of dimension `dimension` (0: van der Corput;
 // d ≥ 1: the file's row d + 1), as Joe & Kuo's sobol.cc computes them.

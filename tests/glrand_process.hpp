@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -150,6 +151,16 @@ inline RunResult run_program(const std::string& program, const std::vector<std::
 inline std::string glrand_executable() {
   const char* given = std::getenv("GLRAND_EXE");
   return given && *given ? given : GLRAND_EXE;
+}
+
+// The little-endian values of T in `bytes` (glrand's raw output).
+template <typename T>
+std::vector<T> values_of(const std::string& bytes) {
+  REQUIRE(std::endian::native == std::endian::little);
+  REQUIRE(bytes.size() % sizeof(T) == 0);
+  std::vector<T> v(bytes.size() / sizeof(T));
+  std::memcpy(v.data(), bytes.data(), bytes.size());
+  return v;
 }
 
 inline RunResult run_glrand(const std::vector<std::string>& args, const std::filesystem::path& cwd) {

@@ -30,13 +30,6 @@ struct HostGenerator {
   HostGenerator& operator=(const HostGenerator&) = delete;
 };
 
-template <typename T>
-std::vector<T> values_of(const std::string& bytes) {
-  REQUIRE(bytes.size() % sizeof(T) == 0);
-  std::vector<T> v(bytes.size() / sizeof(T));
-  std::memcpy(v.data(), bytes.data(), bytes.size());
-  return v;
-}
 
 std::string generate(const TempDir& dir, std::vector<std::string> args) {
   args.insert(args.begin(), {"generate", "--path", "cpu"});
