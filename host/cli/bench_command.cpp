@@ -59,14 +59,30 @@ struct BenchOptions {
   std::string csv;
 };
 
-// Pass shapes: full on a GPU; small with --quick or on a software renderer.
+// Pass shapes: full on a GPU; small with --quick or on a software renderer; or about N
+// outputs per pass with --sizes (shapes_for).
 struct Shapes {
-  fragment::TargetSize ceicg_size;     // CEICG ps30: pixels of a pass
-  std::uint64_t ps30_substreams;       // PM, WH, MRG32k3a ps30: state texels
-  std::uint64_t stream_substreams;     // scatter and compute: invocations
+  fragment::TargetSize ceicg_size;      // CEICG ps30: pixels of a pass
+  std::uint64_t ps30_substreams;        // PM, WH, MRG32k3a ps30: state texels
+  std::uint64_t stream_substreams;      // scatter and compute: invocations
+  std::uint64_t ceicg_stream_substreams;  // CEICG scatter and compute (4 outputs per engine output)
 };
-constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18};
-constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12};
+constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18};
+constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12};
+
+// Shapes of about n outputs per pass: CEICG ps30 ceil(n/4) pixels 4096 wide at most (4 outputs
+// each); the stateful ps30 passes ceil(n/2) substreams (2 or 3 outputs each, as the engine
+// chooses the targets); scatter and compute ceil(n/64) substreams of 64 outputs. Each row
+// reports the outputs its pass has.
+Shapes shapes_for(std::uint64_t n) {
+  const std::uint64_t pixels = (n + 3) / 4;
+  const auto width = static_cast<std::uint32_t>(std::min<std::uint64_t>(pixels, 4096));
+  const auto height = static_cast<std::uint32_t>((pixels + width - 1) / width);
+  const auto substreams = [](std::uint64_t p) { return std::clamp<std::uint64_t>(p, 1, fragment::kMaxSubstreams); };
+  const std::uint64_t per = stream::kDefaultOutputsPerSubstream;
+  return {{width, height}, substreams((n + 1) / 2), substreams((n + per - 1) / per),
+          substreams((n + 4 * per - 1) / (4 * per))};
+}
 
 // Outputs per cpu and cuda row without --sizes.
 constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
@@ -137,7 +153,8 @@ Row bench_one(const std::string& generator, stream::Profile profile, const Shape
   const std::uint64_t P = ps30 ? shapes.ps30_substreams : shapes.stream_substreams;
   if (generator == "ceicg")
     return ps30 ? bench_ceicg_ps30(shapes.ceicg_size, o)
-                : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{}, P, o,
+                : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
+                               shapes.ceicg_stream_substreams, o,
                                stream::CeicgStreamTraits::kOutputsPerGroup);
   if (generator == "pm") {
     const pm::State start = 1;
@@ -249,21 +266,27 @@ void run_bench(const BenchOptions& o) {
     gl::HeadlessContext context(o.device, &std::cerr);
     const auto info = gl::query_context_info();
     const bool software = bench::software_renderer();
-    const Shapes shapes = o.quick || software ? kQuick : kFull;
-    std::cout << fmt::format("\ngl: {} ({}, GL {}), {} pass shapes (--sizes does not apply), {}, {} passes per "
+    const Shapes fixed = o.quick || software ? kQuick : kFull;
+    std::cout << fmt::format("\ngl: {} ({}, GL {}), {}, {}, {} passes per "
                              "repeat; ceilings: ps30 = trivial fragment shader into the same render targets (fill), "
                              "scatter, compute = write-only program writing the same outputs (write); rows per pass, "
                              "GPU-resident; no readback row (see bench_fragment --readback-outputs)\n\n",
-                             info.renderer, info.vendor, info.version, o.quick || software ? "quick" : "full",
+                             info.renderer, info.vendor, info.version,
+                             sizes.empty() ? std::string(o.quick || software ? "quick" : "full") + " pass shapes"
+                                           : std::string("passes of about --sizes outputs"),
                              bench::clock_name(), o.passes)
               << table_head;
-    for (const auto& g : gl_generators)
-      for (const auto profile : profiles) {
-        Row row = bench_one(g, profile, shapes, o);
-        row.clock = bench::clock_name();
-        row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
-        print_row(row, std::cout, csv, o);
-      }
+    std::vector<Shapes> shapes;
+    for (const auto n : sizes) shapes.push_back(shapes_for(n));
+    if (shapes.empty()) shapes.push_back(fixed);
+    for (const Shapes& shape : shapes)
+      for (const auto& g : gl_generators)
+        for (const auto profile : profiles) {
+          Row row = bench_one(g, profile, shape, o);
+          row.clock = bench::clock_name();
+          row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
+          print_row(row, std::cout, csv, o);
+        }
   }
 
 #if GLRAND_HAVE_CUDA
@@ -322,8 +345,8 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   command
       ->add_option("--sizes", o->sizes,
-                   "Outputs per cpu and cuda row, comma-separated (a sweep); default 2^24 cpu, 2^28 cuda, "
-                   "2^20 with --quick")
+                   "Outputs per row, comma-separated (a sweep; GL: passes of about that many); default: "
+                   "2^24 cpu, 2^28 cuda, GL's fixed pass shapes; 2^20 and small passes with --quick")
       ->delimiter(',');
   command->add_option("--repeats", o->repeats, "Timed repeats; the median is reported")->capture_default_str();
   command->add_option("--passes", o->passes, "GL passes per timed repeat")->capture_default_str();
