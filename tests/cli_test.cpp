@@ -750,6 +750,7 @@ TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside 
                             "--repeats", "1", "--passes", "1", "--sizes", "65536,200000", "--csv", "bench.csv"},
                            dir.path());
   for (const char* row : {"| gl | ps30 | pm |", "| gl | compute | pm |", "| gl | ps30 | ceicg |", "| gl | compute | ceicg |",
+                          "| gl | ps30-readback | pm |", "| gl | ps30-readback | ceicg |",
                           "| cpu | host | pm | 65536 |", "| cpu | host | ceicg | 200000 |", "| cpu | host | mt19937 | 65536 |"}) {
     INFO("row " << row << " in:\n" << r.out);
     CHECK(r.out.find(row) != std::string::npos);
@@ -757,7 +758,8 @@ TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside 
   CHECK(r.out.find("| gl | ps30 | mt19937 |") == std::string::npos);  // no GL path: no GL rows
   CHECK(r.out.find("cpu: ") != std::string::npos);                   // the CPU model, with the settings
   const auto lines = lines_of(read_file(dir / "bench.csv"));
-  REQUIRE(lines.size() == 1 + 4 * 2 + 3 * 2);  // GL: 2 generators x 2 profiles x 2 sizes; CPU: 3 x 2
+  // GL: 2 generators x (2 profiles + ps30's readback) x 2 sizes; CPU: 3 generators x 2 sizes.
+  REQUIRE(lines.size() == 1 + 2 * 3 * 2 + 3 * 2);
   const auto header = csv_fields(lines[0]);
   REQUIRE(header.size() == 17);
   CHECK(header[0] == "path");

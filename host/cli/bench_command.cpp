@@ -10,6 +10,8 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -116,6 +118,68 @@ Row bench_ps30(const std::string& name, const Traits& traits, const typename Tra
   row.ceiling_units = 4.0 * generator.size().width * generator.size().height * generator.render_targets();
   row.ceiling_seconds = bench::fill_seconds(generator.size(), generator.render_targets(), o.passes, o.repeats);
   return row;
+}
+
+// Median wall-clock seconds of `run` over o.repeats calls, after one warm-up call.
+double wall_seconds(const std::function<void()>& run, const BenchOptions& o) {
+  run();
+  std::vector<double> samples;
+  for (int r = 0; r < o.repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return bench::median(std::move(samples));
+}
+
+// The ps30 readback row: o.passes passes' outputs through the generator's own readback
+// (render, pixel-pack buffers, integer check, assembly; states initialised first), wall clock,
+// beside the fill-and-readback ceiling of the same output targets. Per pass.
+template <class Traits>
+Row bench_ps30_readback(const std::string& name, const Traits& traits, const typename Traits::State& start,
+                        std::uint64_t P, const BenchOptions& o) {
+  const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
+  fragment::StatefulFragment<Traits> generator(layout, traits);
+  const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
+  const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
+  Row row = gl_row(name, "ps30-readback",
+                   fmt::format("{} substreams x {} outputs, {} targets read", P, generator.outputs_per_pixel(), read_targets),
+                   "fill+readback");
+  row.outputs = static_cast<double>(per_pass);
+  std::uint64_t seen = 0;
+  row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, [&](std::span<const std::uint32_t> w) {
+                               seen += w.size();
+                             }); },
+                             o) /
+                o.passes;
+  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * read_targets;
+  row.ceiling_seconds = bench::fill_readback_seconds(generator.size(), read_targets, o.passes, o.repeats);
+  return row;
+}
+
+Row bench_ceicg_ps30_readback(fragment::TargetSize size, const BenchOptions& o) {
+  fragment::CeicgFragment generator(size);
+  Row row = gl_row("ceicg", "ps30-readback", fmt::format("{}x{} pixels x 4 outputs, 3 targets read", size.width, size.height),
+                   "fill+readback");
+  row.outputs = static_cast<double>(generator.outputs_per_pass());
+  std::uint64_t seen = 0;
+  row.seconds = wall_seconds([&] { generator.generate_ints(ceicg::Residues{}, generator.outputs_per_pass() * o.passes,
+                                                           [&](std::span<const std::uint32_t> w) { seen += w.size(); }); },
+                             o) /
+                o.passes;
+  row.ceiling_units = 4.0 * size.width * size.height * 3;
+  row.ceiling_seconds = bench::fill_readback_seconds(size, 3, o.passes, o.repeats);
+  return row;
+}
+
+// The ps30 readback row of `generator`.
+Row bench_readback(const std::string& generator, const Shapes& shapes, const BenchOptions& o) {
+  const std::uint64_t P = shapes.ps30_substreams;
+  if (generator == "ceicg") return bench_ceicg_ps30_readback(shapes.ceicg_size, o);
+  if (generator == "pm") return bench_ps30_readback("pm", fragment::ParkMillerTraits{}, pm::State{1}, P, o);
+  if (generator == "wh")
+    return bench_ps30_readback("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1), P, o);
+  return bench_ps30_readback("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()), P, o);
 }
 
 Row bench_ceicg_ps30(fragment::TargetSize size, const BenchOptions& o) {
@@ -226,13 +290,13 @@ void run_bench(const BenchOptions& o) {
   for (const auto& g : o.generators) check_generator(g);
   const std::vector<std::string> paths = chosen_paths(o);
   const auto has = [&](const char* p) { return std::find(paths.begin(), paths.end(), p) != paths.end(); };
-  std::vector<std::string> gl_generators;
-  for (const auto& g : o.generators) {
-    if (has_gl_path(g))
-      gl_generators.push_back(g);
-    else if (paths == std::vector<std::string>{"gl"})
-      throw InvalidArgument("-g " + g + " has no GL path (" + why_no_gl_path(g) + "); bench it with --path cpu or cuda");
-  }
+  // Generators without a GL path get no GL rows; with gl the only path, one of them alone is
+  // an error.
+  std::vector<std::string> gl_generators, no_gl;
+  for (const auto& g : o.generators) (has_gl_path(g) ? gl_generators : no_gl).push_back(g);
+  if (paths == std::vector<std::string>{"gl"} && gl_generators.empty())
+    throw InvalidArgument("-g " + no_gl.front() + " has no GL path (" + why_no_gl_path(no_gl.front()) +
+                          "); bench it with --path cpu or cuda");
   std::vector<stream::Profile> profiles;
   for (const auto& p : o.profiles) profiles.push_back(stream::parse_profile(p));
   if (o.repeats < 1 || o.passes < 1) throw InvalidArgument("--repeats and --passes must be at least 1");
@@ -270,12 +334,16 @@ void run_bench(const BenchOptions& o) {
     std::cout << fmt::format("\ngl: {} ({}, GL {}), {}, {}, {} passes per "
                              "repeat; ceilings: ps30 = trivial fragment shader into the same render targets (fill), "
                              "scatter, compute = write-only program writing the same outputs (write); rows per pass, "
-                             "GPU-resident; no readback row (see bench_fragment --readback-outputs)\n\n",
+                             "GPU-resident; ps30-readback = the "
+                             "passes' outputs through the generator's readback (pixel-pack buffers, integer check, "
+                             "assembly; wall clock) beside the same fill passes read back the same way "
+                             "(fill+readback)\n\n",
                              info.renderer, info.vendor, info.version,
                              sizes.empty() ? std::string(o.quick || software ? "quick" : "full") + " pass shapes"
                                            : std::string("passes of about --sizes outputs"),
                              bench::clock_name(), o.passes)
               << table_head;
+    if (!no_gl.empty()) std::cout << fmt::format("(no GL path, so no gl rows: {})\n\n", fmt::join(no_gl, ", "));
     std::vector<Shapes> shapes;
     for (const auto n : sizes) shapes.push_back(shapes_for(n));
     if (shapes.empty()) shapes.push_back(fixed);
@@ -286,6 +354,12 @@ void run_bench(const BenchOptions& o) {
           row.clock = bench::clock_name();
           row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
           print_row(row, std::cout, csv, o);
+          if (profile == stream::Profile::ps30) {
+            row = bench_readback(g, shape, o);
+            row.clock = "wall clock";
+            row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
+            print_row(row, std::cout, csv, o);
+          }
         }
   }
 
