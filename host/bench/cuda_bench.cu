@@ -58,7 +58,7 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   // own streams), the ceiling one cudaMemcpy of the same bytes into pinned memory.
   Row readback = resident;
   readback.profile = "readback";
-  readback.shape = std::to_string(g.words_per_output) + " words/output, pinned, overlapped chunks";
+  readback.shape = std::to_string(g.words_per_output) + " words/output, generate_host: pinned, overlapped chunks of 2^24 outputs, its buffers allocated per call";
   std::uint64_t seen = 0;
   std::vector<double> times;
   for (int r = -1; r < repeats; ++r) {
