@@ -318,32 +318,55 @@ void run_bench(const BenchOptions& o) {
   std::ostringstream csv;
   csv << "path,profile,generator,shape,outputs,seconds,outputs_per_second,ceiling,ceiling_unit,ceiling_units,"
          "ceiling_seconds,ceiling_units_per_second,ratio,clock,device,repeats,passes\n";
-  std::cout << fmt::format("glrand bench: paths {}; median of {} repeats; ratio = the ceiling's time / the "
-                           "generator's for the same memory written\n",
-                           fmt::join(paths, ","), o.repeats);
-  std::cout << "cpu: " << bench::cpu_description() << "\n";
+  // The devices first, so that everything measured is named above the tables.
+  std::optional<gl::HeadlessContext> context;
+  gl::ContextInfo gl_info;
+  if (has("gl") && !gl_generators.empty() && !profiles.empty()) {
+    context.emplace(o.device, &std::cerr);
+    gl_info = gl::query_context_info();
+  }
+  std::optional<std::string> cuda_device;
+  std::string cuda_skipped;
+#if GLRAND_HAVE_CUDA
+  if (has("cuda")) {
+    try {
+      cuda_device = bench::open_cuda_device(std::nullopt);
+    } catch (const DeviceError& e) {
+      if (!o.paths.empty()) throw;
+      cuda_skipped = e.what();
+    }
+  }
+#endif
+  const bool software = context && bench::software_renderer();
+  const std::string gl_device = gl_info.renderer + ", " + gl_info.vendor + ", GL " + gl_info.version;
+
+  std::cout << fmt::format("glrand bench: paths {}; median of {} repeats; GL passes per repeat {}; sizes {}{}\n",
+                           fmt::join(paths, ","), o.repeats, o.passes,
+                           o.sizes.empty() ? std::string("default") : fmt::format("{}", fmt::join(o.sizes, ",")),
+                           o.quick ? "; quick" : "");
+  if (context)
+    std::cout << fmt::format("gl: {}; {}; {}\n", gl_device,
+                             sizes.empty() ? std::string(o.quick || software ? "quick" : "full") + " pass shapes"
+                                           : std::string("passes of about --sizes outputs"),
+                             bench::clock_name());
+  else if (has("gl"))
+    std::cout << "gl: not run (no generator or profile with a GL path)\n";
+  if (cuda_device) std::cout << "cuda: " << *cuda_device << "\n";
+  if (!cuda_skipped.empty()) std::cout << "cuda: skipped (" << cuda_skipped << ")\n";
+  if (has("cpu")) std::cout << "cpu: " << bench::cpu_description() << "\n";
+  std::cout << "ratio = the ceiling's time / the generator's for the same memory written (100% = as fast)\n";
   const std::string table_head =
       "| path | profile | generator | outputs | shape | outputs/s | ceiling | ceiling rate | ratio |\n"
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
 
-  if (has("gl") && !gl_generators.empty() && !profiles.empty()) {
-    gl::HeadlessContext context(o.device, &std::cerr);
-    const auto info = gl::query_context_info();
-    const bool software = bench::software_renderer();
+  if (context) {
+    std::cout << "\ngl: rows per pass, GPU-resident; ceilings: ps30 = trivial fragment shader into the same render "
+                 "targets (fill); scatter, compute = write-only program writing the same outputs (write); "
+                 "ps30-readback = the passes' outputs through the generator's readback (pixel-pack buffers, integer "
+                 "check, assembly; wall clock) beside the same fill passes read back the same way (fill+readback)\n";
+    if (!no_gl.empty()) std::cout << fmt::format("no GL path, so no gl rows: {}\n", fmt::join(no_gl, ", "));
+    std::cout << "\n" << table_head;
     const Shapes fixed = o.quick || software ? kQuick : kFull;
-    std::cout << fmt::format("\ngl: {} ({}, GL {}), {}, {}, {} passes per "
-                             "repeat; ceilings: ps30 = trivial fragment shader into the same render targets (fill), "
-                             "scatter, compute = write-only program writing the same outputs (write); rows per pass, "
-                             "GPU-resident; ps30-readback = the "
-                             "passes' outputs through the generator's readback (pixel-pack buffers, integer check, "
-                             "assembly; wall clock) beside the same fill passes read back the same way "
-                             "(fill+readback)\n\n",
-                             info.renderer, info.vendor, info.version,
-                             sizes.empty() ? std::string(o.quick || software ? "quick" : "full") + " pass shapes"
-                                           : std::string("passes of about --sizes outputs"),
-                             bench::clock_name(), o.passes)
-              << table_head;
-    if (!no_gl.empty()) std::cout << fmt::format("(no GL path, so no gl rows: {})\n\n", fmt::join(no_gl, ", "));
     std::vector<Shapes> shapes;
     for (const auto n : sizes) shapes.push_back(shapes_for(n));
     if (shapes.empty()) shapes.push_back(fixed);
@@ -352,36 +375,27 @@ void run_bench(const BenchOptions& o) {
         for (const auto profile : profiles) {
           Row row = bench_one(g, profile, shape, o);
           row.clock = bench::clock_name();
-          row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
+          row.device = gl_device;
           print_row(row, std::cout, csv, o);
           if (profile == stream::Profile::ps30) {
             row = bench_readback(g, shape, o);
             row.clock = "wall clock";
-            row.device = info.renderer + ", " + info.vendor + ", GL " + info.version;
+            row.device = gl_device;
             print_row(row, std::cout, csv, o);
           }
         }
   }
 
 #if GLRAND_HAVE_CUDA
-  if (has("cuda")) {
-    std::optional<std::string> device;
-    try {
-      device = bench::open_cuda_device(std::nullopt);
-    } catch (const DeviceError& e) {
-      if (!o.paths.empty()) throw;
-      std::cout << "\ncuda: skipped (" << e.what() << ")\n";
-    }
-    if (device) {
-      std::cout << "\ncuda: " << *device
-                << "; resident = into a device buffer (CUDA events) beside the write-only kernel (write); readback "
-                   "= to host memory through the pinned, overlapped host output (wall clock) beside one "
-                   "device-to-pinned cudaMemcpy of the same bytes (memcpy); cuRAND is measured by bench_cuda\n\n"
-                << table_head;
-      for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
-        for (const auto& g : o.generators)
-          for (const Row& row : bench::cuda_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
-    }
+  if (cuda_device) {
+    std::cout << "\ncuda: resident = into a device buffer (CUDA events) beside the write-only kernel (write); readback "
+                 "= to host memory through the pinned, overlapped host output (wall clock) beside one "
+                 "device-to-pinned cudaMemcpy of the same bytes (memcpy); cuRAND is measured by bench_cuda, not "
+                 "here\n\n"
+              << table_head;
+    for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
+      for (const auto& g : o.generators)
+        for (const Row& row : bench::cuda_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
   }
 #endif
 
