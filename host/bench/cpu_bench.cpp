@@ -55,30 +55,31 @@ std::pair<double, double> median_seconds(const std::function<void()>& generate, 
 
 struct CpuGenerator {
   int words_per_output;
-  bool threaded;  // whether the reference splits the work over threads
   std::function<void(std::span<std::uint32_t>)> generate;
 };
 
 CpuGenerator cpu_generator(const std::string& name) {
-  if (name == "ceicg") return {3, true, [](std::span<std::uint32_t> w) { ceicg::generate_ints(ceicg::Residues{}, w); }};
-  if (name == "pm") return {1, true, [](std::span<std::uint32_t> w) { pm::generate_ints(1, w); }};
+  if (name == "ceicg") return {3, [](std::span<std::uint32_t> w) { ceicg::generate_ints(ceicg::Residues{}, w); }};
+  if (name == "pm") return {1, [](std::span<std::uint32_t> w) { pm::generate_ints(1, w); }};
   if (name == "wh")
-    return {4, true, [](std::span<std::uint32_t> w) { wh::generate_ints(wh::parameters(0), wh::seed_state(0, 1), w); }};
+    return {4, [](std::span<std::uint32_t> w) { wh::generate_ints(wh::parameters(0), wh::seed_state(0, 1), w); }};
   if (name == "mrg32k3a")
-    return {1, true, [](std::span<std::uint32_t> w) { mrg32k3a::generate_ints(mrg32k3a::default_seed(), w); }};
-  if (name == "mt19937")  // one sequence, stepped in order (the reference has no threaded fill)
-    return {1, false, [](std::span<std::uint32_t> w) {
-              mt19937::State state = mt19937::state_at(5489, 0);
-              mt19937::generate_ints(state, w);
+    return {1, [](std::span<std::uint32_t> w) { mrg32k3a::generate_ints(mrg32k3a::default_seed(), w); }};
+  if (name == "mt19937")  // each thread jumps to its first output (jump polynomials), then steps
+    return {1, [](std::span<std::uint32_t> w) {
+              parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+                mt19937::State state = mt19937::state_at(5489, begin);
+                mt19937::generate_ints(state, w.subspan(begin, end - begin));
+              });
             }};
   if (name == "sobol32")  // one dimension; each thread starts at its own point (Gray code)
-    return {1, true, [](std::span<std::uint32_t> w) {
+    return {1, [](std::span<std::uint32_t> w) {
               parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
                 sobol32::generate_dimension(0, begin, w.subspan(begin, end - begin));
               });
             }};
   if (name == "mtgp32")
-    return {1, true, [](std::span<std::uint32_t> w) { mtgp32::HostApiStream(1234).generate(w); }};
+    return {1, [](std::span<std::uint32_t> w) { mtgp32::HostApiStream(1234).generate(w); }};
   throw std::invalid_argument("no CPU bench for generator '" + name + "'");
 }
 
@@ -132,7 +133,7 @@ Row cpu_row(const std::string& generator, std::uint64_t outputs, int repeats) {
       },
       repeats);
   row.shape = fmt::format("{} words/output, {} threads, fill {} threads", g.words_per_output,
-                          g.threaded ? fill_threads(outputs) : 1u, fill_threads(words));
+                          fill_threads(outputs), fill_threads(words));
   row.clock = "wall clock";
   row.device = cpu_description();
   return row;
