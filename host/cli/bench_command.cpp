@@ -439,7 +439,9 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--repeats", o->repeats, "Timed repeats; the median is reported")->capture_default_str();
   command->add_option("--passes", o->passes, "GL passes per timed repeat")->capture_default_str();
   command->add_flag("--quick", o->quick, "Small sizes (GL: also the default on a software renderer)");
-  command->add_option("--device", o->device, "EGL device index (see `glrand info`); default: the first GPU");
+  command->add_option("--device", o->device,
+                      "EGL device index for the gl path (see `glrand info`); default: the first GPU. "
+                      "The cuda path uses CUDA device 0");
   command->add_option("--csv", o->csv, "Also write the results to this CSV file");
   command->callback([o] { run_bench(*o); });
 }
