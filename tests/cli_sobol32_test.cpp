@@ -158,7 +158,7 @@ TEST_CASE("generate -g sobol32 refuses the GL path, a seed, bad dimensions and c
        "--dimensions does not apply to -g mt19937"},
       {{"render", "-g", "sobol32", "--path", "gl", "--size", "16x16", "-o", "x.png"}, "no GL path"},
       {{"info", "-g", "sobol32"}, "no GL path"},
-      {{"bench", "-g", "sobol32"}, "has none"},
+      {{"bench", "-g", "sobol32", "--path", "gl"}, "no GL path"},
   };
   for (const auto& c : cases) check_failure(c, dir, before);
 }

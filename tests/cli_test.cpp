@@ -698,7 +698,7 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
        {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output", "--no-self-test"}},
       {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot", "--no-self-test"}},
       {"info", {"--device"}},
-      {"bench", {"--generator", "--profile", "--repeats", "--passes", "--quick", "--device", "--csv"}},
+      {"bench", {"--generator", "--path", "--profile", "--sizes", "--repeats", "--passes", "--quick", "--device", "--csv"}},
       {"test",
        {"--generator", "--seed", "--path", "--profile", "--device", "--tests", "--psamples-scale", "--quick", "--words",
         "--no-self-test"}},
@@ -727,25 +727,72 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
 // =========================================================================================
 // 11. bench
 
-TEST_CASE("bench --quick measures each generator and profile beside its ceiling, and writes a CSV", "[cli]") {
+// The fields of one CSV line: quoted fields may hold commas, and "" stands for a quote.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside its ceiling, and writes a CSV", "[cli]") {
   TempDir dir;
-  const auto r = glrand_ok({"bench", "--quick", "-g", "pm,ceicg", "--profile", "ps30,compute", "--repeats", "1",
-                            "--passes", "1", "--csv", "bench.csv"},
+  const auto r = glrand_ok({"bench", "--quick", "-g", "pm,ceicg,mt19937", "--path", "gl,cpu", "--profile", "ps30,compute",
+                            "--repeats", "1", "--passes", "1", "--sizes", "65536,200000", "--csv", "bench.csv"},
                            dir.path());
-  for (const char* row : {"| pm | ps30 |", "| pm | compute |", "| ceicg | ps30 |", "| ceicg | compute |"}) {
+  for (const char* row : {"| gl | ps30 | pm |", "| gl | compute | pm |", "| gl | ps30 | ceicg |", "| gl | compute | ceicg |",
+                          "| gl | ps30-readback | pm |", "| gl | ps30-readback | ceicg |",
+                          "| cpu | host | pm | 65536 |", "| cpu | host | ceicg | 200000 |", "| cpu | host | mt19937 | 65536 |"}) {
     INFO("row " << row << " in:\n" << r.out);
     CHECK(r.out.find(row) != std::string::npos);
   }
+  CHECK(r.out.find("| gl | ps30 | mt19937 |") == std::string::npos);  // no GL path: no GL rows
+  CHECK(r.out.find("cpu: ") != std::string::npos);                   // the CPU model, with the settings
   const auto lines = lines_of(read_file(dir / "bench.csv"));
-  REQUIRE(lines.size() == 5);
-  CHECK(lines[0].starts_with("renderer,generator,profile,"));
+  // GL: 2 generators x (2 profiles + ps30's readback) x 2 sizes; CPU: 3 generators x 2 sizes.
+  REQUIRE(lines.size() == 1 + 2 * 3 * 2 + 3 * 2);
+  const auto header = csv_fields(lines[0]);
+  REQUIRE(header.size() == 17);
+  CHECK(header[0] == "path");
+  CHECK(header[4] == "outputs");
+  CHECK(header[6] == "outputs_per_second");
+  CHECK(header[7] == "ceiling");
+  CHECK(header[11] == "ceiling_units_per_second");
+  CHECK(header[12] == "ratio");
+  CHECK(header[14] == "device");
+  int cpu_rows = 0;
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    // Every rate and ratio is a positive number: the last fields are ceiling rate, ratio, clock.
-    const auto clock = lines[i].rfind(',');
-    const auto ratio_at = lines[i].rfind(',', clock - 1);
     INFO(lines[i]);
-    CHECK(std::stod(lines[i].substr(ratio_at + 1, clock - ratio_at - 1)) > 0.0);
+    const auto f = csv_fields(lines[i]);
+    REQUIRE(f.size() == header.size());
+    CHECK((f[0] == "gl" || f[0] == "cpu"));
+    CHECK(std::stod(f[4]) > 0.0);   // outputs
+    CHECK(std::stod(f[6]) > 0.0);   // outputs per second
+    CHECK(std::stod(f[11]) > 0.0);  // the ceiling's rate
+    CHECK(std::stod(f[12]) > 0.0);  // ratio
+    CHECK(!f[14].empty());          // the renderer or CPU model
+    if (f[0] == "cpu") {
+      ++cpu_rows;
+      CHECK(f[1] == "host");
+      CHECK(f[7] == "fill");
+      CHECK((f[4] == "65536" || f[4] == "200000"));
+    } else {
+      CHECK(std::stod(f[4]) >= 65536.0);  // a GL pass of about the size asked, or more
+    }
   }
+  CHECK(cpu_rows == 6);
   CHECK(dir.entries() == std::vector<std::string>{"bench.csv"});
 }
 
@@ -755,6 +802,9 @@ TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"bench", "--quick", "-g", "nope"}, "unknown generator"},
       {{"bench", "--quick", "--profile", "warp"}, "unknown profile"},
+      {{"bench", "--quick", "--path", "gl,gpu"}, "unknown path 'gpu': choose from gl, cuda, cpu"},
+      {{"bench", "--quick", "--path", "cpu", "--sizes", "0"}, "--sizes"},
+      {{"bench", "--quick", "-g", "mt19937", "--path", "gl"}, "no GL path"},
       {{"bench", "--quick", "--repeats", "0"}, "--repeats"},
       {{"bench", "--quick", "-g", "pm", "--csv", "no/such/dir/b.csv"}, "no/such/dir/b.csv"},
       {{"bench", "--quick", "-g", "pm", "--csv", "b.txt"}, ".csv"},

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "gl/check.hpp"
 #include "gl/context_info.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
@@ -63,6 +64,59 @@ double fill_seconds(fragment::TargetSize size, int targets, int passes, int repe
         gl::draw_fullscreen(size.width, size.height);
       },
       passes, repeats);
+}
+
+double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
+  std::vector<gl::Texture> textures;
+  std::vector<unsigned> ids;
+  for (int t = 0; t < targets; ++t) {
+    textures.emplace_back(size.width, size.height);
+    ids.push_back(textures.back().id());
+  }
+  gl::Framebuffer framebuffer(ids);
+  gl::Program program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
+  gl::VertexArray vertex_array;
+  const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
+  gl::PixelPackBuffer buffers[2] = {gl::PixelPackBuffer(plane * targets * sizeof(float)),
+                                    gl::PixelPackBuffer(plane * targets * sizeof(float))};
+  volatile float sink = 0;
+  const auto map_and_read = [&](int buffer) {
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[buffer].id());
+    const auto* floats = static_cast<const float*>(glMapBufferRange(
+        GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(plane * targets * sizeof(float)), GL_MAP_READ_BIT));
+    if (floats) sink = sink + floats[0] + floats[plane * targets - 1];
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  };
+  const auto run = [&](int count) {
+    for (int i = 0; i <= count; ++i) {
+      if (i < count) {
+        framebuffer.bind();
+        program.use();
+        vertex_array.bind();
+        program.set("uValue", static_cast<float>(i));
+        gl::draw_fullscreen(size.width, size.height);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[i % 2].id());
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        for (int t = 0; t < targets; ++t) {
+          glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
+          glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
+                       reinterpret_cast<void*>(t * plane * sizeof(float)));
+        }
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      }
+      if (i > 0) map_and_read((i - 1) % 2);
+    }
+    gl::check_errors("the fill-and-readback ceiling");
+  };
+  run(1);  // warm-up
+  std::vector<double> samples;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    run(passes);
+    samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / passes);
+  }
+  return median(samples);
 }
 
 }  // namespace glrand::bench

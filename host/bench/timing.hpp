@@ -29,6 +29,12 @@ double seconds_per_pass(const std::function<void(int)>& pass, int passes, int re
 // targets of `size`, seconds per pass.
 double fill_seconds(fragment::TargetSize size, int targets, int passes, int repeats);
 
+// The ps30 readback ceiling: passes of the trivial shader into `targets` RGBA32F targets of
+// `size`, every target read back to host memory through two alternating pixel-pack buffers
+// (glReadPixels, then mapping the previous pass's buffer), as the generators' readback does.
+// Seconds per pass on the wall clock, median over `repeats` of `passes` passes.
+double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats);
+
 }  // namespace glrand::bench
 
 #include "stream/profile.hpp"

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: MIT
-// glrand bench: every generator in every profile of the GL path on one device, each beside
-// the ceiling of its own profile measured in the same run: for ps30 the trivial shader's
-// fill rate into the same render targets, for scatter and compute a write-only program
-// writing the same outputs. Times are medians of repeats, on the GPU's timer (the wall
-// clock on a software renderer); the rates are GPU-resident (no readback).
+// glrand bench: every generator on every path (gl, cuda, cpu), each beside a ceiling measured
+// in the same run. GL: every profile, GPU-resident, beside its profile's ceiling (ps30: the
+// trivial shader's fill rate into the same render targets; scatter and compute: a write-only
+// program writing the same outputs), on the GPU's timer (the wall clock on a software
+// renderer). CUDA: each kernel into a device buffer beside the write-only kernel (CUDA
+// events), and read back through the pinned, overlapped host output beside a device-to-pinned
+// memcpy. CPU: the reference on all cores beside a plain fill of the same words. Times are
+// medians of repeats.
 #include <GL/glew.h>
 
+#include <algorithm>
+#include <chrono>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -16,7 +22,10 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
+#include "bench/cpu_bench.hpp"
+#include "bench/row.hpp"
 #include "bench/timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -25,18 +34,26 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "generators/sobol32.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "output/atomic_file.hpp"
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
+#if GLRAND_HAVE_CUDA
+#include "bench/cuda_bench.hpp"
+#endif
 
 namespace glrand::cli {
 namespace {
 
+using bench::Row;
+
 struct BenchOptions {
-  std::vector<std::string> generators{"ceicg", "pm", "wh", "mrg32k3a"};
+  std::vector<std::string> generators = bench::cpu_generators();
+  std::vector<std::string> paths;  // empty: every path this machine has
   std::vector<std::string> profiles{"ps30", "scatter", "compute"};
+  std::vector<std::string> sizes;  // outputs per cpu and cuda row; empty: the defaults below
   int repeats = 7;
   int passes = 3;
   bool quick = false;
@@ -44,24 +61,46 @@ struct BenchOptions {
   std::string csv;
 };
 
-// Pass shapes: full on a GPU; small with --quick or on a software renderer.
+// Pass shapes: full on a GPU; small with --quick or on a software renderer; or about N
+// outputs per pass with --sizes (shapes_for).
 struct Shapes {
-  fragment::TargetSize ceicg_size;     // CEICG ps30: pixels of a pass
-  std::uint64_t ps30_substreams;       // PM, WH, MRG32k3a ps30: state texels
-  std::uint64_t stream_substreams;     // scatter and compute: invocations
+  fragment::TargetSize ceicg_size;      // CEICG ps30: pixels of a pass
+  std::uint64_t ps30_substreams;        // PM, WH, MRG32k3a ps30: state texels
+  std::uint64_t stream_substreams;      // scatter and compute: invocations
+  std::uint64_t ceicg_stream_substreams;  // CEICG scatter and compute (4 outputs per engine output)
 };
-constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18};
-constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12};
+constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18};
+constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12};
 
-struct Row {
-  std::string generator, profile, shape, ceiling;
-  double outputs_per_pass = 0, seconds = 0;           // the generator
-  double ceiling_floats_per_pass = 0, ceiling_seconds = 0;
-  double rate() const { return outputs_per_pass / seconds; }
-  double ceiling_rate() const { return ceiling_floats_per_pass / ceiling_seconds; }
-  // The generator's pass against the ceiling's pass of the same shape: 1 = as fast.
-  double ratio() const { return ceiling_seconds / seconds; }
-};
+// Shapes of about n outputs per pass: CEICG ps30 ceil(n/4) pixels 4096 wide at most (4 outputs
+// each); the stateful ps30 passes ceil(n/2) substreams (2 or 3 outputs each, as the engine
+// chooses the targets); scatter and compute ceil(n/64) substreams of 64 outputs. Each row
+// reports the outputs its pass has.
+Shapes shapes_for(std::uint64_t n) {
+  const std::uint64_t pixels = (n + 3) / 4;
+  const auto width = static_cast<std::uint32_t>(std::min<std::uint64_t>(pixels, 4096));
+  const auto height = static_cast<std::uint32_t>((pixels + width - 1) / width);
+  const auto substreams = [](std::uint64_t p) { return std::clamp<std::uint64_t>(p, 1, fragment::kMaxSubstreams); };
+  const std::uint64_t per = stream::kDefaultOutputsPerSubstream;
+  return {{width, height}, substreams((n + 1) / 2), substreams((n + per - 1) / per),
+          substreams((n + 4 * per - 1) / (4 * per))};
+}
+
+// Outputs per cpu and cuda row without --sizes.
+constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
+constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 20;
+
+// A GL row: outputs and floats per pass, seconds per pass.
+Row gl_row(const std::string& generator, const std::string& profile, std::string shape, std::string ceiling) {
+  Row row;
+  row.path = "gl";
+  row.profile = profile;
+  row.generator = generator;
+  row.shape = std::move(shape);
+  row.ceiling = std::move(ceiling);
+  row.ceiling_unit = "floats";
+  return row;
+}
 
 template <class Traits>
 Row bench_ps30(const std::string& name, const Traits& traits, const typename Traits::State& start, std::uint64_t P,
@@ -70,24 +109,84 @@ Row bench_ps30(const std::string& name, const Traits& traits, const typename Tra
   fragment::StatefulFragment<Traits> generator(layout, traits);
   const std::uint64_t outputs = std::uint64_t{generator.outputs_per_pixel()} * P;
   generator.generate(start, outputs, [](std::span<const std::uint32_t>) {});  // initialises the states
-  Row row{name, "ps30",
-          fmt::format("{} substreams x {} outputs, {} targets", P, generator.outputs_per_pixel(), generator.render_targets()),
-          "fill"};
-  row.outputs_per_pass = static_cast<double>(outputs);
+  Row row = gl_row(
+      name, "ps30",
+      fmt::format("{} substreams x {} outputs, {} targets", P, generator.outputs_per_pixel(), generator.render_targets()),
+      "fill");
+  row.outputs = static_cast<double>(outputs);
   row.seconds = bench::seconds_per_pass([&](int) { generator.render_pass_for_benchmark(); }, o.passes, o.repeats);
-  row.ceiling_floats_per_pass = 4.0 * generator.size().width * generator.size().height * generator.render_targets();
+  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * generator.render_targets();
   row.ceiling_seconds = bench::fill_seconds(generator.size(), generator.render_targets(), o.passes, o.repeats);
   return row;
 }
 
+// Median wall-clock seconds of `run` over o.repeats calls, after one warm-up call.
+double wall_seconds(const std::function<void()>& run, const BenchOptions& o) {
+  run();
+  std::vector<double> samples;
+  for (int r = 0; r < o.repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return bench::median(std::move(samples));
+}
+
+// The ps30 readback row: o.passes passes' outputs through the generator's own readback
+// (render, pixel-pack buffers, integer check, assembly; states initialised first), wall clock,
+// beside the fill-and-readback ceiling of the same output targets. Per pass.
+template <class Traits>
+Row bench_ps30_readback(const std::string& name, const Traits& traits, const typename Traits::State& start,
+                        std::uint64_t P, const BenchOptions& o) {
+  const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
+  fragment::StatefulFragment<Traits> generator(layout, traits);
+  const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
+  const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
+  Row row = gl_row(name, "ps30-readback",
+                   fmt::format("{} substreams x {} outputs, {} targets read", P, generator.outputs_per_pixel(),
+                               read_targets),
+                   "fill+readback");
+  row.outputs = static_cast<double>(per_pass);
+  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
+  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
+  row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
+  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * read_targets;
+  row.ceiling_seconds = bench::fill_readback_seconds(generator.size(), read_targets, o.passes, o.repeats);
+  return row;
+}
+
+Row bench_ceicg_ps30_readback(fragment::TargetSize size, const BenchOptions& o) {
+  fragment::CeicgFragment generator(size);
+  Row row = gl_row("ceicg", "ps30-readback",
+                   fmt::format("{}x{} pixels x 4 outputs, 3 targets read", size.width, size.height), "fill+readback");
+  row.outputs = static_cast<double>(generator.outputs_per_pass());
+  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
+  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
+  const std::uint64_t count = generator.outputs_per_pass() * o.passes;
+  row.seconds = wall_seconds([&] { generator.generate_ints(ceicg::Residues{}, count, consume); }, o) / o.passes;
+  row.ceiling_units = 4.0 * size.width * size.height * 3;
+  row.ceiling_seconds = bench::fill_readback_seconds(size, 3, o.passes, o.repeats);
+  return row;
+}
+
+// The ps30 readback row of `generator`.
+Row bench_readback(const std::string& generator, const Shapes& shapes, const BenchOptions& o) {
+  const std::uint64_t P = shapes.ps30_substreams;
+  if (generator == "ceicg") return bench_ceicg_ps30_readback(shapes.ceicg_size, o);
+  if (generator == "pm") return bench_ps30_readback("pm", fragment::ParkMillerTraits{}, pm::State{1}, P, o);
+  if (generator == "wh")
+    return bench_ps30_readback("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1), P, o);
+  return bench_ps30_readback("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()), P, o);
+}
+
 Row bench_ceicg_ps30(fragment::TargetSize size, const BenchOptions& o) {
   fragment::CeicgFragment generator(size);
-  Row row{"ceicg", "ps30", fmt::format("{}x{} pixels x 4 outputs, 3 targets", size.width, size.height), "fill"};
-  row.outputs_per_pass = static_cast<double>(generator.outputs_per_pass());
+  Row row = gl_row("ceicg", "ps30", fmt::format("{}x{} pixels x 4 outputs, 3 targets", size.width, size.height), "fill");
+  row.outputs = static_cast<double>(generator.outputs_per_pass());
   row.seconds =
       bench::seconds_per_pass([&](int i) { generator.render_pass({static_cast<std::uint32_t>(i), 0, 0}, size.height); },
                               o.passes, o.repeats);
-  row.ceiling_floats_per_pass = 4.0 * size.width * size.height * 3;
+  row.ceiling_units = 4.0 * size.width * size.height * 3;
   row.ceiling_seconds = bench::fill_seconds(size, 3, o.passes, o.repeats);
   return row;
 }
@@ -98,12 +197,13 @@ Row bench_stream(const std::string& name, stream::Profile profile, const Traits&
   stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
   generator.upload_states(start);
   const int floats = stream::floats_per_output<Traits>();
-  Row row{name, stream::name_of(profile),
-          fmt::format("{} substreams x {} outputs", P, std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
-          "write"};
-  row.outputs_per_pass = static_cast<double>(generator.outputs_per_pass() * outputs_per_unit);
+  Row row = gl_row(
+      name, stream::name_of(profile),
+      fmt::format("{} substreams x {} outputs", P, std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
+      "write");
+  row.outputs = static_cast<double>(generator.outputs_per_pass() * outputs_per_unit);
   row.seconds = bench::seconds_per_pass([&](int) { generator.run_pass(); }, o.passes, o.repeats);
-  row.ceiling_floats_per_pass = static_cast<double>(generator.outputs_per_pass()) * floats;
+  row.ceiling_units = static_cast<double>(generator.outputs_per_pass()) * floats;
   row.ceiling_seconds =
       bench::write_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
   return row;
@@ -114,7 +214,8 @@ Row bench_one(const std::string& generator, stream::Profile profile, const Shape
   const std::uint64_t P = ps30 ? shapes.ps30_substreams : shapes.stream_substreams;
   if (generator == "ceicg")
     return ps30 ? bench_ceicg_ps30(shapes.ceicg_size, o)
-                : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{}, P, o,
+                : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
+                               shapes.ceicg_stream_substreams, o,
                                stream::CeicgStreamTraits::kOutputsPerGroup);
   if (generator == "pm") {
     const pm::State start = 1;
@@ -137,44 +238,172 @@ std::string rate(double per_second) {
   return fmt::format("{:.1f} k", per_second * 1e-3);
 }
 
-void run_bench(const BenchOptions& o) {
-  for (const auto& g : o.generators) {
-    check_generator(g);
-    if (!has_gl_path(g)) throw InvalidArgument("`glrand bench` measures the GL path; -g " + g + " has none (see bench_cuda)");
+// A CSV field: quoted, with its quotes doubled.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+constexpr const char* kPaths[] = {"gl", "cuda", "cpu"};
+
+// The paths to run, in the order gl, cuda, cpu, and whether they were named (else: every path
+// this build has; the CUDA one is dropped later if no device opens).
+std::vector<std::string> chosen_paths(const BenchOptions& o) {
+  for (const auto& p : o.paths)
+    if (std::find(std::begin(kPaths), std::end(kPaths), p) == std::end(kPaths))
+      throw InvalidArgument("unknown path '" + p + "': choose from gl, cuda, cpu");
+#if !GLRAND_HAVE_CUDA
+  for (const auto& p : o.paths)
+    if (p == "cuda")
+      throw InvalidArgument("--path cuda: this glrand was built without the CUDA path (no nvcc at build time); "
+                            "choose from gl, cpu");
+#endif
+  std::vector<std::string> paths;
+  for (const char* p : kPaths) {
+    const bool named = std::find(o.paths.begin(), o.paths.end(), p) != o.paths.end();
+#if GLRAND_HAVE_CUDA
+    const bool built = true;
+#else
+    const bool built = std::string(p) != "cuda";
+#endif
+    if (named || (o.paths.empty() && built)) paths.push_back(p);
   }
+  return paths;
+}
+
+void print_row(const Row& row, std::ostream& table, std::ostream& csv, const BenchOptions& o) {
+  table << fmt::format("| {} | {} | {} | {:.0f} | {} | {} | {} | {}{}/s | {:.1f}% |\n", row.path, row.profile,
+                       row.generator, row.outputs, row.shape, rate(row.rate()), row.ceiling, rate(row.ceiling_rate()),
+                       row.ceiling_unit, 100.0 * row.ratio())
+        << std::flush;
+  csv << fmt::format("{},{},{},{},{:.0f},{:.9g},{:.6g},{},{},{:.0f},{:.9g},{:.6g},{:.6g},{},{},{},{}\n", row.path,
+                     row.profile, row.generator, quoted(row.shape), row.outputs, row.seconds, row.rate(), row.ceiling,
+                     row.ceiling_unit, row.ceiling_units, row.ceiling_seconds, row.ceiling_rate(), row.ratio(),
+                     quoted(row.clock), quoted(row.device), o.repeats, row.path == "gl" ? o.passes : 1);
+}
+
+void run_bench(const BenchOptions& o) {
+  for (const auto& g : o.generators) check_generator(g);
+  const std::vector<std::string> paths = chosen_paths(o);
+  const auto has = [&](const char* p) { return std::find(paths.begin(), paths.end(), p) != paths.end(); };
+  // Generators without a GL path get no GL rows; with gl the only path, one of them alone is
+  // an error.
+  std::vector<std::string> gl_generators, no_gl;
+  for (const auto& g : o.generators) (has_gl_path(g) ? gl_generators : no_gl).push_back(g);
+  if (paths == std::vector<std::string>{"gl"} && gl_generators.empty())
+    throw InvalidArgument("-g " + no_gl.front() + " has no GL path (" + why_no_gl_path(no_gl.front()) +
+                          "); bench it with --path cpu or cuda");
   std::vector<stream::Profile> profiles;
   for (const auto& p : o.profiles) profiles.push_back(stream::parse_profile(p));
   if (o.repeats < 1 || o.passes < 1) throw InvalidArgument("--repeats and --passes must be at least 1");
+  std::vector<std::uint64_t> sizes;
+  for (const auto& text : o.sizes) {
+    sizes.push_back(parse_count(text, "--sizes"));
+    if (sizes.back() == 0) throw InvalidArgument("--sizes: every size must be at least 1 output");
+    if (sizes.back() > sobol32::kPoints)
+      throw InvalidArgument("--sizes: at most 2^32 = 4294967296 outputs per row, not " + text);
+  }
+  const auto sizes_or = [&](std::uint64_t full, std::uint64_t quick) {
+    return sizes.empty() ? std::vector<std::uint64_t>{o.quick ? quick : full} : sizes;
+  };
   if (!o.csv.empty() && !o.csv.ends_with(".csv")) throw InvalidArgument("--csv must name a .csv file, not '" + o.csv + "'");
 
   // Opened first, so that an unwritable path fails before the measurements.
   std::optional<output::AtomicFile> csv_file;
   if (!o.csv.empty()) csv_file.emplace(o.csv);
-  gl::HeadlessContext context(o.device, &std::cerr);
-  const auto info = gl::query_context_info();
-  const bool software = bench::software_renderer();
-  const Shapes shapes = o.quick || software ? kQuick : kFull;
-  std::cout << fmt::format("glrand bench on {} ({}, GL {}), {} sizes, {}: median of {} repeats of {} passes\n",
-                           info.renderer, info.vendor, info.version, o.quick || software ? "quick" : "full",
-                           bench::clock_name(), o.repeats, o.passes);
-  std::cout << "ceilings: ps30 = trivial fragment shader into the same render targets (fill); scatter, compute = "
-               "write-only program writing the same outputs (write); ratio = ceiling's pass time / generator's\n\n";
-  std::cout << "| generator | profile | pass | outputs/s | ceiling | ceiling floats/s | ratio |\n"
-               "| --- | --- | --- | --- | --- | --- | --- |\n";
   std::ostringstream csv;
-  csv << "renderer,generator,profile,pass,outputs_per_pass,seconds_per_pass,outputs_per_second,ceiling,"
-         "ceiling_floats_per_pass,ceiling_seconds_per_pass,ceiling_floats_per_second,ratio,clock\n";
-  for (const auto& g : o.generators)
-    for (const auto profile : profiles) {
-      const Row row = bench_one(g, profile, shapes, o);
-      std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {:.1f}% |\n", row.generator, row.profile, row.shape,
-                               rate(row.rate()), row.ceiling, rate(row.ceiling_rate()), 100.0 * row.ratio())
-                << std::flush;
-      csv << fmt::format("\"{}\",{},{},\"{}\",{},{:.9g},{:.6g},{},{},{:.9g},{:.6g},{:.6g},{}\n", info.renderer,
-                         row.generator, row.profile, row.shape, row.outputs_per_pass, row.seconds, row.rate(),
-                         row.ceiling, row.ceiling_floats_per_pass, row.ceiling_seconds, row.ceiling_rate(), row.ratio(),
-                         bench::clock_name());
+  csv << "path,profile,generator,shape,outputs,seconds,outputs_per_second,ceiling,ceiling_unit,ceiling_units,"
+         "ceiling_seconds,ceiling_units_per_second,ratio,clock,device,repeats,passes\n";
+  // The devices first, so that everything measured is named above the tables.
+  std::optional<gl::HeadlessContext> context;
+  gl::ContextInfo gl_info;
+  if (has("gl") && !gl_generators.empty() && !profiles.empty()) {
+    context.emplace(o.device, &std::cerr);
+    gl_info = gl::query_context_info();
+  }
+  std::optional<std::string> cuda_device;
+  std::string cuda_skipped;
+#if GLRAND_HAVE_CUDA
+  if (has("cuda")) {
+    try {
+      cuda_device = bench::open_cuda_device(std::nullopt);
+    } catch (const DeviceError& e) {
+      if (!o.paths.empty()) throw;
+      cuda_skipped = e.what();
     }
+  }
+#endif
+  const bool software = context && bench::software_renderer();
+  const std::string gl_device = gl_info.renderer + ", " + gl_info.vendor + ", GL " + gl_info.version;
+
+  std::cout << fmt::format("glrand bench: paths {}; median of {} repeats; GL passes per repeat {}; sizes {}{}\n",
+                           fmt::join(paths, ","), o.repeats, o.passes,
+                           o.sizes.empty() ? std::string("default") : fmt::format("{}", fmt::join(o.sizes, ",")),
+                           o.quick ? "; quick" : "");
+  if (context)
+    std::cout << fmt::format("gl: {}; {}; {}\n", gl_device,
+                             sizes.empty() ? std::string(o.quick || software ? "quick" : "full") + " pass shapes"
+                                           : std::string("passes of about --sizes outputs"),
+                             bench::clock_name());
+  else if (has("gl"))
+    std::cout << "gl: not run (no generator or profile with a GL path)\n";
+  if (cuda_device) std::cout << "cuda: " << *cuda_device << "\n";
+  if (!cuda_skipped.empty()) std::cout << "cuda: skipped (" << cuda_skipped << ")\n";
+  if (has("cpu")) std::cout << "cpu: " << bench::cpu_description() << "\n";
+  std::cout << "ratio = the ceiling's time / the generator's for the same memory written (100% = as fast)\n";
+  const std::string table_head =
+      "| path | profile | generator | outputs | shape | outputs/s | ceiling | ceiling rate | ratio |\n"
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+
+  if (context) {
+    std::cout << "\ngl: rows per pass, GPU-resident; ceilings: ps30 = trivial fragment shader into the same render "
+                 "targets (fill); scatter, compute = write-only program writing the same outputs (write); "
+                 "ps30-readback = the passes' outputs through the generator's readback (pixel-pack buffers, integer "
+                 "check, assembly; wall clock) beside the same fill passes read back the same way (fill+readback)\n";
+    if (!no_gl.empty()) std::cout << fmt::format("no GL path, so no gl rows: {}\n", fmt::join(no_gl, ", "));
+    std::cout << "\n" << table_head;
+    const Shapes fixed = o.quick || software ? kQuick : kFull;
+    std::vector<Shapes> shapes;
+    for (const auto n : sizes) shapes.push_back(shapes_for(n));
+    if (shapes.empty()) shapes.push_back(fixed);
+    for (const Shapes& shape : shapes)
+      for (const auto& g : gl_generators)
+        for (const auto profile : profiles) {
+          Row row = bench_one(g, profile, shape, o);
+          row.clock = bench::clock_name();
+          row.device = gl_device;
+          print_row(row, std::cout, csv, o);
+          if (profile == stream::Profile::ps30) {
+            row = bench_readback(g, shape, o);
+            row.clock = "wall clock";
+            row.device = gl_device;
+            print_row(row, std::cout, csv, o);
+          }
+        }
+  }
+
+#if GLRAND_HAVE_CUDA
+  if (cuda_device) {
+    std::cout << "\ncuda: resident = into a device buffer (CUDA events) beside the write-only kernel (write); readback "
+                 "= to host memory through the pinned, overlapped host output (wall clock) beside one "
+                 "device-to-pinned cudaMemcpy of the same bytes (memcpy); cuRAND is measured by bench_cuda, not "
+                 "here\n\n"
+              << table_head;
+    for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
+      for (const auto& g : o.generators)
+        for (const Row& row : bench::cuda_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
+  }
+#endif
+
+  if (has("cpu")) {
+    std::cout << "\ncpu: the reference into host memory, wall clock, beside a plain fill of the same words on all "
+                 "cores (fill)\n\n"
+              << table_head;
+    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
+      for (const auto& g : o.generators) print_row(bench::cpu_row(g, n, o.repeats), std::cout, csv, o);
+  }
+
   if (csv_file) {
     const std::string text = csv.str();
     csv_file->write(std::as_bytes(std::span(text.data(), text.size())));
@@ -186,17 +415,30 @@ void run_bench(const BenchOptions& o) {
 
 void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
-  auto* command = app.add_subcommand("bench", "Measure every generator in every GL profile beside its ceiling");
-  command->add_option("-g,--generator", o->generators, "Generators (ceicg, pm, wh, mrg32k3a), comma-separated")
+  auto* command = app.add_subcommand("bench", "Measure every generator on every path beside its ceiling");
+  command
+      ->add_option("-g,--generator", o->generators,
+                   "Generators (ceicg, pm, wh, mrg32k3a, mt19937, sobol32, mtgp32), comma-separated")
       ->delimiter(',')
       ->capture_default_str();
-  command->add_option("--profile", o->profiles, "Profiles (ps30, scatter, compute), comma-separated")
+  command
+      ->add_option("--path", o->paths,
+                   "Paths (gl, cuda, cpu), comma-separated; default: every path this machine has")
+      ->delimiter(',');
+  command->add_option("--profile", o->profiles, "GL profiles (ps30, scatter, compute), comma-separated")
       ->delimiter(',')
       ->capture_default_str();
+  command
+      ->add_option("--sizes", o->sizes,
+                   "Outputs per row, comma-separated (a sweep; GL: passes of about that many); default: "
+                   "2^24 cpu, 2^28 cuda, GL's fixed pass shapes; 2^20 and small passes with --quick")
+      ->delimiter(',');
   command->add_option("--repeats", o->repeats, "Timed repeats; the median is reported")->capture_default_str();
-  command->add_option("--passes", o->passes, "Passes per timed repeat")->capture_default_str();
-  command->add_flag("--quick", o->quick, "Small passes (the default on a software renderer)");
-  command->add_option("--device", o->device, "EGL device index (see `glrand info`); default: the first GPU");
+  command->add_option("--passes", o->passes, "GL passes per timed repeat")->capture_default_str();
+  command->add_flag("--quick", o->quick, "Small sizes (GL: also the default on a software renderer)");
+  command->add_option("--device", o->device,
+                      "EGL device index for the gl path (see `glrand info`); default: the first GPU. "
+                      "The cuda path uses CUDA device 0");
   command->add_option("--csv", o->csv, "Also write the results to this CSV file");
   command->callback([o] { run_bench(*o); });
 }

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "bench/cuda_bench.hpp"
+
+#include <chrono>
+#include <span>
+#include <stdexcept>
+
+#include "bench/cuda_timing.hpp"
+#include "cuda/buffers.hpp"
+#include "cuda/cuda_path.hpp"
+
+namespace glrand::bench {
+namespace {
+
+cuda::Generator cuda_generator(const std::string& name, std::uint64_t outputs) {
+  if (name == "ceicg") return cuda::ceicg(ceicg::Residues{});
+  if (name == "pm") return cuda::park_miller(1);
+  if (name == "wh") return cuda::wichmann_hill(wh::parameters(0), wh::seed_state(0, 1));
+  if (name == "mrg32k3a") return cuda::mrg32k3a(mrg32k3a::default_seed());
+  if (name == "mt19937") return cuda::mt19937(5489, 0);
+  if (name == "sobol32") return cuda::sobol32(1, outputs, 0);
+  if (name == "mtgp32") return cuda::mtgp32(1234, 0);
+  throw std::invalid_argument("no CUDA bench for generator '" + name + "'");
+}
+
+}  // namespace
+
+const std::vector<std::string>& cuda_generators() {
+  static const std::vector<std::string> names{"ceicg", "pm", "wh", "mrg32k3a", "mt19937", "sobol32", "mtgp32"};
+  return names;
+}
+
+std::string open_cuda_device(std::optional<int> ordinal) { return cuda::open_device(ordinal).describe(); }
+
+std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, int repeats) {
+  const cuda::DeviceInfo info = cuda::open_device(std::nullopt);
+  const cuda::Generator g = cuda_generator(generator, outputs);
+  const std::uint64_t words = outputs * static_cast<std::uint64_t>(g.words_per_output);
+  cuda::DeviceBuffer<std::uint32_t> buffer(words);
+
+  Row resident;
+  resident.path = "cuda";
+  resident.profile = "resident";
+  resident.generator = generator;
+  resident.shape = std::to_string(g.words_per_output) + " words/output, device buffer, default geometry";
+  resident.outputs = static_cast<double>(outputs);
+  resident.seconds = 1e-3 * median_cuda_ms([&] { g.fill(0, buffer.span(), nullptr); }, repeats);
+  resident.ceiling = "write";
+  resident.ceiling_unit = "words";
+  resident.ceiling_units = static_cast<double>(words);
+  resident.ceiling_seconds = 1e-3 * median_cuda_ms(
+      [&] { cuda::launch_write_only(buffer.data(), words, cuda::leapfrog_geometry(words, info.multiprocessors), nullptr); },
+      repeats);
+  resident.clock = "CUDA events";
+  resident.device = info.describe();
+
+  // Readback: generate_host on the wall clock (its chunks overlap copies with kernels on its
+  // own streams), the ceiling one cudaMemcpy of the same bytes into pinned memory.
+  Row readback = resident;
+  readback.profile = "readback";
+  readback.shape = std::to_string(g.words_per_output) + " words/output, generate_host: pinned, overlapped chunks of 2^24 outputs, its buffers allocated per call";
+  std::uint64_t seen = 0;
+  std::vector<double> times;
+  for (int r = -1; r < repeats; ++r) {
+    const auto begin = std::chrono::steady_clock::now();
+    cuda::generate_host(g, outputs, [&](std::span<const std::uint32_t> chunk) { seen += chunk.size(); });
+    if (r >= 0) times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+  }
+  if (seen != words * static_cast<std::uint64_t>(repeats + 1))
+    throw std::logic_error("cuda::generate_host handed back " + std::to_string(seen) + " words, not the count asked");
+  readback.seconds = median(std::move(times));
+  cuda::PinnedBuffer<std::uint32_t> host(words);
+  readback.ceiling = "memcpy";
+  readback.ceiling_unit = "bytes";
+  readback.ceiling_units = 4.0 * static_cast<double>(words);
+  readback.ceiling_seconds = 1e-3 * median_cuda_ms(
+      [&] {
+        cuda::check(cudaMemcpy(host.data(), buffer.data(), 4 * words, cudaMemcpyDeviceToHost), "cudaMemcpy");
+      },
+      repeats);
+  readback.clock = "wall clock; ceiling CUDA events";
+  return {resident, readback};
+}
+
+}  // namespace glrand::bench

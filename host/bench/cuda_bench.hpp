@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The CUDA path's rows of `glrand bench` (built with the CUDA path only): each of our kernels
+// GPU-resident (device buffer, CUDA events, median of repeats) beside the write-only kernel
+// writing the same words in the same run, and the same generator read back to host memory
+// through the pinned, overlapped cuda::generate_host beside a device-to-pinned cudaMemcpy of
+// the same size. cuRAND is measured by bench_cuda, not here. Plain C++ header.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/row.hpp"
+
+namespace glrand::bench {
+
+// The generators the CUDA path has, in the bench's order.
+const std::vector<std::string>& cuda_generators();
+
+// Opens CUDA device `ordinal` (default 0) and describes it; throws glrand::DeviceError when
+// no GPU is usable.
+std::string open_cuda_device(std::optional<int> ordinal);
+
+// The resident row, then the readback row, of `generator` for `outputs` outputs on the open
+// device.
+std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, int repeats);
+
+}  // namespace glrand::bench
