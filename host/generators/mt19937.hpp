@@ -23,8 +23,9 @@
 // portable carry-less multiply makes the first part about 10× slower. For a stride used many
 // times, make_jump(J) once and jump(state, jump) each time (Horner alone, about 1 ms).
 //
-// Outputs are 32-bit words, the whole range 0..2^32 − 1. Floats (to_f64, to_f32): cuRAND's
-// curand_uniform_double formula x·2^-32 + 2^-33, exact in a double, in [2^-33, 1 − 2^-33];
+// Outputs are 32-bit words, the whole range 0..2^32 − 1. Floats (to_f64, to_f32): the midpoint
+// formula x·2^-32 + 2^-33 of cuRAND's curand_uniform (whose curand_uniform_double adds 2^-32
+// instead), exact in a double, in [2^-33, 1 − 2^-33];
 // f32 is the largest float not above it, so in (0, 1). u32 (the word for test batteries) is
 // the output itself.
 #include <array>
@@ -114,7 +115,7 @@ const Jump& jump_power_of_two(unsigned k);
 // and `outputs` numbers drawn.
 State state_at(std::uint32_t seed, std::uint64_t outputs);
 
-// x·2^-32 + 2^-33 (cuRAND's curand_uniform_double; CURAND_2POW32_INV_DOUBLE), exact.
+// x·2^-32 + 2^-33 (curand_uniform's midpoint formula, in double precision), exact.
 inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
 // The largest float not above to_f64(x): in (0, 1), never 1.0f.
 inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
