@@ -61,7 +61,16 @@ def main():
     ratio_axes.axhline(1.0, color="grey", linewidth=0.8)
     for axes in (rate_axes, ratio_axes):
         axes.grid(True, which="both", alpha=0.3)
-    ratio_axes.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
+    # Two short legends instead of one line per series: colour = generator, line = path and profile.
+    from matplotlib.lines import Line2D
+    by_generator = [Line2D([], [], color=colours[g], label=g) for g in generators]
+    by_kind = [Line2D([], [], color="black", linestyle=style[k][0], marker=style[k][1], label=f"{k[0]} {k[1]}")
+               for k in kinds]
+    generator_legend = ratio_axes.legend(handles=by_generator, title="generator", fontsize="small",
+                                         loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ratio_axes.add_artist(generator_legend)
+    ratio_axes.legend(handles=by_kind, title="path, profile", fontsize="small", loc="lower left",
+                      bbox_to_anchor=(1.01, 0.0))
     figure.suptitle("glrand bench: " + "; ".join(f"{p}: {d}" for p, d in sorted(devices.items())), fontsize="small")
     figure.tight_layout()
     figure.savefig(output, dpi=110)
