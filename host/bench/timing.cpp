@@ -45,37 +45,53 @@ double seconds_per_pass(const std::function<void(int)>& pass, int passes, int re
   return median(samples);
 }
 
-double fill_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
-  std::vector<gl::Texture> textures;
-  std::vector<unsigned> ids;
-  for (int t = 0; t < targets; ++t) {
-    textures.emplace_back(size.width, size.height);
-    ids.push_back(textures.back().id());
+namespace {
+
+// The ceiling's pass: the trivial fill shader into `targets` RGBA32F targets of `size`.
+class FillPass {
+ public:
+  FillPass(fragment::TargetSize size, int targets)
+      : size_(size),
+        textures_(make_textures(size, targets)),
+        framebuffer_(ids(textures_)),
+        program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag")) {}
+
+  void draw(int i) {
+    framebuffer_.bind();
+    program_.use();
+    vertex_array_.bind();
+    program_.set("uValue", static_cast<float>(i));
+    gl::draw_fullscreen(size_.width, size_.height);
   }
-  gl::Framebuffer framebuffer(ids);
-  gl::Program program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
-  gl::VertexArray vertex_array;
-  return seconds_per_pass(
-      [&](int i) {
-        framebuffer.bind();
-        program.use();
-        vertex_array.bind();
-        program.set("uValue", static_cast<float>(i));
-        gl::draw_fullscreen(size.width, size.height);
-      },
-      passes, repeats);
+
+ private:
+  static std::vector<gl::Texture> make_textures(fragment::TargetSize size, int targets) {
+    std::vector<gl::Texture> textures;
+    for (int t = 0; t < targets; ++t) textures.emplace_back(size.width, size.height);
+    return textures;
+  }
+  static std::vector<unsigned> ids(const std::vector<gl::Texture>& textures) {
+    std::vector<unsigned> result;
+    for (const auto& t : textures) result.push_back(t.id());
+    return result;
+  }
+
+  fragment::TargetSize size_;
+  std::vector<gl::Texture> textures_;
+  gl::Framebuffer framebuffer_;
+  gl::Program program_;
+  gl::VertexArray vertex_array_;
+};
+
+}  // namespace
+
+double fill_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
+  FillPass fill(size, targets);
+  return seconds_per_pass([&](int i) { fill.draw(i); }, passes, repeats);
 }
 
 double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
-  std::vector<gl::Texture> textures;
-  std::vector<unsigned> ids;
-  for (int t = 0; t < targets; ++t) {
-    textures.emplace_back(size.width, size.height);
-    ids.push_back(textures.back().id());
-  }
-  gl::Framebuffer framebuffer(ids);
-  gl::Program program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
-  gl::VertexArray vertex_array;
+  FillPass fill(size, targets);
   const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
   gl::PixelPackBuffer buffers[2] = {gl::PixelPackBuffer(plane * targets * sizeof(float)),
                                     gl::PixelPackBuffer(plane * targets * sizeof(float))};
@@ -91,11 +107,7 @@ double fill_readback_seconds(fragment::TargetSize size, int targets, int passes,
   const auto run = [&](int count) {
     for (int i = 0; i <= count; ++i) {
       if (i < count) {
-        framebuffer.bind();
-        program.use();
-        vertex_array.bind();
-        program.set("uValue", static_cast<float>(i));
-        gl::draw_fullscreen(size.width, size.height);
+        fill.draw(i);
         glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[i % 2].id());
         glPixelStorei(GL_PACK_ALIGNMENT, 4);
         for (int t = 0; t < targets; ++t) {

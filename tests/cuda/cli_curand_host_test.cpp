@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "curand_host_generator.hpp"
 #include "glrand_process.hpp"
 #include "temp_dir.hpp"
 
@@ -17,18 +18,6 @@ using namespace glrand_test;
 
 namespace {
 
-void check(curandStatus_t status, const char* call) {
-  INFO(call << " returned " << static_cast<int>(status));
-  REQUIRE(status == CURAND_STATUS_SUCCESS);
-}
-
-struct HostGenerator {
-  curandGenerator_t generator = nullptr;
-  explicit HostGenerator(curandRngType_t type) { check(curandCreateGeneratorHost(&generator, type), "curandCreateGeneratorHost"); }
-  ~HostGenerator() { curandDestroyGenerator(generator); }
-  HostGenerator(const HostGenerator&) = delete;
-  HostGenerator& operator=(const HostGenerator&) = delete;
-};
 
 
 std::string generate(const TempDir& dir, std::vector<std::string> args) {
@@ -44,22 +33,22 @@ TEST_CASE("generate -g sobol32 --path cpu equals cuRAND's SOBOL32 host generator
   struct Case { int dimensions; std::uint64_t offset, points; };
   for (const Case c : {Case{1, 0, 100'000}, Case{7, 12'345, 20'000}, Case{256, 1000, 100}, Case{3, (1ull << 32) - 500, 500}}) {
     INFO("--dimensions " << c.dimensions << " --offset " << c.offset << ", " << c.points << " points");
-    HostGenerator g(CURAND_RNG_QUASI_SOBOL32);
-    check(curandSetQuasiRandomGeneratorDimensions(g.generator, static_cast<unsigned>(c.dimensions)),
+    CurandHostGenerator g(CURAND_RNG_QUASI_SOBOL32);
+    check_curand(curandSetQuasiRandomGeneratorDimensions(g.generator, static_cast<unsigned>(c.dimensions)),
           "curandSetQuasiRandomGeneratorDimensions");
-    check(curandSetGeneratorOffset(g.generator, c.offset), "curandSetGeneratorOffset");
+    check_curand(curandSetGeneratorOffset(g.generator, c.offset), "curandSetGeneratorOffset");
     const std::size_t count = static_cast<std::size_t>(c.dimensions) * c.points;
     std::vector<std::uint32_t> theirs(count);
-    check(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
+    check_curand(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
     const auto ours = values_of<std::uint32_t>(generate(
         dir, {"-g", "sobol32", "--dimensions", std::to_string(c.dimensions), "--offset", std::to_string(c.offset), "-n",
               std::to_string(count), "--format", "ints"}));
     REQUIRE(ours == theirs);
   }
-  HostGenerator g(CURAND_RNG_QUASI_SOBOL32);
-  check(curandSetQuasiRandomGeneratorDimensions(g.generator, 3), "curandSetQuasiRandomGeneratorDimensions");
+  CurandHostGenerator g(CURAND_RNG_QUASI_SOBOL32);
+  check_curand(curandSetQuasiRandomGeneratorDimensions(g.generator, 3), "curandSetQuasiRandomGeneratorDimensions");
   std::vector<float> theirs(3 * 50'000);
-  check(curandGenerateUniform(g.generator, theirs.data(), theirs.size()), "curandGenerateUniform");
+  check_curand(curandGenerateUniform(g.generator, theirs.data(), theirs.size()), "curandGenerateUniform");
   const auto ours = values_of<float>(generate(dir, {"-g", "sobol32", "--dimensions", "3", "-n", "150000", "--format", "f32"}));
   REQUIRE(ours == theirs);
 }
@@ -68,13 +57,13 @@ TEST_CASE("generate -g mtgp32 --path cpu equals cuRAND's MTGP32 host generator a
   TempDir dir;
   for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{1234}, ~std::uint64_t{0}}) {
     INFO("seed " << seed);
-    HostGenerator g(CURAND_RNG_PSEUDO_MTGP32);
-    if (seed != 0) check(curandSetPseudoRandomGeneratorSeed(g.generator, seed), "curandSetPseudoRandomGeneratorSeed");
+    CurandHostGenerator g(CURAND_RNG_PSEUDO_MTGP32);
+    if (seed != 0) check_curand(curandSetPseudoRandomGeneratorSeed(g.generator, seed), "curandSetPseudoRandomGeneratorSeed");
     // cuRAND has no offset for MTGP32: the outputs after K drawn in another call.
     const std::size_t skipped = 100'003, count = 200'000;
     std::vector<std::uint32_t> first(skipped), theirs(count);
-    check(curandGenerate(g.generator, first.data(), skipped), "curandGenerate");
-    check(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
+    check_curand(curandGenerate(g.generator, first.data(), skipped), "curandGenerate");
+    check_curand(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
     // seed 0 through the default: cuRAND's default seed is 0.
     std::vector<std::string> seed_args;
     if (seed != 0) seed_args = {"--seed", std::to_string(seed)};

@@ -7,30 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "curand_host_generator.hpp"
 #include "generators/sobol32.hpp"
 
 using namespace glrand;
-
-namespace {
-
-void check(curandStatus_t status, const char* call) {
-  INFO(call << " returned " << static_cast<int>(status));
-  REQUIRE(status == CURAND_STATUS_SUCCESS);
-}
-
-struct HostGenerator {
-  curandGenerator_t generator = nullptr;
-  HostGenerator() { check(curandCreateGeneratorHost(&generator, CURAND_RNG_QUASI_SOBOL32), "curandCreateGeneratorHost"); }
-  ~HostGenerator() { curandDestroyGenerator(generator); }
-  HostGenerator(const HostGenerator&) = delete;
-  HostGenerator& operator=(const HostGenerator&) = delete;
-};
-
-}  // namespace
+using glrand_test::check_curand;
+using glrand_test::CurandHostGenerator;
 
 TEST_CASE("Sobol32 direction vectors equal cuRAND's JOEKUO6 set", "[sobol32][curand]") {
   curandDirectionVectors32_t* vectors = nullptr;
-  check(curandGetDirectionVectors32(&vectors, CURAND_DIRECTION_VECTORS_32_JOEKUO6), "curandGetDirectionVectors32");
+  check_curand(curandGetDirectionVectors32(&vectors, CURAND_DIRECTION_VECTORS_32_JOEKUO6), "curandGetDirectionVectors32");
   for (int d = 0; d < sobol32::kDimensions; ++d) {
     INFO("dimension " << d);
     const auto v = sobol32::directions(d);
@@ -43,24 +29,24 @@ TEST_CASE("Sobol32 equals cuRAND's host generator, dimension-major, with offsets
   for (const Case c : {Case{1, 0, 100'000}, Case{3, 0, 4096}, Case{sobol32::kDimensions, 0, 1000},
                        Case{7, 123'457, 5000}, Case{2, (1ull << 32) - 1000, 1000}}) {
     INFO("dimensions " << c.dimensions << ", offset " << c.offset << ", points " << c.points);
-    HostGenerator g;
-    check(curandSetQuasiRandomGeneratorDimensions(g.generator, static_cast<unsigned>(c.dimensions)),
+    CurandHostGenerator g(CURAND_RNG_QUASI_SOBOL32);
+    check_curand(curandSetQuasiRandomGeneratorDimensions(g.generator, static_cast<unsigned>(c.dimensions)),
           "curandSetQuasiRandomGeneratorDimensions");
-    check(curandSetGeneratorOffset(g.generator, c.offset), "curandSetGeneratorOffset");
+    check_curand(curandSetGeneratorOffset(g.generator, c.offset), "curandSetGeneratorOffset");
     const std::size_t count = static_cast<std::size_t>(c.dimensions) * c.points;
     std::vector<std::uint32_t> theirs(count), ours(count);
-    check(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
+    check_curand(curandGenerate(g.generator, theirs.data(), count), "curandGenerate");
     sobol32::generate_ints(c.dimensions, c.offset, c.points, ours);
     REQUIRE(ours == theirs);
   }
 }
 
 TEST_CASE("Sobol32 floats equal cuRAND's curandGenerateUniform", "[sobol32][curand]") {
-  HostGenerator g;
-  check(curandSetQuasiRandomGeneratorDimensions(g.generator, 4), "curandSetQuasiRandomGeneratorDimensions");
+  CurandHostGenerator g(CURAND_RNG_QUASI_SOBOL32);
+  check_curand(curandSetQuasiRandomGeneratorDimensions(g.generator, 4), "curandSetQuasiRandomGeneratorDimensions");
   const std::uint64_t points = 50'000;
   std::vector<float> theirs(4 * points);
-  check(curandGenerateUniform(g.generator, theirs.data(), theirs.size()), "curandGenerateUniform");
+  check_curand(curandGenerateUniform(g.generator, theirs.data(), theirs.size()), "curandGenerateUniform");
   std::vector<std::uint32_t> x(4 * points);
   sobol32::generate_ints(4, 0, points, x);
   for (std::size_t i = 0; i < x.size(); ++i) {
