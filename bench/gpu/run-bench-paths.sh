@@ -8,9 +8,7 @@
 # $OUT/bench-cuda-default.{md,csv}. Plot here: python3 bench/plot.py FILE.csv.
 set -uo pipefail
 sizes=${1:-2^16,2^20,2^24,2^26}
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

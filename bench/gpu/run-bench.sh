@@ -3,8 +3,7 @@
 # On the GPU machine (after bench/gpu/prepare-bundle.sh here, carrying .gl and .gpu):
 #   bash bench/gpu/run-bench.sh     -> $OUT/gpu-bench.log
 set -uo pipefail
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

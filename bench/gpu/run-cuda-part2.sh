@@ -8,11 +8,7 @@
 # --path cpu, bench_cuda and bench_pi. Logs: $OUT/cuda2-*.
 set -uo pipefail
 count=${1:-1000000000}
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
-[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
-export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

@@ -11,29 +11,15 @@ set -uo pipefail
 count=${1:-1000000000}
 # With --dimensions 7, -n must be a multiple of 7 (whole points): COUNT rounded down.
 count7=$((count / 7 * 7))
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
-[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
-export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
-# hash N ARGS...: N outputs of `glrand generate ARGS` as integers, from each path, hashed.
-hash() {
-  local n=$1 path
-  shift
-  for path in cuda cpu; do
-    echo "== glrand generate $* --path $path -n $n --format ints -o - | sha256sum"
-    $B/glrand generate "$@" --path "$path" -n "$n" --format ints -o - 2>/tmp/err | sha256sum
-    cat /tmp/err
-  done
-}
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
-  hash "$count" -g sobol32
-  hash "$count7" -g sobol32 --dimensions 7
-  hash "$count" -g sobol32 --offset 2^31
-  hash "$count" -g mtgp32
-  hash "$count" -g mtgp32 --seed 1234 --offset 2^33
+  hash_paths "$count" -g sobol32
+  hash_paths "$count7" -g sobol32 --dimensions 7
+  hash_paths "$count" -g sobol32 --offset 2^31
+  hash_paths "$count" -g mtgp32
+  hash_paths "$count" -g mtgp32 --seed 1234 --offset 2^33
   if [[ -x $B/cli_gpu_tests ]]; then
     echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -20
     echo "== exit status ${PIPESTATUS[0]}"

@@ -6,11 +6,7 @@
 # the write-only ceiling among them), and the kernels' SASS instruction counts where the
 # machine has cuobjdump. Logs: $OUT/tuning-*.
 set -uo pipefail
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
-[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
-export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

@@ -13,12 +13,8 @@ set -uo pipefail
 count=${1:-1000000000}
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 [[ -x $B/bench_cuda && -x $B/cuda_gpu_tests ]] || { echo "run-cuda: $B lacks bench_cuda or cuda_gpu_tests: run bench/gpu/prepare-bundle.sh first" >&2; exit 2; }
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
-[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
-export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv

@@ -5,9 +5,7 @@
 # Runs the tests on the GPU, writes the 10^8-output CEICG file on the GPU and the CPU and
 # compares them, and benchmarks the fragment path against the fill rate. Log: $OUT/gpu-issue2.log.
 set -uo pipefail
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv

@@ -6,9 +6,7 @@
 # (whose GPU state update now takes three advance passes) at 10^9 outputs against the CPU
 # reference, and the fragment benchmark. Log: $OUT/gpu-issue3-final.log.
 set -uo pipefail
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

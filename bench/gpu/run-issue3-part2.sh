@@ -5,9 +5,7 @@
 # Every GL test on the GPU; Wichmann-Hill parameterisation (273 sets) at 10^9 outputs with
 # both state updates against the CPU reference; 2^24 substreams (initialisation included).
 set -uo pipefail
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 run() {  # command line after "glrand", piped into sha256sum
   echo "== glrand $* | sha256sum"
   $B/glrand "$@" 2>/tmp/err | sha256sum

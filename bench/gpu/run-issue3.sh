@@ -6,9 +6,7 @@
 # (--format ints) on the fragment path with both state-update strategies and on the CPU
 # reference, compared by SHA-256; the fragment benchmark. Log: $OUT/gpu-issue3.log.
 set -uo pipefail
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 N=${N:-1000000000}
 {
   echo "== date"; date -u

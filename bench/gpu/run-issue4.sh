@@ -9,9 +9,7 @@
 # ceiling. Log: $OUT/gpu-issue4.log; bench CSV: $OUT/gpu-issue4-bench.csv.
 set -uo pipefail
 count=${1:-1000000000}
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
-B=$PWD/.gpu/bin
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

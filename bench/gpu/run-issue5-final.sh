@@ -9,23 +9,7 @@
 set -uo pipefail
 count=${1:-1000000000}
 count7=$((count / 7 * 7))  # whole 7-dimensional points
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
-[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
-export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
-# hash N ARGS...: N outputs of `glrand generate ARGS` as integers from each path, hashed, timed.
-hash() {
-  local n=$1 path start
-  shift
-  for path in cuda cpu; do
-    echo "== glrand generate $* --path $path -n $n --format ints -o - | sha256sum"
-    start=$(date +%s.%N)
-    $B/glrand generate "$@" --path "$path" -n "$n" --format ints -o - 2>/tmp/err | sha256sum
-    cat /tmp/err
-    awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "   (%.1f s)\n", b - a }'
-  done
-}
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
@@ -33,14 +17,14 @@ hash() {
   echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -16; echo "== exit status ${PIPESTATUS[0]}"
   echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
   echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -20; echo "== exit status ${PIPESTATUS[0]}"
-  hash "$count" -g mrg32k3a
-  hash "$count" -g mrg32k3a --curand-seed 1234
-  hash "$count" -g mt19937
-  hash "$count" -g mt19937 --seed 4357 --offset 2^40
-  hash "$count" -g sobol32
-  hash "$count7" -g sobol32 --dimensions 7
-  hash "$count" -g mtgp32
-  hash "$count" -g mtgp32 --seed 1234 --offset 2^33
+  hash_paths "$count" -g mrg32k3a
+  hash_paths "$count" -g mrg32k3a --curand-seed 1234
+  hash_paths "$count" -g mt19937
+  hash_paths "$count" -g mt19937 --seed 4357 --offset 2^40
+  hash_paths "$count" -g sobol32
+  hash_paths "$count7" -g sobol32 --dimensions 7
+  hash_paths "$count" -g mtgp32
+  hash_paths "$count" -g mtgp32 --seed 1234 --offset 2^33
 } 2>&1 | tee "$OUT/issue5-tests.log"
 $B/bench_cuda 2>&1 | tee "$OUT/issue5-bench.md"
 $B/bench_pi 2>&1 | tee "$OUT/issue5-pi.md"

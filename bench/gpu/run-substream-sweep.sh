@@ -9,9 +9,7 @@
 # Log: $OUT/substream-sweep.md.
 set -uo pipefail
 outputs=${1:-33554432}
-B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null; ldconfig
-export LD_LIBRARY_PATH=$PWD/.gpu/lib
+source "$(dirname "$0")/setup.sh"
 {
   echo "== date"; date -u
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv

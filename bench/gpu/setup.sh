@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: MIT
+# Sourced by the bench/gpu/run-*.sh scripts on the GPU machine, in the repository root with
+# .gl and .gpu carried (bench/gpu/prepare-bundle.sh): installs glvnd's GL loaders from .gl,
+# points the loader at the bundled libraries and, where the machine has it, at cuRAND's
+# (not bundled: too large), and sets B to the bundled executables.
+B=$PWD/.gpu/bin
+for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null
+ldconfig
+curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
+[[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
+export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
+
+# hash_paths N ARGS...: N outputs of `glrand generate ARGS` as integers from --path cuda and
+# --path cpu, each hashed with sha256sum and timed.
+hash_paths() {
+  local n=$1 path start
+  shift
+  for path in cuda cpu; do
+    echo "== glrand generate $* --path $path -n $n --format ints -o - | sha256sum"
+    start=$(date +%s.%N)
+    "$B/glrand" generate "$@" --path "$path" -n "$n" --format ints -o - 2>/tmp/err | sha256sum
+    cat /tmp/err
+    awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "   (%.1f s)\n", b - a }'
+  done
+}
