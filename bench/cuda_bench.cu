@@ -140,6 +140,18 @@ int main(int argc, char* argv[]) {
     const cuda::Mtgp32DevicePlan mtgp_segmented(mtgp_plan(cuda::mtgp32_segments(0, words, mtgp32::kHostSequences, sms)));
     const cuda::Mtgp32DevicePlan mtgp_one_segment(mtgp_plan(1));
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
+    // MRG32k3a with either jump table, in the default runs or with one lane per 32 outputs,
+    // where the skip-ahead dominates.
+    const auto mrg32k3a_row = [&](const std::string& what, cuda::JumpBase base, bool jump_bound) {
+      return Row{"MRG32k3a, " + what, 1, [&, base, jump_bound](std::uint32_t* out, std::uint64_t n) {
+                   cuda::RunGeometry g = cuda::run_geometry(n, sms);
+                   if (jump_bound) {
+                     g.rounds = 1;
+                     g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
+                   }
+                   cuda::launch_mrg32k3a(mrg_start, out, n, g, base, nullptr);
+                 }};
+    };
     const wh::Parameters& wh_set = wh::parameters(0);
 
     const std::vector<Row> rows = {
@@ -155,28 +167,10 @@ int main(int argc, char* argv[]) {
          [&](std::uint32_t* out, std::uint64_t n) {
            cuda::launch_ceicg(ceicg::residues_at({0, 0, 0}, 0, 0), out, n, cuda::leapfrog_geometry(n, sms), nullptr);
          }},
-        {"MRG32k3a, base-8 jump table, runs of >= 32 per lane (default)", 1,
-         [&](std::uint32_t* out, std::uint64_t n) {
-           cuda::launch_mrg32k3a(mrg_start, out, n, cuda::run_geometry(n, sms), cuda::JumpBase::base8, nullptr);
-         }},
-        {"MRG32k3a, base-2 jump table, same runs", 1,
-         [&](std::uint32_t* out, std::uint64_t n) {
-           cuda::launch_mrg32k3a(mrg_start, out, n, cuda::run_geometry(n, sms), cuda::JumpBase::base2, nullptr);
-         }},
-        {"MRG32k3a, base-8 jump table, 1 lane per 32 outputs (jump-bound)", 1,
-         [&](std::uint32_t* out, std::uint64_t n) {
-           cuda::RunGeometry g;
-           g.rounds = 1;
-           g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
-           cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base8, nullptr);
-         }},
-        {"MRG32k3a, base-2 jump table, 1 lane per 32 outputs (jump-bound)", 1,
-         [&](std::uint32_t* out, std::uint64_t n) {
-           cuda::RunGeometry g;
-           g.rounds = 1;
-           g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
-           cuda::launch_mrg32k3a(mrg_start, out, n, g, cuda::JumpBase::base2, nullptr);
-         }},
+        mrg32k3a_row("base-8 jump table, runs of >= 32 per lane (default)", cuda::JumpBase::base8, false),
+        mrg32k3a_row("base-2 jump table, same runs", cuda::JumpBase::base2, false),
+        mrg32k3a_row("base-8 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base8, true),
+        mrg32k3a_row("base-2 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base2, true),
         {"write-only in MRG32k3a's pattern (a run per lane, 32 runs per warp)", 1,
          [&](std::uint32_t* out, std::uint64_t n) {
            cuda::launch_write_only_runs(out, n, cuda::run_geometry(n, sms).outputs_per_lane(), 32, nullptr);
