@@ -34,6 +34,9 @@ TEST_CASE("generate -g mtgp32 --seed 1234 --path cpu gives cuRAND's published fi
   TempDir dir;
   const auto words = values_of<std::uint32_t>(generate(dir, {"--seed", "1234", "-n", "4", "--format", "ints"}));
   CHECK(words == std::vector<std::uint32_t>{2501053709u, 1991185121u, 2644103708u, 4279383218u});
+  // --format u32: the test batteries' word is the output itself.
+  CHECK(values_of<std::uint32_t>(generate(dir, {"--seed", "1234", "-n", "4", "--format", "u32"})) ==
+        std::vector<std::uint32_t>{2501053709u, 1991185121u, 2644103708u, 4279383218u});
   // cuRAND's default seed is 0.
   CHECK(generate(dir, {"-n", "1000", "--format", "ints"}) == generate(dir, {"--seed", "0", "-n", "1000", "--format", "ints"}));
 }

@@ -99,6 +99,8 @@ TEST_CASE("generate -g sobol32 --path cpu starts as CHECK_VALUES says, floats x*
   const std::vector<std::uint32_t> published{0u,          2147483648u, 3221225472u, 1073741824u,
                                              1610612736u, 3758096384u, 2684354560u, 536870912u};
   CHECK(words == published);
+  // --format u32: the test batteries' word is the coordinate itself.
+  CHECK(values_of<std::uint32_t>(generate(dir, {"-n", "8", "--format", "u32"})) == published);
   const auto f32 = values_of<float>(generate(dir, {"-n", "8", "--format", "f32"}));
   const auto f64 = values_of<double>(generate(dir, {"-n", "8", "--format", "f64"}));
   REQUIRE(f32.size() == 8);
