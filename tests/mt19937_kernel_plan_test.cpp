@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The host side of the MT19937 kernel (host/cuda/mt19937_kernel.hpp), without a GPU: the
-// block layout and jumped start states, and a model of the kernel (each block's rounds of 224
-// words in a ring, read-all-then-write as the barriers make it) that must give the serial sequence.
+// block layout and jumped start states, and models of both kernels that must give the serial
+// sequence: the blocks kernel's rounds of 224 words in a ring, and the warps kernel's in-place
+// twist in batches of slots (cuda/mt19937_twist.hpp), each read-all-then-write as the
+// barriers make it.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
 #include "common/error.hpp"
 #include "cuda/mt19937_kernel.hpp"
+#include "cuda/mt19937_twist.hpp"
 #include "generators/mt19937.hpp"
 
 using namespace glrand;
@@ -15,10 +18,9 @@ using mt19937::kN;
 
 namespace {
 
-// The kernels' loop, segment by segment: the start state's unread words, then rounds of
-// `round_words` words (224 per block, 32 per warp) in a 1024-slot ring, each round
-// all-read-then-write as its barrier makes it.
-std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count, unsigned round_words) {
+// The blocks kernel's loop, segment by segment: the start state's unread words, then rounds
+// of `round_words` words (224 per block) in a 1024-slot ring, each round all-read-then-write.
+std::vector<std::uint32_t> model_ring_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count, unsigned round_words) {
   constexpr unsigned ring_mask = cuda::kMt19937Ring - 1;
   std::vector<std::uint32_t> out(count, 0xdeadbeefu);
   for (std::uint64_t b = 0; b < plan.segments; ++b) {
@@ -37,6 +39,35 @@ std::vector<std::uint32_t> model_kernel(const cuda::Mt19937Plan& plan, std::uint
         ring[(j + t) & ring_mask] = words[t];
         out[pos++] = mt19937::temper(words[t]);
       }
+    }
+  }
+  return out;
+}
+
+// The warps kernel, segment by segment: the unread words, then the block twisted in place,
+// `batch_slots` slots of 32 words at a time, every word of a batch read before any is written.
+std::vector<std::uint32_t> model_warp_kernel(const cuda::Mt19937Plan& plan, std::uint64_t count, unsigned batch_slots) {
+  namespace twist = cuda::mt19937_twist;
+  std::vector<std::uint32_t> out(count, 0xdeadbeefu);
+  for (std::uint64_t b = 0; b < plan.segments; ++b) {
+    std::vector<std::uint32_t> mt(plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN),
+                                  plan.states.begin() + static_cast<std::ptrdiff_t>((b + 1) * kN));
+    std::uint64_t pos = b * plan.per_segment;
+    const std::uint64_t end = std::min(pos + plan.per_segment, count);
+    for (unsigned i = plan.first_index; i < kN && pos < end; ++i) out[pos++] = mt19937::temper(mt[i]);
+    while (pos < end) {
+      const std::uint64_t block = pos;
+      for (unsigned first = 0; first < kN; first += batch_slots * twist::kLanes) {
+        const unsigned last = std::min(kN, first + batch_slots * twist::kLanes);
+        std::vector<std::uint32_t> words;
+        for (unsigned k = first; k < last; ++k)
+          words.push_back(mt19937::recurrence(mt[k], mt[twist::next_of(k)], mt[twist::partner_of(k)]));
+        for (unsigned k = first; k < last; ++k) {
+          mt[k] = words[k - first];
+          if (block + k < end) out[block + k] = mt19937::temper(mt[k]);
+        }
+      }
+      pos = std::min<std::uint64_t>(block + kN, end);
     }
   }
   return out;
@@ -67,14 +98,27 @@ TEST_CASE("mt19937 kernel: the segment layout reproduces the serial sequence, pe
     CHECK((plan.segments - 1) * plan.per_segment < c.count);
     CHECK(plan.segments <= (c.segments != 0 ? c.segments : cuda::kMt19937MaxSegments));
     const auto want = reference(c.seed, c.offset, c.count);
-    CHECK(model_kernel(plan, c.count, cuda::kMt19937RoundWords) == want);
-    CHECK(model_kernel(plan, c.count, 32) == want);
+    CHECK(model_ring_kernel(plan, c.count, cuda::kMt19937RoundWords) == want);
+    CHECK(model_warp_kernel(plan, c.count, cuda::mt19937_twist::kBatchSlots) == want);
   }
-  for (unsigned round_words : {cuda::kMt19937RoundWords, 32u}) {
-    const auto first = model_kernel(cuda::plan_mt19937(mt19937::seed_state(), 10000), 10000, round_words);
+  const auto plan = cuda::plan_mt19937(mt19937::seed_state(), 10000);
+  for (const auto& first : {model_ring_kernel(plan, 10000, cuda::kMt19937RoundWords),
+                            model_warp_kernel(plan, 10000, cuda::mt19937_twist::kBatchSlots)}) {
     CHECK(first[0] == 3499211612u);
     CHECK(first[9999] == 4123659995u);
   }
+}
+
+TEST_CASE("mt19937 kernel: the warps kernel's batches are as long as the in-place twist allows", "[mt19937]") {
+  // Up to 7 slots a batch (cuda/mt19937_twist.hpp) every read sees the serial order's value;
+  // 8 slots read some new words before their batch has made them.
+  const auto plan = cuda::plan_mt19937(mt19937::seed_state(), 5000, {.segments = 1});
+  const auto want = reference(mt19937::kDefaultSeed, 0, 5000);
+  for (unsigned batch_slots = 1; batch_slots <= cuda::mt19937_twist::kLongestBatch; ++batch_slots) {
+    INFO("batch_slots=" << batch_slots);
+    CHECK(model_warp_kernel(plan, 5000, batch_slots) == want);
+  }
+  CHECK(model_warp_kernel(plan, 5000, cuda::mt19937_twist::kLongestBatch + 1) != want);
 }
 
 TEST_CASE("mt19937 kernel: the plan refuses bad launches and states", "[mt19937]") {

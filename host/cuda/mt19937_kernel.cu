@@ -14,6 +14,7 @@
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mt19937_twist.hpp"
 
 namespace glrand::cuda {
 
@@ -22,9 +23,10 @@ namespace {
 using mt19937::kM;
 using mt19937::kN;
 
-// The ring and the rounds: cuda/mt19937_kernel.hpp.
+// The blocks kernel's ring and rounds: cuda/mt19937_kernel.hpp.
 constexpr unsigned kRing = kMt19937Ring;
 constexpr unsigned kWarpsPerBlock = 4;  // the warps kernel's blocks
+constexpr unsigned kWarpsBlocksPerSm = 16;  // 64 warps: a full SM (2,496 bytes of shared memory each)
 
 __device__ std::uint32_t word(const std::uint32_t* ring, unsigned j) { return ring[j & (kRing - 1)]; }
 
@@ -71,13 +73,65 @@ struct Segments {
   }
 };
 
-// A segment per warp: every word a round needs is at least 196 back, made by the same warp.
-__global__ void __launch_bounds__(32 * kWarpsPerBlock) mt19937_warps(Segments p, std::uint32_t* __restrict__ out) {
-  __shared__ std::uint32_t rings[kWarpsPerBlock][kRing];
+// The warps kernel's twist of the block in place (cuda/mt19937_twist.hpp): batches of slots,
+// all loads, __syncwarp, all stores. `mt` and `out` are the lane's own bases (+ lane), so every
+// address below is a constant of the slot; only slot 7 (words 224..255 straddle k = 227) and
+// the last word's wrap to mt[0] choose per lane. Stores outputs k < limit when kChecked.
+template <bool kChecked>
+__device__ __forceinline__ void twist_block(std::uint32_t* mt, std::uint32_t* __restrict__ out, unsigned lane,
+                                            unsigned limit) {
+  using namespace mt19937_twist;
+  constexpr unsigned kSplit = kN - kM;  // 227: the partner is old below, new from here
+#pragma unroll
+  for (unsigned batch = 0; batch < kSlots; batch += kBatchSlots) {
+    std::uint32_t x[kBatchSlots], x_next[kBatchSlots], x_partner[kBatchSlots];
+#pragma unroll
+    for (unsigned s = 0; s < kBatchSlots; ++s) {
+      const unsigned base = (batch + s) * kLanes;  // the slot's first word
+      if (base + kLanes <= kN || lane < kN - base) {
+        x[s] = mt[base];
+        const bool wraps = base + kLanes >= kN && lane == kN - 1 - base;  // word 623 reads the new mt[0]
+        x_next[s] = wraps ? mt[-static_cast<int>(lane)] : mt[base + 1];
+        if (base + kLanes <= kSplit) x_partner[s] = mt[base + kM];
+        else if (base >= kSplit) x_partner[s] = mt[base - kSplit];
+        else x_partner[s] = lane < kSplit - base ? mt[base + kM] : mt[static_cast<int>(base) - static_cast<int>(kSplit)];
+      }
+    }
+    __syncwarp();
+#pragma unroll
+    for (unsigned s = 0; s < kBatchSlots; ++s) {
+      const unsigned base = (batch + s) * kLanes;
+      if (base + kLanes <= kN || lane < kN - base) {
+        const std::uint32_t w = mt19937::recurrence(x[s], x_next[s], x_partner[s]);
+        mt[base] = w;
+        if (!kChecked || base + lane < limit) out[base] = mt19937::temper(w);
+      }
+    }
+    __syncwarp();
+  }
+}
+
+// A segment per warp: the start state's unread words, then whole blocks twisted in place, then
+// the last, partial block.
+__global__ void __launch_bounds__(32 * kWarpsPerBlock, kWarpsBlocksPerSm) mt19937_warps(Segments p,
+                                                                                      std::uint32_t* __restrict__ out) {
+  __shared__ std::uint32_t blocks[kWarpsPerBlock][kN];
   const std::uint64_t s = std::uint64_t{blockIdx.x} * kWarpsPerBlock + threadIdx.x / 32;
   if (s >= p.segments) return;
-  run_segment(rings[threadIdx.x / 32], p.states + s * kN, p.first_index, p.remaining(s), out + s * p.per_segment,
-              threadIdx.x % 32, 32, 32, [] { __syncwarp(); });
+  std::uint32_t* const mt = blocks[threadIdx.x / 32];
+  const unsigned lane = threadIdx.x % 32;
+  const std::uint32_t* state = p.states + s * kN;
+  for (unsigned i = lane; i < kN; i += 32) mt[i] = state[i];
+  __syncwarp();
+  std::uint64_t remaining = p.remaining(s);
+  std::uint32_t* destination = out + s * p.per_segment;
+  const unsigned head = remaining < kN - p.first_index ? static_cast<unsigned>(remaining) : kN - p.first_index;
+  for (unsigned i = lane; i < head; i += 32) destination[i] = mt19937::temper(mt[p.first_index + i]);
+  destination += head;
+  remaining -= head;
+  // The head's reads come before the first batch's stores: its __syncwarp orders them.
+  for (; remaining >= kN; remaining -= kN, destination += kN) twist_block<false>(mt + lane, destination + lane, lane, kN);
+  if (remaining > 0) twist_block<true>(mt + lane, destination + lane, lane, static_cast<unsigned>(remaining));
 }
 
 // A segment per block (Bradley et al.): blocks of 224..256 threads, 224 words per round.

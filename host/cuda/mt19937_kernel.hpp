@@ -3,10 +3,11 @@
 // MT19937 on the GPU, cooperative in shared memory (after Bradley, du Toit, Tong, Giles,
 // Woodhams, "Parallelization techniques for random number generators", GPU Computing Gems
 // Emerald Edition, 2011). Two kernels share one stream layout:
-//  - warps (the default): a segment per warp, 32 new words per round, ordered by __syncwarp;
+//  - warps (the default): a segment per warp, its 624-word block twisted in place in shared
+//    memory as mt19937ar.c does, in batches of 160 words ordered by __syncwarp
+//    (cuda/mt19937_twist.hpp): every address a constant offset, no index arithmetic per word;
 //  - blocks: Bradley et al.'s block-cooperative update, a segment per block of 224..256
-//    threads, 224 new words per round, one __syncthreads each.
-// Either keeps the segment's state in a 1024-word shared ring (below).
+//    threads, 224 new words per round, one __syncthreads each, in a 1024-word shared ring (below).
 //
 // Stream layout: outputs [offset, offset + count) of the standard sequence are cut into
 // `segments` consecutive segments of L outputs (L a multiple of 624, the last one shorter);
@@ -41,9 +42,9 @@ struct Mt19937Launch {
 // In sequence form the twist is x_{j+624} = rec(x_j, x_{j+1}, x_{j+397}): x_j needs x_{j−624},
 // x_{j−623} and x_{j−227}, so up to 227 consecutive words depend only on older words and can
 // be made at once. The blocks kernel makes 224 per round, one per thread of seven whole warps
-// (227 would leave 29 lanes of an eighth warp idle); the warps kernel 32. Either keeps x_j in
-// slot j mod 1024 of a shared ring: a round reads x_{j−624} .. x_{j−1} and writes x_j ..
-// x_{j+223} at most, never the same slot.
+// (227 would leave 29 lanes of an eighth warp idle), and keeps x_j in slot j mod 1024 of a
+// shared ring: a round reads x_{j−624} .. x_{j−1} and writes x_j .. x_{j+223} at most, never
+// the same slot.
 inline constexpr unsigned kMt19937RoundWords = 224;
 inline constexpr unsigned kMt19937Ring = 1024;
 static_assert(kMt19937RoundWords <= mt19937::kN - mt19937::kM && mt19937::kN + kMt19937RoundWords <= kMt19937Ring);
