@@ -43,18 +43,24 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
   for (unsigned i = threadIdx.x; i < sobol32::kBits; i += blockDim.x)
     v[i] = c_directions[(first_dimension + blockIdx.y) * sobol32::kBits + i];
   __syncthreads();
-  const std::uint64_t threads = std::uint64_t{1} << log2_threads;
   const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= points) return;
-  std::uint32_t* row = out + std::uint64_t{blockIdx.y} * points;
-  auto n = static_cast<std::uint32_t>(first + t);
+  std::uint32_t* p = out + std::uint64_t{blockIdx.y} * points + t;
+  const auto n = static_cast<std::uint32_t>(first + t);
   std::uint32_t x = sobol32::point(v, n);
-  for (std::uint64_t i = t;;) {
-    row[i] = x;
-    i += threads;
-    if (i >= points) break;
-    x = sobol32::step_by_power_of_two(v, x, n, log2_threads);
-    n += static_cast<std::uint32_t>(threads);
+  *p = x;
+  // sobol32::step_by_power_of_two with its loop invariants hoisted: v[k − 1], and n >> k,
+  // which grows by one per stride; lowest_zero_bit(m) = __ffs(~m) − 1.
+  const std::uint32_t high = log2_threads > 0 ? v[log2_threads - 1] : 0;
+  const std::uint32_t* const low = v + log2_threads;
+  std::uint32_t m = n >> log2_threads;
+  const std::uint64_t threads = std::uint64_t{1} << log2_threads;
+  const auto strides = static_cast<std::uint32_t>((points - 1 - t) >> log2_threads);  // < 2^32
+#pragma unroll 4
+  for (std::uint32_t i = 0; i < strides; ++i, ++m) {
+    x ^= high ^ low[__ffs(~m) - 1];
+    p += threads;
+    *p = x;
   }
 }
 
