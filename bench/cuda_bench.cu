@@ -139,17 +139,34 @@ int main(int argc, char* argv[]) {
     };
     const cuda::Mtgp32DevicePlan mtgp_segmented(mtgp_plan(cuda::mtgp32_segments(0, words, mtgp32::kHostSequences, sms)));
     const cuda::Mtgp32DevicePlan mtgp_one_segment(mtgp_plan(1));
+    const cuda::Mtgp32DevicePlan mtgp_one_wave(mtgp_plan(mtgp_segmented.layout().segments / 2));
+    const cuda::Mtgp32DevicePlan mtgp_four_waves(mtgp_plan(mtgp_segmented.layout().segments * 2));
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
-    // MRG32k3a with either jump table, in the default runs or with one lane per 32 outputs,
-    // where the skip-ahead dominates.
-    const auto mrg32k3a_row = [&](const std::string& what, cuda::JumpBase base, bool jump_bound) {
-      return Row{"MRG32k3a, " + what, 1, [&, base, jump_bound](std::uint32_t* out, std::uint64_t n) {
-                   cuda::RunGeometry g = cuda::run_geometry(n, sms);
-                   if (jump_bound) {
-                     g.rounds = 1;
-                     g.grid.blocks = static_cast<std::uint32_t>((n + 32 * 256 - 1) / (32 * 256));
+    // MRG32k3a: the default (base-8 table, second component in doubles, chunks of 128, lanes
+    // as the device holds them), and beside it the other table, the integer-only arithmetic,
+    // other chunk lengths, one run per lane (no jumps after the first), or one lane per 32
+    // outputs, where the skip-ahead dominates.
+    enum class MrgLayout { chunks, one_run, jump_bound };
+    using Arithmetic = cuda::Mrg32k3aArithmetic;
+    const auto mrg32k3a_row = [&](const std::string& what, cuda::JumpBase base, Arithmetic arithmetic,
+                                  MrgLayout layout, std::uint32_t rounds = cuda::kChunkRounds) {
+      return Row{"MRG32k3a, " + what, 1, [&, base, arithmetic, layout, rounds](std::uint32_t* out, std::uint64_t n) {
+                   cuda::RunGeometry g = cuda::mrg32k3a_geometry(n, base, arithmetic);
+                   if (layout == MrgLayout::chunks) {
+                     g = cuda::run_geometry(n, sms, rounds, g.grid.threads() / static_cast<std::uint64_t>(sms));
+                   } else {
+                     const std::uint64_t lanes = layout == MrgLayout::jump_bound ? (n + 31) / 32 : g.grid.threads();
+                     g.grid.blocks = static_cast<std::uint32_t>((lanes + 255) / 256);
+                     g.rounds = static_cast<std::uint32_t>((n + 32 * g.grid.threads() - 1) / (32 * g.grid.threads()));
+                     g.chunks = 1;
                    }
-                   cuda::launch_mrg32k3a(mrg_start, out, n, g, base, nullptr);
+                   cuda::launch_mrg32k3a(mrg_start, out, n, g, base, nullptr, arithmetic);
+                 }};
+    };
+    const auto mrg_chunk_pattern = [&](std::uint64_t run_words) {
+      return Row{"write-only in MRG32k3a's pattern (32 runs of " + std::to_string(run_words) + " per warp)", 1,
+                 [&, run_words](std::uint32_t* out, std::uint64_t n) {
+                   cuda::launch_write_only_runs(out, n, run_words, 32, nullptr);
                  }};
     };
     const wh::Parameters& wh_set = wh::parameters(0);
@@ -167,13 +184,27 @@ int main(int argc, char* argv[]) {
          [&](std::uint32_t* out, std::uint64_t n) {
            cuda::launch_ceicg(ceicg::residues_at({0, 0, 0}, 0, 0), out, n, cuda::leapfrog_geometry(n, sms), nullptr);
          }},
-        mrg32k3a_row("base-8 jump table, runs of >= 32 per lane (default)", cuda::JumpBase::base8, false),
-        mrg32k3a_row("base-2 jump table, same runs", cuda::JumpBase::base2, false),
-        mrg32k3a_row("base-8 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base8, true),
-        mrg32k3a_row("base-2 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base2, true),
-        {"write-only in MRG32k3a's pattern (a run per lane, 32 runs per warp)", 1,
+        mrg32k3a_row("base-8 jump table, doubles for m2, chunks of 128 (default)", cuda::JumpBase::base8,
+                     Arithmetic::mixed, MrgLayout::chunks),
+        mrg32k3a_row("base-2 jump table, doubles for m2, chunks of 128", cuda::JumpBase::base2, Arithmetic::mixed,
+                     MrgLayout::chunks),
+        mrg32k3a_row("base-8, doubles for m2, chunks of 512", cuda::JumpBase::base8, Arithmetic::mixed,
+                     MrgLayout::chunks, 16),
+        mrg32k3a_row("base-8, doubles for m2, one run per lane", cuda::JumpBase::base8, Arithmetic::mixed,
+                     MrgLayout::one_run),
+        mrg32k3a_row("base-8, integers only, chunks of 128", cuda::JumpBase::base8, Arithmetic::integer,
+                     MrgLayout::chunks),
+        mrg32k3a_row("base-8, integers only, one run per lane", cuda::JumpBase::base8, Arithmetic::integer,
+                     MrgLayout::one_run),
+        mrg32k3a_row("base-8 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base8, Arithmetic::mixed,
+                     MrgLayout::jump_bound),
+        mrg32k3a_row("base-2 jump table, 1 lane per 32 outputs (jump-bound)", cuda::JumpBase::base2, Arithmetic::mixed,
+                     MrgLayout::jump_bound),
+        mrg_chunk_pattern(32ull * cuda::kChunkRounds),
+        {"write-only in MRG32k3a's one-run pattern (a run per lane, 32 runs per warp)", 1,
          [&](std::uint32_t* out, std::uint64_t n) {
-           cuda::launch_write_only_runs(out, n, cuda::run_geometry(n, sms).outputs_per_lane(), 32, nullptr);
+           const std::uint64_t lanes = cuda::kRunLanesPerSm * static_cast<std::uint64_t>(sms);
+           cuda::launch_write_only_runs(out, n, ((n + lanes - 1) / lanes + 31) / 32 * 32, 32, nullptr);
          }},
         {"write-only in MT19937's pattern (a run per warp, " + std::to_string(mt_warps.plan.segments) + " runs)", 1,
          [&](std::uint32_t* out, std::uint64_t n) {
@@ -195,6 +226,10 @@ int main(int argc, char* argv[]) {
         {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_segmented.layout().segments) +
              " segments x 192 generators (host jumps precomputed)",
          1, [&](std::uint32_t* out, std::uint64_t) { mtgp_segmented.launch(out, nullptr); }},
+        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_one_wave.layout().segments) + " segments (one wave)", 1,
+         [&](std::uint32_t* out, std::uint64_t) { mtgp_one_wave.launch(out, nullptr); }},
+        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_four_waves.layout().segments) + " segments (four waves)", 1,
+         [&](std::uint32_t* out, std::uint64_t) { mtgp_four_waves.launch(out, nullptr); }},
         {"MTGP32, cuRAND's host-API order, 1 segment x 192 generators (no jumps)", 1,
          [&](std::uint32_t* out, std::uint64_t) { mtgp_one_segment.launch(out, nullptr); }},
         {"MTGP32, launch_mtgp32 (host jumps, seeding and upload included)", 1,

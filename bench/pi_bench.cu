@@ -98,12 +98,14 @@ struct WichmannHill {
   }
 };
 
-// MRG32k3a: one step (arithmetic::step) gives z in 1..m1; u = z·2^-32 toward zero, in (0, 1).
+// MRG32k3a: one step (arithmetic::step, the second component in doubles as the generation
+// kernel does) gives z in 1..m1; u = z·2^-32 toward zero, in (0, 1).
 struct Mrg32k3a {
-  using State = arithmetic::Mrg32k3aWords;
+  using State = arithmetic::Mrg32k3aMixed;
   static State advance(State s, std::uint64_t n) {
-    mrg32k3a::State full{{s.s1[0], s.s1[1], s.s1[2]}, {s.s2[0], s.s2[1], s.s2[2]}};
-    return arithmetic::to_words(mrg32k3a::advance(full, n));
+    const arithmetic::Mrg32k3aWords w = arithmetic::to_words(s);
+    mrg32k3a::State full{{w.s1[0], w.s1[1], w.s1[2]}, {w.s2[0], w.s2[1], w.s2[2]}};
+    return arithmetic::to_mixed(arithmetic::to_words(mrg32k3a::advance(full, n)));
   }
   __device__ float next(State& s) const { return __uint2float_rz(arithmetic::step(s)) * 0x1p-32f; }
 };
@@ -241,7 +243,7 @@ int main(int argc, char* argv[]) {
     const wh::State wh_start = wh::seed_state(0, 1);
     report(run("Wichmann-Hill 273, set 0", wh0, {{wh_start[0], wh_start[1], wh_start[2], wh_start[3]}}, blocks,
                per_thread, repeats));
-    report(run("MRG32k3a (RngStreams default seed)", Mrg32k3a{}, arithmetic::to_words(mrg32k3a::default_seed()), blocks,
+    report(run("MRG32k3a (RngStreams default seed)", Mrg32k3a{}, arithmetic::to_mixed(arithmetic::to_words(mrg32k3a::default_seed())), blocks,
                per_thread, repeats));
     report(run("CEICG (seed 0,0,0)", Ceicg{}, Ceicg::State{{0, 0, 0}}, blocks, per_thread, repeats));
   } catch (const Error& e) {

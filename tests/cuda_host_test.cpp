@@ -61,7 +61,30 @@ TEST_CASE("cuda arithmetic: MRG32k3a folded step equals step and combine", "[cud
     const auto next = mrg32k3a::step(s);
     REQUIRE(from_words(w) == next);
     REQUIRE(z == mrg32k3a::combine(next));
+    ar::Mrg32k3aMixed m = ar::to_mixed(ar::to_words(s));
+    REQUIRE(ar::step(m) == z);
+    REQUIRE(from_words(ar::to_words(m)) == next);
   }
+  // The double reduction on its own: x = a21·s2 − a23n·s0 over its whole range, and around
+  // every multiple of m2 and half-multiple, where the rounded quotient may be one off.
+  const auto check_m2 = [](std::int64_t x) {
+    const double r = ar::reduce_m2_double(static_cast<double>(x), 0.0);
+    const std::int64_t m2 = static_cast<std::int64_t>(mrg32k3a::kM2);
+    REQUIRE(r == static_cast<double>(((x % m2) + m2) % m2));
+  };
+  const std::int64_t lowest = -static_cast<std::int64_t>(mrg32k3a::kA23n * (mrg32k3a::kM2 - 1));
+  const std::int64_t highest = static_cast<std::int64_t>(mrg32k3a::kA21 * (mrg32k3a::kM2 - 1));
+  for (std::int64_t k : std::initializer_list<std::int64_t>{-1370589, -1000000, -2, -1, 0, 1, 2, 527611})
+    for (std::int64_t half : std::initializer_list<std::int64_t>{0, static_cast<std::int64_t>(mrg32k3a::kM2 / 2),
+                                                                  static_cast<std::int64_t>(mrg32k3a::kM2 / 2 + 1)})
+      for (std::int64_t d = -2; d <= 2; ++d) {
+        const std::int64_t x = k * static_cast<std::int64_t>(mrg32k3a::kM2) + half + d;
+        if (x >= lowest && x <= highest) check_m2(x);
+      }
+  check_m2(lowest);
+  check_m2(highest);
+  std::uniform_int_distribution<std::int64_t> span(lowest, highest);
+  for (int i = 0; i < 100000; ++i) check_m2(span(rng));
   // The folds on their own, at the ends of their input range (< 2^54).
   for (std::uint64_t x : std::initializer_list<std::uint64_t>{0, 1, mrg32k3a::kM1, mrg32k3a::kM2, (1ull << 32) - 1,
                                                                1ull << 32, (1ull << 54) - 1}) {
@@ -161,7 +184,8 @@ TEST_CASE("cuda layout: geometry covers the outputs and fills the GPU", "[cuda]"
   for (std::uint64_t count : {1ull, 31ull, 32ull, 33ull, 1000ull, 1ull << 20, (1ull << 30) + 17}) {
     INFO("count=" << count);
     const auto g = cuda::run_geometry(count, 132);
-    REQUIRE(g.grid.threads() * g.outputs_per_lane() >= count);
+    REQUIRE(g.grid.threads() * g.chunks * g.outputs_per_chunk() >= count);
+    REQUIRE(g.grid.threads() * (g.chunks - 1) * g.outputs_per_chunk() < std::max<std::uint64_t>(count, 1));  // no empty pass
     REQUIRE(g.grid.threads() <= 132 * cuda::kRunLanesPerSm);
   }
 }
@@ -214,31 +238,36 @@ TEST_CASE("cuda layout: leapfrog kernels emulated give the serial sequence", "[c
   }
 }
 
-TEST_CASE("cuda layout: MRG32k3a run kernel emulated gives the serial sequence", "[cuda][mrg32k3a]") {
+TEST_CASE("cuda layout: MRG32k3a chunk kernel emulated gives the serial sequence", "[cuda][mrg32k3a]") {
   const auto table = cuda::mrg32k3a_jump_table(cuda::JumpBase::base8);
   const mrg32k3a::State before = mrg32k3a::curand_state(1234, 5, 77);
-  for (std::uint64_t count : {1ull, 31ull, 1024ull, 40000ull, 100003ull}) {
-    for (std::uint32_t min_rounds : {1u, 3u}) {
-      INFO("count=" << count << " min_rounds=" << min_rounds);
-      const auto g = cuda::run_geometry(count, 1, min_rounds);  // one SM: few lanes, several rounds
-      const std::uint64_t run = g.outputs_per_lane();
+  for (std::uint64_t count : {1ull, 31ull, 1024ull, 40000ull, 100003ull, 600000ull}) {
+    for (std::uint32_t rounds : {1u, 3u}) {
+      INFO("count=" << count << " rounds=" << rounds);
+      const auto g = cuda::run_geometry(count, 1, rounds);  // one SM: few lanes, several chunks each
+      const std::uint64_t chunk = g.outputs_per_chunk(), lanes = g.grid.threads();
+      const ar::Mrg32k3aJump stride = ar::to_words(mrg32k3a::jump_by(mrg32k3a::Steps{lanes - 1} * chunk));
       std::vector<std::uint32_t> got(count, 0), want(count);
       std::vector<int> stores(count, 0);
-      for (std::uint64_t warp_first = 0; warp_first < g.grid.threads(); warp_first += 32) {
+      for (std::uint64_t warp_first = 0; warp_first < lanes; warp_first += 32) {
         std::uint32_t tile[32][33];
         ar::Mrg32k3aWords s[32];
         for (std::uint32_t lane = 0; lane < 32; ++lane) {
           s[lane] = ar::to_words(before);
-          if ((warp_first + lane) * run < count) ar::jump_base8(table.data(), (warp_first + lane) * run, s[lane]);
+          if ((warp_first + lane) * chunk < count) ar::jump_base8(table.data(), (warp_first + lane) * chunk, s[lane]);
         }
-        for (std::uint32_t r = 0; r < g.rounds && warp_first * run + 32ull * r < count; ++r) {
-          for (std::uint32_t lane = 0; lane < 32; ++lane)
-            for (int i = 0; i < 32; ++i) tile[lane][i] = ar::step(s[lane]);
-          for (std::uint32_t i = 0; i < 32; ++i)
-            for (std::uint32_t lane = 0; lane < 32; ++lane) {
-              const std::uint64_t n = cuda::run_store_index(warp_first, lane, r, i, run);
-              if (n < count) got[n] = tile[i][lane], ++stores[n];
-            }
+        for (std::uint64_t c = 0; c < g.chunks && (c * lanes + warp_first) * chunk < count; ++c) {
+          if (c != 0)
+            for (auto& lane_state : s) ar::apply(stride, lane_state);
+          for (std::uint32_t r = 0; r < g.rounds && (c * lanes + warp_first) * chunk + 32ull * r < count; ++r) {
+            for (std::uint32_t lane = 0; lane < 32; ++lane)
+              for (int i = 0; i < 32; ++i) tile[lane][i] = ar::step(s[lane]);
+            for (std::uint32_t i = 0; i < 32; ++i)
+              for (std::uint32_t lane = 0; lane < 32; ++lane) {
+                const std::uint64_t n = cuda::run_store_index(warp_first, lane, c, r, i, lanes, chunk);
+                if (n < count) got[n] = tile[i][lane], ++stores[n];
+              }
+          }
         }
       }
       REQUIRE(std::all_of(stores.begin(), stores.end(), [](int k) { return k == 1; }));

@@ -87,6 +87,49 @@ GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aWords& s) {
   return p1 > p2 ? p1 - p2 : p1 - p2 + m1;  // in 32-bit words: m1 − (p2 − p1) < 2^32
 }
 
+// The second component's reduction in doubles, for kernels whose integer multiply-add pipe is
+// full while the FP64 pipe idles (MRG32k3a on sm_90): every value is an integer below 2^53, so
+// each product and sum below is exact. x = a21·s2 − a23n·s0 lies in (−2^53, 2^52); q is x/m2
+// rounded to nearest by the 1.5·2^52 shift (off by at most one where x/m2 is within 2^-30 of
+// a half), so x − q·m2 lies in [−m2, m2) and one correction brings it into [0, m2).
+GLRAND_HOST_DEVICE inline double reduce_m2_double(double a21_s2, double a23n_s0) {
+  constexpr double m2 = static_cast<double>(mrg32k3a::kM2);
+  constexpr double inverse = 1.0 / m2;
+  constexpr double shift = 0x1.8p52;  // adding it rounds a value below 2^51 in magnitude to an integer
+  const double x = a21_s2 - a23n_s0;
+  const double q = (x * inverse + shift) - shift;
+  const double r = x - q * m2;
+  return r < 0 ? r + m2 : r;
+}
+
+// MRG32k3a's state with the second component held in doubles (see reduce_m2_double).
+struct Mrg32k3aMixed {
+  std::uint32_t s1[3];
+  double s2[3];
+};
+
+GLRAND_HOST_DEVICE inline Mrg32k3aMixed to_mixed(const Mrg32k3aWords& w) {
+  return {{w.s1[0], w.s1[1], w.s1[2]}, {static_cast<double>(w.s2[0]), static_cast<double>(w.s2[1]), static_cast<double>(w.s2[2])}};
+}
+
+GLRAND_HOST_DEVICE inline Mrg32k3aWords to_words(const Mrg32k3aMixed& m) {
+  return {{m.s1[0], m.s1[1], m.s1[2]},
+          {static_cast<std::uint32_t>(m.s2[0]), static_cast<std::uint32_t>(m.s2[1]), static_cast<std::uint32_t>(m.s2[2])}};
+}
+
+// One step as step(Mrg32k3aWords&): the first component folded in integers, the second in doubles.
+GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aMixed& s) {
+  using namespace mrg32k3a;
+  constexpr auto m1 = static_cast<std::uint32_t>(kM1);
+  const std::uint32_t p1 = reduce_m1(std::uint64_t{static_cast<std::uint32_t>(kA12)} * s.s1[1] +
+                                     std::uint64_t{static_cast<std::uint32_t>(kA13n)} * (m1 - s.s1[0]));
+  const double p2 = reduce_m2_double(static_cast<double>(kA21) * s.s2[2], static_cast<double>(kA23n) * s.s2[0]);
+  s.s1[0] = s.s1[1]; s.s1[1] = s.s1[2]; s.s1[2] = p1;
+  s.s2[0] = s.s2[1]; s.s2[1] = s.s2[2]; s.s2[2] = p2;
+  const auto w2 = static_cast<std::uint32_t>(p2);
+  return p1 > w2 ? p1 - w2 : p1 - w2 + m1;
+}
+
 // A jump matrix in 32-bit words, row-major: a1 then a2 (as mrg32k3a::Jump).
 struct Mrg32k3aJump {
   std::uint32_t a1[9];

@@ -119,13 +119,17 @@ TEST_CASE("MRG32k3a kernel equals the CPU reference with both jump tables", "[gp
     INFO(cuda::name_of(base));
     require_same_words(on_host(cuda::mrg32k3a(before, base), count, 3'000'017), want);
     for (int multiprocessors : {1, 7, 132}) {
-      for (std::uint32_t rounds : {1u, 5u}) {
-        INFO("multiprocessors " << multiprocessors << ", min rounds " << rounds);
-        const std::uint64_t n = 1'000'003;
-        const auto g = cuda::run_geometry(n, multiprocessors, rounds);
-        const auto got = on_device(n, [&](std::uint32_t* out) { cuda::launch_mrg32k3a(before, out, n, g, base, nullptr); });
-        require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + n));
-      }
+      for (std::uint32_t rounds : {1u, 5u})
+        for (auto arithmetic : {cuda::Mrg32k3aArithmetic::integer, cuda::Mrg32k3aArithmetic::mixed}) {
+          INFO("multiprocessors " << multiprocessors << ", rounds per chunk " << rounds << ", "
+                                  << (arithmetic == cuda::Mrg32k3aArithmetic::mixed ? "mixed" : "integer"));
+          const std::uint64_t n = 1'000'003;
+          const auto g = cuda::run_geometry(n, multiprocessors, rounds);
+          const auto got = on_device(n, [&](std::uint32_t* out) {
+            cuda::launch_mrg32k3a(before, out, n, g, base, nullptr, arithmetic);
+          });
+          require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + n));
+        }
     }
   }
   // A stream and substream far out.
