@@ -513,6 +513,7 @@ TEST_CASE("options of other generators are refused, and RngStreams' substream ra
       {{"generate", "-g", "ceicg", "--substreams", "0", "-n", "5", "-o", "x.bin"}, "--substreams does not apply"},
       {{"generate", "-g", "mrg32k3a", "--substream", "2^51", "-n", "5", "-o", "x.bin"}, "below 2^51"},
       {{"info", "-g", "pm", "--stream", "4"}, "--stream does not apply"},
+      {{"info", "-g", "wh", "--split", "parameterisation", "--substreams", "4", "--wh-set", "270"}, "at most 3 substreams"},
       {{"generate", "-g", "wh", "--size", "64x64", "-n", "5", "-o", "x.bin"}, "--size applies to -g ceicg"},
   };
   for (const auto& c : cases) check_failure(c, dir, before);
@@ -565,4 +566,15 @@ TEST_CASE("generate --path cuda gives the CPU path's bytes, or without a usable 
     std::filesystem::remove(dir / "cuda.bin");
     std::filesystem::remove(dir / "cpu.bin");
   }
+}
+
+TEST_CASE("info: Table 3's sequence length is the period over P for leapfrog, a whole period for parameterisation", "[cli]") {
+  TempDir dir;
+  // WH set 0's period, lcm(m_k - 1) of its four moduli, is about 2^93; leapfrog over 2^12 substreams leaves 2^81 each.
+  const auto leapfrog = glrand_ok({"info", "-g", "wh", "--substreams", "4096"}, dir.path());
+  CHECK_THAT(leapfrog.out, Catch::Contains("sequence length per substream: 2^81.00 (period 2^93.00 / 4096 substreams)"));
+  // With parameterisation every substream is a generator of its own: nothing is divided.
+  const auto own = glrand_ok({"info", "-g", "wh", "--split", "parameterisation", "--substreams", "4"}, dir.path());
+  CHECK_THAT(own.out, Catch::Contains("sequence length per substream: 2^93.00 .. 2^93.00 (each substream its own set's whole period, sets 0..3)"));
+  CHECK_THAT(own.out, !Catch::Contains("substreams)"));
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/stream_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -76,12 +77,32 @@ std::string stream_table(const SourceOptions& options) {
   } else if (options.generator == "pm") {
     row = stateful_row<fragment::ParkMillerTraits>(options.stream_layout(), pm::kModulus - 1.0L, sizeof(pm::State));
   } else if (options.generator == "wh") {
-    const auto& p = wh::parameters(options.wh_set_value());
-    u128 period = 1;
-    for (int k = 0; k < 4; ++k) period = lcm(period, u128{p.modulus[k]} - 1);
-    row = stateful_row<fragment::WichmannHillTraits>(options.stream_layout(), static_cast<long double>(period),
-                                                     sizeof(wh::State));
-    row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", options.wh_set_value(), power_of_two(static_cast<long double>(period)));
+    const auto period_of = [](int set) {
+      const auto& p = wh::parameters(set);
+      u128 period = 1;
+      for (int k = 0; k < 4; ++k) period = lcm(period, u128{p.modulus[k]} - 1);
+      return static_cast<long double>(period);
+    };
+    const auto layout = options.stream_layout();
+    const long double period = period_of(options.wh_set_value());
+    row = stateful_row<fragment::WichmannHillTraits>(layout, period, sizeof(wh::State));
+    row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", options.wh_set_value(), power_of_two(period));
+    if (layout.split == fragment::Split::parameterisation) {
+      // Substream s is set --wh-set + s, a whole generator: its length is its own period.
+      const int first = options.wh_set_value();
+      if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
+        throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
+                              std::to_string(first) + " at most " + std::to_string(wh::kSetCount - first) +
+                              " substreams fit in the 273 sets, not " + std::to_string(layout.substreams));
+      const int last = first + static_cast<int>(layout.substreams) - 1;
+      long double shortest = period, longest = period;
+      for (int set = first; set <= last; ++set) {
+        shortest = std::min(shortest, period_of(set));
+        longest = std::max(longest, period_of(set));
+      }
+      row.length = fmt::format("{} .. {} (each substream its own set's whole period, sets {}..{})", power_of_two(shortest),
+                               power_of_two(longest), first, last);
+    }
   } else {
     const long double period = (static_cast<long double>(mrg32k3a::kM1) * mrg32k3a::kM1 * mrg32k3a::kM1 - 1) *
                                (static_cast<long double>(mrg32k3a::kM2) * mrg32k3a::kM2 * mrg32k3a::kM2 - 1) / 2;
