@@ -161,8 +161,6 @@ NumberSource park_miller_source(const SourceOptions& options, bool quiet) {
 // is output n div P of substream n mod P.
 NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, const fragment::StreamLayout& layout,
                                                bool quiet) {
-  if (options.path == "cuda")
-    throw InvalidArgument("--split parameterisation is not on the CUDA path yet; use --path cpu or gl");
   const int first = options.wh_set_value();
   if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
     throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
@@ -191,6 +189,12 @@ NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, co
     return wh::to_u32(sets[(*counter)++ % sets.size()], {s[0], s[1], s[2], s[3]});
   };
   source.u32_formula = "floor(u * 2^32) of the f64 formula, each output with its own set";
+#if GLRAND_HAVE_CUDA
+  if (options.path == "cuda") {
+    source.run = on_cuda(options, [first, starts] { return cuda::wichmann_hill_sets(first, starts); });
+    return source;
+  }
+#endif
   if (options.path == "cpu") {
     source.run = [sets, starts](std::uint64_t count, const WordConsumer& consume) {
       std::vector<wh::State> states = starts;

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <limits>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "common/error.hpp"
@@ -265,11 +266,15 @@ void SourceOptions::check_path() const {
 #if !GLRAND_HAVE_CUDA
   throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
 #endif
-  // The CUDA path lays out its own threads (host/cuda/layout.hpp); its sequence is the serial one.
+  // The CUDA path lays out its own threads (host/cuda/layout.hpp); its sequence is the serial
+  // one, except under WH's parameterisation, which defines another sequence (P generators
+  // interleaved) and so keeps --split and --substreams.
+  const bool parameterised = given("--split") && fragment::parse_split(split) == fragment::Split::parameterisation;
   for (const char* option : {"--substreams", "--split", "--state-update"})
-    if (given(option))
+    if (given(option) && !(parameterised && std::string_view(option) != "--state-update"))
       throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; --path cuda lays out its "
-                            "own threads and always gives the serial sequence");
+                            "own threads and always gives the serial sequence" +
+                            (parameterised ? std::string(" (--split parameterisation keeps --substreams)") : std::string()));
 }
 
 std::uint32_t SourceOptions::mt19937_seed() const {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cuda/jump_tables.hpp"
 #include "cuda/layout.hpp"
@@ -106,6 +107,10 @@ struct Generator {
 
 Generator park_miller(pm::State start);  // start: the state of output 0
 Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start);
+// Parameterisation: substream s is set first_set + s from starts[s]; output n is output
+// n div P of substream n mod P (P = starts.size(), first_set + P ≤ 273), as the GL path's
+// --split parameterisation and the CPU reference give it.
+Generator wichmann_hill_sets(int first_set, const std::vector<wh::State>& starts);
 Generator ceicg(const ceicg::Residues& start);
 Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase::base8);
 // Sobol32 with `dimensions` dimensions of `points_per_dimension` points from point

@@ -2,7 +2,18 @@
 // Wichmann–Hill 273 on the CUDA path: leapfrog (cuda/layout.hpp). Thread t starts at
 // a_k^t·s_k and steps each component by a_k^T mod m_k; the output is the state, one 16-byte
 // store of (x, y, z, w).
+//
+// Parameterisation (DESIGN.md's third split): P substreams, substream s the set first_set + s
+// from its own start; output n is output n div P of substream n mod P. With T = k·P threads,
+// thread t keeps one substream, (n0 + t) mod P, and steps it by its set's a^k: the same
+// leapfrog, a warp's stores still 32 consecutive outputs.
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include "cuda/arithmetic.hpp"
+#include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
 
@@ -32,6 +43,44 @@ __global__ void wichmann_hill_kernel(Components c, uint4 first, uint4* out, std:
   }
 }
 
+// One substream of the parameterised run: its set's constants, k-step multipliers and start.
+struct SubstreamSet {
+  Components c;  // leap: a_k^(T/P)
+  std::uint32_t start[4];
+};
+
+// `threads` = T = k·P (the grid may hold more: those threads do nothing).
+__global__ void wichmann_hill_sets_kernel(const SubstreamSet* __restrict__ sets, std::uint32_t substreams,
+                                          std::uint64_t threads, std::uint64_t first, uint4* out, std::uint64_t count) {
+  const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t >= threads || t >= count) return;
+  const SubstreamSet& set = sets[(first + t) % substreams];
+  const std::uint64_t position = (first + t) / substreams;
+  std::uint32_t s[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    s[k] = arithmetic::mul_mod_24(set.start[k],
+                                  arithmetic::pow_mod_24(set.c.multiplier[k], position, set.c.modulus[k], set.c.inverse[k]),
+                                  set.c.modulus[k], set.c.inverse[k]);
+  for (std::uint64_t n = t; n < count; n += threads) {
+    out[n] = make_uint4(s[0], s[1], s[2], s[3]);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], set.c.leap[k], set.c.modulus[k], set.c.inverse[k]);
+  }
+}
+
+Components components(const wh::Parameters& parameters, std::uint64_t leap_steps) {
+  Components c{};
+  const auto leap = wh::jump_multipliers(parameters, leap_steps);
+  for (int k = 0; k < 4; ++k) {
+    c.modulus[k] = parameters.modulus[k];
+    c.multiplier[k] = parameters.multiplier[k];
+    c.leap[k] = leap[k];
+    c.inverse[k] = 1.0 / parameters.modulus[k];
+  }
+  return c;
+}
+
 }  // namespace
 
 void launch_wichmann_hill(const wh::Parameters& parameters, const wh::State& first, std::uint32_t* out,
@@ -39,14 +88,7 @@ void launch_wichmann_hill(const wh::Parameters& parameters, const wh::State& fir
   if (count == 0) return;
   if (reinterpret_cast<std::uintptr_t>(out) % 16 != 0)
     throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
-  Components c{};
-  const auto leap = wh::jump_multipliers(parameters, geometry.threads());
-  for (int k = 0; k < 4; ++k) {
-    c.modulus[k] = parameters.modulus[k];
-    c.multiplier[k] = parameters.multiplier[k];
-    c.leap[k] = leap[k];
-    c.inverse[k] = 1.0 / parameters.modulus[k];
-  }
+  const Components c = components(parameters, geometry.threads());
   wichmann_hill_kernel<<<geometry.blocks, geometry.threads_per_block, 0, stream>>>(
       c, make_uint4(first[0], first[1], first[2], first[3]), reinterpret_cast<uint4*>(out), count);
   check_launch("wichmann_hill_kernel");
@@ -57,6 +99,48 @@ Generator wichmann_hill(const wh::Parameters& parameters, const wh::State& start
             const std::uint64_t count = out.size() / 4;
             launch_wichmann_hill(parameters, wh::state_at(parameters, start, first), out.data(), count,
                                  leapfrog_geometry(count, multiprocessors()), stream);
+          }};
+}
+
+Generator wichmann_hill_sets(int first_set, const std::vector<wh::State>& starts) {
+  const auto substreams = static_cast<std::uint64_t>(starts.size());
+  if (substreams == 0 || first_set < 0 || first_set + substreams > static_cast<std::uint64_t>(wh::kSetCount))
+    throw InvalidArgument("Wichmann-Hill parameterisation: sets " + std::to_string(first_set) + " .. " +
+                          std::to_string(first_set + static_cast<std::int64_t>(substreams) - 1) + " are not within 0..272");
+  // The per-substream table, uploaded on the first fill and kept with the generator.
+  struct Table {
+    std::mutex mutex;
+    std::uint64_t threads = 0;
+    DeviceBuffer<SubstreamSet> sets;
+  };
+  auto table = std::make_shared<Table>();
+  return {"wh", 4, [first_set, starts, substreams, table](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            const std::uint64_t count = out.size() / 4;
+            if (count == 0) return;
+            if (reinterpret_cast<std::uintptr_t>(out.data()) % 16 != 0)
+              throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
+            // T = k·P threads, about the leapfrog kernels' fill of the GPU.
+            const std::uint64_t fill = leapfrog_geometry(count, multiprocessors()).threads();
+            const std::uint64_t threads = std::max<std::uint64_t>(fill / substreams, 1) * substreams;
+            const std::lock_guard lock(table->mutex);
+            if (table->threads != threads) {
+              std::vector<SubstreamSet> host(substreams);
+              for (std::uint64_t s = 0; s < substreams; ++s) {
+                host[s].c = components(wh::parameters(first_set + static_cast<int>(s)), threads / substreams);
+                std::copy(starts[s].begin(), starts[s].end(), host[s].start);
+              }
+              if (table->sets.size() != substreams) table->sets = DeviceBuffer<SubstreamSet>(substreams);
+              // Synchronous: the host vector dies here, and an earlier fill on `stream` may still read the table.
+              check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+              check(cudaMemcpy(table->sets.data(), host.data(), substreams * sizeof(SubstreamSet), cudaMemcpyHostToDevice),
+                    "cudaMemcpy");
+              table->threads = threads;
+            }
+            const Geometry g{static_cast<std::uint32_t>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock), kThreadsPerBlock};
+            wichmann_hill_sets_kernel<<<g.blocks, g.threads_per_block, 0, stream>>>(
+                table->sets.data(), static_cast<std::uint32_t>(substreams), threads, first,
+                reinterpret_cast<uint4*>(out.data()), count);
+            check_launch("wichmann_hill_sets_kernel");
           }};
 }
 

@@ -56,3 +56,11 @@ TEST_CASE("generate -g mt19937 --path cuda equals --path cpu across chunks", "[g
   require_cuda_equals_cpu({"-g", "mt19937", "--seed", "4357", "--offset", "2^40", "-n", "1000000", "--format", "ints"});
   require_cuda_equals_cpu({"-g", "mt19937", "--offset", "777", "-n", "40000000", "--format", "ints"});
 }
+
+TEST_CASE("generate -g wh --split parameterisation --path cuda equals --path cpu", "[gpu][cli][wh]") {
+  require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "273", "-n", "3000000", "--format",
+                           "ints"});
+  // Sets 100..106, four-word seeds and an offset: past the first 2^24-output chunk.
+  require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "7", "--wh-set", "100", "--seed",
+                           "5,6,7,8", "--offset", "2^40", "-n", "17000000", "--format", "f64"});
+}

@@ -94,6 +94,28 @@ TEST_CASE("Wichmann-Hill kernel equals the CPU reference", "[gpu][wh]") {
   }
 }
 
+TEST_CASE("Wichmann-Hill parameterisation kernel equals the sets' serial sequences interleaved", "[gpu][wh]") {
+  struct Case { int first_set; int substreams; };
+  for (const Case c : {Case{0, 1}, Case{5, 7}, Case{0, 273}, Case{200, 73}}) {
+    INFO("sets " << c.first_set << " + 0.." << c.substreams - 1);
+    // Substream s: set first + s from seed 777 (x0 = 777, y0 = z0 = w0 = 1); output n is
+    // output n div P of substream n mod P. Built here from wh::step alone.
+    std::vector<wh::State> starts, states;
+    for (int s = 0; s < c.substreams; ++s) starts.push_back(wh::seed_state(c.first_set + s, 777u));
+    states = starts;
+    const std::uint64_t count = 1'000'003;
+    std::vector<std::uint32_t> want(4 * count);
+    for (std::uint64_t n = 0; n < count; ++n) {
+      wh::State& s = states[n % starts.size()];
+      std::copy(s.begin(), s.end(), want.begin() + static_cast<std::ptrdiff_t>(4 * n));
+      s = wh::step(wh::parameters(c.first_set + static_cast<int>(n % starts.size())), s);
+    }
+    // Chunks that are not multiples of P start each fill mid-round.
+    require_same_words(on_host(cuda::wichmann_hill_sets(c.first_set, starts), count, 333'334), want);
+  }
+  REQUIRE_THROWS_AS(cuda::wichmann_hill_sets(270, std::vector<wh::State>(4, wh::seed_state(0, 1))), InvalidArgument);
+}
+
 TEST_CASE("CEICG kernel equals the CPU reference", "[gpu][ceicg]") {
   for (const auto& start : {ceicg::residues_at({0, 0, 0}, 0, 0), ceicg::residues_at({1, 2, 3}, 4095, 16777180)}) {
     const std::uint64_t count = 2'000'000;
