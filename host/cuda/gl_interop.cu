@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // CUDA–GL interop (cuda/gl_interop.hpp): words into device memory, then one kernel converts
-// four outputs per texel and writes them through a surface object on the mapped GL array.
+// four outputs per texel (one to four words each) and writes them through a surface object on
+// the mapped GL array.
 #include <GL/glew.h>
 #include <cuda_gl_interop.h>
+
+#include <string>
 
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
@@ -11,16 +14,42 @@
 namespace glrand::cuda {
 namespace {
 
+// Output o's float from its words (gl_interop.hpp's formulas, with rounded intrinsics so that
+// nvcc fuses nothing the CPU reference does not).
+__device__ float output_float(const std::uint32_t* w, const FloatFormula& f) {
+  using Kind = FloatFormula::Kind;
+  switch (f.kind) {
+    case Kind::ratio:
+      return __double2float_rd(__ddiv_rn(__dadd_rn(static_cast<double>(w[0]), f.bias), f.divisor));
+    case Kind::mrg32k3a:
+      return __double2float_rd(__dmul_rn(static_cast<double>(w[0]), mrg32k3a::kNorm));
+    case Kind::wichmann_hill: {
+      double u = __dmul_rn(static_cast<double>(w[0]), f.terms[0]);
+      for (int k = 1; k < 4; ++k) u = __dadd_rn(u, __dmul_rn(static_cast<double>(w[k]), f.terms[k]));
+      u = __dsub_rn(u, floor(u));
+      const float r = __double2float_rn(u);
+      return r < 1.0f ? r : 0x1.fffffep-1f;  // the largest float below 1
+    }
+    case Kind::ceicg: {
+      double u = __ddiv_rn(static_cast<double>(w[0]), f.terms[0]);
+      u = __dadd_rn(u, __ddiv_rn(static_cast<double>(w[1]), f.terms[1]));
+      u = __dadd_rn(u, __ddiv_rn(static_cast<double>(w[2]), f.terms[2]));
+      return __double2float_rd(__dsub_rn(u, floor(u)));
+    }
+  }
+  return 0;
+}
+
 __global__ void words_to_texels(const std::uint32_t* __restrict__ words, FloatFormula formula, std::uint32_t width,
                                 std::uint32_t height, cudaSurfaceObject_t surface) {
   const std::uint32_t x = blockIdx.x * blockDim.x + threadIdx.x;
   const std::uint32_t y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
   const std::uint64_t p = std::uint64_t{y} * width + x;
+  const auto per_output = static_cast<std::uint64_t>(formula.words());
   float v[4];
 #pragma unroll
-  for (int c = 0; c < 4; ++c)  // round down: the largest float not above (float_not_above)
-    v[c] = __double2float_rd((static_cast<double>(words[4 * p + c]) + formula.bias) / formula.divisor);
+  for (int c = 0; c < 4; ++c) v[c] = output_float(words + (4 * p + c) * per_output, formula);
   surf2Dwrite(make_float4(v[0], v[1], v[2], v[3]), surface, static_cast<int>(x * sizeof(float4)), static_cast<int>(y));
 }
 
@@ -66,13 +95,26 @@ class MappedTexture {
 
 }  // namespace
 
-void fill_gl_texture(const Generator& generator, FloatFormula formula, unsigned texture, std::uint32_t width,
+FloatFormula wichmann_hill_floats(const wh::Parameters& parameters) {
+  FloatFormula f{FloatFormula::Kind::wichmann_hill};
+  for (int k = 0; k < 4; ++k) f.terms[k] = 1.0 / parameters.modulus[k];
+  return f;
+}
+
+FloatFormula ceicg_floats() {
+  FloatFormula f{FloatFormula::Kind::ceicg};
+  for (int k = 0; k < 3; ++k) f.terms[k] = static_cast<double>(ceicg::kComponents[k].modulus);
+  return f;
+}
+
+void fill_gl_texture(const Generator& generator, const FloatFormula& formula, unsigned texture, std::uint32_t width,
                      std::uint32_t height) {
-  if (generator.words_per_output != 1)
-    throw InvalidArgument("fill_gl_texture takes one-word generators, not " + generator.name);
+  if (generator.words_per_output != formula.words())
+    throw InvalidArgument("fill_gl_texture: " + generator.name + " has " + std::to_string(generator.words_per_output) +
+                          " words an output, the float formula takes " + std::to_string(formula.words()));
   if (width == 0 || height == 0) return;
   const std::size_t outputs = std::size_t{4} * width * height;
-  DeviceBuffer<std::uint32_t> words(outputs);
+  DeviceBuffer<std::uint32_t> words(outputs * static_cast<std::size_t>(formula.words()));
   generate_device(generator, words.span());
   MappedTexture mapped(texture);
   const dim3 block(16, 16);

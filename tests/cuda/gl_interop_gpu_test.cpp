@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // CUDA–GL interop (host/cuda/gl_interop.hpp) on a GPU: a 256×128 RGBA32F texture filled by the
 // CUDA path, read back with glGetTexImage and compared with the CPU reference's floats bit for
-// bit (MT19937 with mt19937::to_f32, Park–Miller with pm::to_f32). Without a CUDA device or
+// bit (each generator's to_f32: MT19937, Park–Miller, MRG32k3a, Wichmann–Hill, CEICG, MTGP32). Without a CUDA device or
 // an EGL device on it, prints the reason and exits 77 (CTest: skipped). Standalone, no Catch2.
 #include <GL/glew.h>
 #include <cuda_runtime.h>
@@ -13,8 +13,12 @@
 #include <vector>
 
 #include "cuda/gl_interop.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
 #include "generators/mt19937.hpp"
+#include "generators/mtgp32.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/wichmann_hill.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
 
@@ -82,6 +86,32 @@ int main() {
     for (std::size_t i = 0; i < outputs; ++i) expected[i] = pm::to_f32(words[i]);
     cuda::fill_gl_texture(cuda::park_miller(start), cuda::kParkMillerFloats, texture.id(), kWidth, kHeight);
     compare("park-miller seed 1 offset 12345", expected, texture.id());
+    const mrg32k3a::State before = mrg32k3a::default_seed();
+    mrg32k3a::generate_ints(before, words);
+    for (std::size_t i = 0; i < outputs; ++i) expected[i] = mrg32k3a::to_f32(words[i]);
+    cuda::fill_gl_texture(cuda::mrg32k3a(before), cuda::kMrg32k3aFloats, texture.id(), kWidth, kHeight);
+    compare("mrg32k3a default seed", expected, texture.id());
+    std::vector<std::uint32_t> mtgp(outputs);
+    mtgp32::host_api_outputs(1234, 0, mtgp);
+    for (std::size_t i = 0; i < outputs; ++i) expected[i] = mtgp32::to_f32(mtgp[i]);
+    cuda::fill_gl_texture(cuda::mtgp32(1234, 0), cuda::kMtgp32Floats, texture.id(), kWidth, kHeight);
+    compare("mtgp32 seed 1234", expected, texture.id());
+    // Multi-word outputs: four words (WH), three (CEICG).
+    const wh::Parameters& set = wh::parameters(272);
+    const wh::State wh_start = wh::state_at(set, wh::seed_state(272, 777u), 1ull << 40);
+    std::vector<std::uint32_t> wh_words(4 * outputs);
+    wh::generate_ints(set, wh_start, wh_words);
+    for (std::size_t i = 0; i < outputs; ++i)
+      expected[i] = wh::to_f32(set, {wh_words[4 * i], wh_words[4 * i + 1], wh_words[4 * i + 2], wh_words[4 * i + 3]});
+    cuda::fill_gl_texture(cuda::wichmann_hill(set, wh_start), cuda::wichmann_hill_floats(set), texture.id(), kWidth, kHeight);
+    compare("wichmann-hill set 272 seed 777 offset 2^40", expected, texture.id());
+    const ceicg::Residues residues = ceicg::residues_at({1, 2, 3}, 4095, 16777180);
+    std::vector<std::uint32_t> ceicg_words(3 * outputs);
+    ceicg::generate_ints(residues, ceicg_words);
+    for (std::size_t i = 0; i < outputs; ++i)
+      expected[i] = ceicg::to_f32({ceicg_words[3 * i], ceicg_words[3 * i + 1], ceicg_words[3 * i + 2]});
+    cuda::fill_gl_texture(cuda::ceicg(residues), cuda::ceicg_floats(), texture.id(), kWidth, kHeight);
+    compare("ceicg seeds 1,2,3 substream 4095", expected, texture.id());
   } catch (const std::exception& e) {
     std::printf("FAIL: %s\n", e.what());
     return 1;
