@@ -36,6 +36,8 @@ __device__ float output_float(const std::uint32_t* w, const FloatFormula& f) {
       u = __dadd_rn(u, __ddiv_rn(static_cast<double>(w[2]), f.terms[2]));
       return __double2float_rd(__dsub_rn(u, floor(u)));
     }
+    case Kind::sobol32:
+      return sobol32::to_f32(w[0]);
   }
   return 0;
 }

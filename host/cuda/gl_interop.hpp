@@ -20,10 +20,11 @@ namespace glrand::cuda {
 //    product rounded, summed left to right, mod 1, rounded to nearest and kept below 1
 //    (wh::to_f32);
 //  - ceicg (three words): u = x1/m1 + x2/m2 + x3/m3 mod 1, the largest float not above it
-//    (ceicg::to_f32).
+//    (ceicg::to_f32);
+//  - sobol32 (one word): cuRAND's x·2^-32 + 2^-33 in float (sobol32::to_f32).
 // The device evaluates each with explicitly rounded operations (no fused multiply-add).
 struct FloatFormula {
-  enum class Kind { ratio, mrg32k3a, wichmann_hill, ceicg };
+  enum class Kind { ratio, mrg32k3a, wichmann_hill, ceicg, sobol32 };
   Kind kind = Kind::ratio;
   double bias = 0;
   double divisor = 1;
@@ -34,6 +35,7 @@ inline constexpr FloatFormula kParkMillerFloats{FloatFormula::Kind::ratio, 0.0, 
 inline constexpr FloatFormula kMt19937Floats{FloatFormula::Kind::ratio, 0.5, 4294967296.0};
 inline constexpr FloatFormula kMtgp32Floats = kMt19937Floats;
 inline constexpr FloatFormula kMrg32k3aFloats{FloatFormula::Kind::mrg32k3a};
+inline constexpr FloatFormula kSobol32Floats{FloatFormula::Kind::sobol32};
 FloatFormula wichmann_hill_floats(const wh::Parameters& parameters);
 FloatFormula ceicg_floats();
 

@@ -18,6 +18,7 @@
 #include "generators/mt19937.hpp"
 #include "generators/mtgp32.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
@@ -96,6 +97,11 @@ int main() {
     for (std::size_t i = 0; i < outputs; ++i) expected[i] = mtgp32::to_f32(mtgp[i]);
     cuda::fill_gl_texture(cuda::mtgp32(1234, 0), cuda::kMtgp32Floats, texture.id(), kWidth, kHeight);
     compare("mtgp32 seed 1234", expected, texture.id());
+    std::vector<std::uint32_t> points(outputs);
+    sobol32::generate_ints(4, 1000, points.size() / 4, points);  // 4 dimensions from point 1000, dimension-major
+    for (std::size_t i = 0; i < outputs; ++i) expected[i] = sobol32::to_f32(points[i]);
+    cuda::fill_gl_texture(cuda::sobol32(4, outputs / 4, 1000), cuda::kSobol32Floats, texture.id(), kWidth, kHeight);
+    compare("sobol32 4 dimensions from point 1000", expected, texture.id());
     // Multi-word outputs: four words (WH), three (CEICG).
     const wh::Parameters& set = wh::parameters(272);
     const wh::State wh_start = wh::state_at(set, wh::seed_state(272, 777u), 1ull << 40);
