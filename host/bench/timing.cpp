@@ -4,10 +4,13 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <span>
 
 #include "gl/check.hpp"
 #include "gl/context_info.hpp"
+#include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 
@@ -90,45 +93,46 @@ double fill_seconds(fragment::TargetSize size, int targets, int passes, int repe
   return seconds_per_pass([&](int i) { fill.draw(i); }, passes, repeats);
 }
 
-double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
-  FillPass fill(size, targets);
-  const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
-  gl::PixelPackBuffer buffers[2] = {gl::PixelPackBuffer(plane * targets * sizeof(float)),
-                                    gl::PixelPackBuffer(plane * targets * sizeof(float))};
-  volatile float sink = 0;
-  const auto map_and_read = [&](int buffer) {
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[buffer].id());
-    const auto* floats = static_cast<const float*>(glMapBufferRange(
-        GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(plane * targets * sizeof(float)), GL_MAP_READ_BIT));
-    if (floats) sink = sink + floats[0] + floats[plane * targets - 1];
-    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+namespace {
+
+// Seconds per pass on the wall clock, median over `repeats` of `passes` passes through
+// `readback` after a warm-up pass: issue(k) renders pass k and queues its readback; each pass's
+// first `floats` floats are read on the host (their bits summed, which vectorises), so that
+// no work can be skipped.
+double readback_seconds(gl::OverlappedReadback& readback, const gl::OverlappedReadback::Issue& issue,
+                        std::size_t floats, int passes, int repeats) {
+  volatile std::uint32_t sink = 0;
+  const auto take = [&](std::uint64_t, std::span<const float> mapped) {
+    std::uint32_t sum = 0;
+    for (const float f : mapped.first(floats)) sum += std::bit_cast<std::uint32_t>(f);
+    sink = sink + sum;
   };
-  const auto run = [&](int count) {
-    for (int i = 0; i <= count; ++i) {
-      if (i < count) {
-        fill.draw(i);
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[i % 2].id());
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        for (int t = 0; t < targets; ++t) {
-          glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
-          glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
-                       reinterpret_cast<void*>(t * plane * sizeof(float)));
-        }
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-      }
-      if (i > 0) map_and_read((i - 1) % 2);
-    }
-    gl::check_errors("the fill-and-readback ceiling");
-  };
-  run(1);  // warm-up
+  readback.run(1, issue, take);  // warm-up
   std::vector<double> samples;
   for (int r = 0; r < repeats; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    run(passes);
+    readback.run(static_cast<std::uint64_t>(passes), issue, take);
     samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / passes);
   }
   return median(samples);
+}
+
+}  // namespace
+
+double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
+  FillPass fill(size, targets);
+  const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
+  gl::OverlappedReadback readback(plane * targets * sizeof(float));
+  const auto issue = [&](std::uint64_t pass) {
+    fill.draw(static_cast<int>(pass));
+    for (int t = 0; t < targets; ++t) {
+      glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
+      glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
+                   reinterpret_cast<void*>(t * plane * sizeof(float)));
+    }
+    gl::check_errors("the fill-and-readback ceiling");
+  };
+  return readback_seconds(readback, issue, plane * targets, passes, repeats);
 }
 
 }  // namespace glrand::bench
