@@ -48,4 +48,11 @@ namespace glrand::bench {
 double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
                      int floats_per_output, int passes, int repeats);
 
+// The scatter and compute readback ceiling: the same write-only passes, each pass's outputs
+// copied into two alternating readback buffers and mapped while the next pass runs
+// (gl::OverlappedReadback, as the stream generators read back), every float read on the
+// host. Seconds per pass on the wall clock, median over `repeats` of `passes` passes.
+double write_readback_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
+                              int floats_per_output, int passes, int repeats);
+
 }  // namespace glrand::bench
