@@ -747,6 +747,45 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return fields;
 }
 
+// A CSV number that is a positive, finite value (not 0, inf or nan).
+bool positive_finite(const std::string& field) {
+  const double value = std::stod(field);
+  return std::isfinite(value) && value > 0.0;
+}
+
+// The GL rows of a bench CSV (fields; header first): each resident row has its readback row,
+// PROFILE-readback, of the same generator and pass, beside the profile's ceiling read back
+// (fill+readback for ps30, write+readback for scatter and compute) on the wall clock; for
+// scatter and compute the ceiling reads back the very floats the resident row's ceiling
+// writes. Returns the number of readback rows.
+int check_readback_rows(const std::vector<std::vector<std::string>>& rows) {
+  int readback = 0;
+  for (const auto& f : rows) {
+    if (f[0] != "gl" || f[1].ends_with("-readback")) continue;
+    std::string line;
+    for (const auto& field : f) line += field + "|";
+    INFO("resident row " << line);
+    const auto match = std::find_if(rows.begin(), rows.end(), [&](const std::vector<std::string>& r) {
+      return r[0] == "gl" && r[1] == f[1] + "-readback" && r[2] == f[2] && r[4] == f[4];
+    });
+    REQUIRE(match != rows.end());
+    const auto& r = *match;
+    ++readback;
+    CHECK(r[7] == (f[1] == "ps30" ? "fill+readback" : "write+readback"));  // the ceiling
+    CHECK(r[8] == "floats");
+    CHECK(r[13] == "wall clock");
+    for (const int column : {5, 6, 9, 10, 11, 12}) {  // seconds, rate, the ceiling's units, seconds, rate; ratio
+      INFO("column " << column << ": " << r[column]);
+      CHECK(positive_finite(r[column]));
+    }
+    if (f[1] != "ps30") {
+      CHECK(r[3] == f[3] + ", read back");  // the same pass shape
+      CHECK(r[9] == f[9]);                  // the same floats written, read back
+    }
+  }
+  return readback;
+}
+
 TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside its ceiling, and writes a CSV", "[cli]") {
   TempDir dir;
   const auto r = glrand_ok({"bench", "--quick", "-g", "pm,ceicg,mt19937", "--path", "gl,cpu", "--profile", "ps30,compute",
@@ -754,34 +793,40 @@ TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside 
                            dir.path());
   for (const char* row : {"| gl | ps30 | pm |", "| gl | compute | pm |", "| gl | ps30 | ceicg |", "| gl | compute | ceicg |",
                           "| gl | ps30-readback | pm |", "| gl | ps30-readback | ceicg |",
+                          "| gl | compute-readback | pm |", "| gl | compute-readback | ceicg |",
                           "| cpu | host | pm | 65536 |", "| cpu | host | ceicg | 200000 |", "| cpu | host | mt19937 | 65536 |"}) {
     INFO("row " << row << " in:\n" << r.out);
     CHECK(r.out.find(row) != std::string::npos);
   }
   CHECK(r.out.find("| gl | ps30 | mt19937 |") == std::string::npos);  // no GL path: no GL rows
+  CHECK(r.out.find("| gl | scatter") == std::string::npos);           // a profile not asked for
   CHECK(r.out.find("cpu: ") != std::string::npos);                   // the CPU model, with the settings
   const auto lines = lines_of(read_file(dir / "bench.csv"));
-  // GL: 2 generators x (2 profiles + ps30's readback) x 2 sizes; CPU: 3 generators x 2 sizes.
-  REQUIRE(lines.size() == 1 + 2 * 3 * 2 + 3 * 2);
+  // GL: 2 generators x 2 profiles x (resident + readback) x 2 sizes; CPU: 3 generators x 2 sizes.
+  REQUIRE(lines.size() == 1 + 2 * 2 * 2 * 2 + 3 * 2);
   const auto header = csv_fields(lines[0]);
   REQUIRE(header.size() == 17);
   CHECK(header[0] == "path");
   CHECK(header[4] == "outputs");
   CHECK(header[6] == "outputs_per_second");
   CHECK(header[7] == "ceiling");
+  CHECK(header[9] == "ceiling_units");
   CHECK(header[11] == "ceiling_units_per_second");
   CHECK(header[12] == "ratio");
+  CHECK(header[13] == "clock");
   CHECK(header[14] == "device");
   int cpu_rows = 0;
+  std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     INFO(lines[i]);
     const auto f = csv_fields(lines[i]);
     REQUIRE(f.size() == header.size());
+    rows.push_back(f);
     CHECK((f[0] == "gl" || f[0] == "cpu"));
-    CHECK(std::stod(f[4]) > 0.0);   // outputs
-    CHECK(std::stod(f[6]) > 0.0);   // outputs per second
-    CHECK(std::stod(f[11]) > 0.0);  // the ceiling's rate
-    CHECK(std::stod(f[12]) > 0.0);  // ratio
+    CHECK(positive_finite(f[4]));   // outputs
+    CHECK(positive_finite(f[6]));   // outputs per second
+    CHECK(positive_finite(f[11]));  // the ceiling's rate
+    CHECK(positive_finite(f[12]));  // ratio
     CHECK(!f[14].empty());          // the renderer or CPU model
     if (f[0] == "cpu") {
       ++cpu_rows;
@@ -793,7 +838,25 @@ TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside 
     }
   }
   CHECK(cpu_rows == 6);
+  CHECK(check_readback_rows(rows) == 2 * 2 * 2);
   CHECK(dir.entries() == std::vector<std::string>{"bench.csv"});
+}
+
+TEST_CASE("bench reads the scatter profile back beside the write-only passes read back the same way", "[cli]") {
+  TempDir dir;
+  const auto r = glrand_ok({"bench", "-g", "wh", "--path", "gl", "--profile", "scatter", "--repeats", "1", "--passes",
+                            "2", "--sizes", "4096", "--csv", "bench.csv"},
+                           dir.path());
+  INFO(r.out);
+  CHECK(r.out.find("| gl | scatter-readback | wh | 4096 | 64 substreams x 64 outputs, read back |") !=
+        std::string::npos);
+  const auto lines = lines_of(read_file(dir / "bench.csv"));
+  REQUIRE(lines.size() == 1 + 2);  // the resident row and its readback row
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t i = 1; i < lines.size(); ++i) rows.push_back(csv_fields(lines[i]));
+  CHECK(rows[1][1] == "scatter-readback");
+  CHECK(rows[1][16] == "2");  // passes
+  CHECK(check_readback_rows(rows) == 1);
 }
 
 TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {

@@ -4,10 +4,13 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <span>
 
 #include "gl/check.hpp"
 #include "gl/context_info.hpp"
+#include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 
@@ -90,45 +93,46 @@ double fill_seconds(fragment::TargetSize size, int targets, int passes, int repe
   return seconds_per_pass([&](int i) { fill.draw(i); }, passes, repeats);
 }
 
-double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
-  FillPass fill(size, targets);
-  const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
-  gl::PixelPackBuffer buffers[2] = {gl::PixelPackBuffer(plane * targets * sizeof(float)),
-                                    gl::PixelPackBuffer(plane * targets * sizeof(float))};
-  volatile float sink = 0;
-  const auto map_and_read = [&](int buffer) {
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[buffer].id());
-    const auto* floats = static_cast<const float*>(glMapBufferRange(
-        GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(plane * targets * sizeof(float)), GL_MAP_READ_BIT));
-    if (floats) sink = sink + floats[0] + floats[plane * targets - 1];
-    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+namespace {
+
+// Seconds per pass on the wall clock, median over `repeats` of `passes` passes through
+// `readback` after a warm-up pass: issue(k) renders pass k and queues its readback; each pass's
+// first `floats` floats are read on the host (their bits summed, which vectorises), so that
+// no work can be skipped.
+double readback_seconds(gl::OverlappedReadback& readback, const gl::OverlappedReadback::Issue& issue,
+                        std::size_t floats, int passes, int repeats) {
+  volatile std::uint32_t sink = 0;
+  const auto take = [&](std::uint64_t, std::span<const float> mapped) {
+    std::uint32_t sum = 0;
+    for (const float f : mapped.first(floats)) sum += std::bit_cast<std::uint32_t>(f);
+    sink = sink + sum;
   };
-  const auto run = [&](int count) {
-    for (int i = 0; i <= count; ++i) {
-      if (i < count) {
-        fill.draw(i);
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers[i % 2].id());
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        for (int t = 0; t < targets; ++t) {
-          glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
-          glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
-                       reinterpret_cast<void*>(t * plane * sizeof(float)));
-        }
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-      }
-      if (i > 0) map_and_read((i - 1) % 2);
-    }
-    gl::check_errors("the fill-and-readback ceiling");
-  };
-  run(1);  // warm-up
+  readback.run(1, issue, take);  // warm-up
   std::vector<double> samples;
   for (int r = 0; r < repeats; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    run(passes);
+    readback.run(static_cast<std::uint64_t>(passes), issue, take);
     samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / passes);
   }
   return median(samples);
+}
+
+}  // namespace
+
+double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats) {
+  FillPass fill(size, targets);
+  const std::size_t plane = std::size_t{4} * size.width * size.height;  // floats per target
+  gl::OverlappedReadback readback(plane * targets * sizeof(float));
+  const auto issue = [&](std::uint64_t pass) {
+    fill.draw(static_cast<int>(pass));
+    for (int t = 0; t < targets; ++t) {
+      glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
+      glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGBA, GL_FLOAT,
+                   reinterpret_cast<void*>(t * plane * sizeof(float)));
+    }
+    gl::check_errors("the fill-and-readback ceiling");
+  };
+  return readback_seconds(readback, issue, plane * targets, passes, repeats);
 }
 
 }  // namespace glrand::bench
@@ -137,20 +141,59 @@ double fill_readback_seconds(fragment::TargetSize size, int targets, int passes,
 
 namespace glrand::bench {
 
+namespace {
+
+// The scatter and compute ceilings' pass: the write-only stream program writing P x L outputs
+// of `floats_per_output` floats.
+class WritePass {
+ public:
+  WritePass(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
+            int floats_per_output)
+      : program_(profile, "write"),
+        substreams_(substreams),
+        outputs_per_substream_(outputs_per_substream),
+        floats_per_output_(floats_per_output),
+        states_(16),
+        outputs_(floats() * sizeof(float)) {}
+
+  std::uint64_t floats() const {
+    return substreams_ * outputs_per_substream_ * static_cast<std::uint64_t>(floats_per_output_);
+  }
+  const gl::StorageBuffer& outputs() const { return outputs_; }
+
+  void run() {
+    states_.bind_base(stream::kStateBinding);
+    outputs_.bind_base(stream::kOutputBinding);
+    program_.use().set_int("uFloatsPerOutput", floats_per_output_);
+    program_.run(substreams_, outputs_per_substream_);
+  }
+
+ private:
+  stream::StreamProgram program_;
+  std::uint64_t substreams_;
+  std::uint32_t outputs_per_substream_;
+  int floats_per_output_;
+  gl::StorageBuffer states_, outputs_;
+};
+
+}  // namespace
+
 double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
                      int floats_per_output, int passes, int repeats) {
-  stream::StreamProgram program(profile, "write");
-  gl::StorageBuffer states(16);
-  gl::StorageBuffer outputs(substreams * outputs_per_substream * static_cast<std::uint64_t>(floats_per_output) *
-                            sizeof(float));
-  return seconds_per_pass(
-      [&](int) {
-        states.bind_base(stream::kStateBinding);
-        outputs.bind_base(stream::kOutputBinding);
-        program.use().set_int("uFloatsPerOutput", floats_per_output);
-        program.run(substreams, outputs_per_substream);
-      },
-      passes, repeats);
+  WritePass write(profile, substreams, outputs_per_substream, floats_per_output);
+  return seconds_per_pass([&](int) { write.run(); }, passes, repeats);
+}
+
+double write_readback_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
+                              int floats_per_output, int passes, int repeats) {
+  WritePass write(profile, substreams, outputs_per_substream, floats_per_output);
+  const std::size_t bytes = write.floats() * sizeof(float);
+  gl::OverlappedReadback readback(bytes);
+  const auto issue = [&](std::uint64_t) {
+    write.run();
+    readback.copy_from(write.outputs(), bytes);
+  };
+  return readback_seconds(readback, issue, write.floats(), passes, repeats);
 }
 
 }  // namespace glrand::bench

@@ -3,10 +3,12 @@
 // in the same run. GL: every profile, GPU-resident, beside its profile's ceiling (ps30: the
 // trivial shader's fill rate into the same render targets; scatter and compute: a write-only
 // program writing the same outputs), on the GPU's timer (the wall clock on a software
-// renderer). CUDA: each kernel into a device buffer beside the write-only kernel (CUDA
-// events), and read back through the pinned, overlapped host output beside a device-to-pinned
-// memcpy. CPU: the reference on all cores beside a plain fill of the same words. Times are
-// medians of repeats.
+// renderer); and in every profile the generator's own readback to host memory beside its
+// ceiling's passes read back through two alternating buffers, each mapped while the next pass
+// runs (gl::OverlappedReadback; wall clock). CUDA: each kernel into a device buffer beside the
+// write-only kernel (CUDA events), and read back through the pinned, overlapped host output
+// beside a device-to-pinned memcpy. CPU: the reference on all cores beside a plain fill of
+// the same words. Times are medians of repeats.
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -68,9 +70,13 @@ struct Shapes {
   std::uint64_t ps30_substreams;        // PM, WH, MRG32k3a ps30: state texels
   std::uint64_t stream_substreams;      // scatter and compute: invocations
   std::uint64_t ceicg_stream_substreams;  // CEICG scatter and compute (4 outputs per engine output)
+  // The scatter and compute readback rows: as the resident rows, except a quarter in the
+  // quick shapes, which keeps --quick short on a software renderer.
+  std::uint64_t stream_readback_substreams;
+  std::uint64_t ceicg_stream_readback_substreams;
 };
-constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18};
-constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12};
+constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18, 1ull << 18, 1ull << 18};
+constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12, 1ull << 10, 1ull << 10};
 
 // Shapes of about n outputs per pass: CEICG ps30 ceil(n/4) pixels 4096 wide at most (4 outputs
 // each); the stateful ps30 passes ceil(n/2) substreams (2 or 3 outputs each, as the engine
@@ -82,8 +88,8 @@ Shapes shapes_for(std::uint64_t n) {
   const auto height = static_cast<std::uint32_t>((pixels + width - 1) / width);
   const auto substreams = [](std::uint64_t p) { return std::clamp<std::uint64_t>(p, 1, fragment::kMaxSubstreams); };
   const std::uint64_t per = stream::kDefaultOutputsPerSubstream;
-  return {{width, height}, substreams((n + 1) / 2), substreams((n + per - 1) / per),
-          substreams((n + 4 * per - 1) / (4 * per))};
+  const std::uint64_t stream = substreams((n + per - 1) / per), ceicg_stream = substreams((n + 4 * per - 1) / (4 * per));
+  return {{width, height}, substreams((n + 1) / 2), stream, ceicg_stream, stream, ceicg_stream};
 }
 
 // Outputs per cpu and cuda row without --sizes.
@@ -169,14 +175,54 @@ Row bench_ceicg_ps30_readback(fragment::TargetSize size, const BenchOptions& o) 
   return row;
 }
 
-// The ps30 readback row of `generator`.
-Row bench_readback(const std::string& generator, const Shapes& shapes, const BenchOptions& o) {
-  const std::uint64_t P = shapes.ps30_substreams;
-  if (generator == "ceicg") return bench_ceicg_ps30_readback(shapes.ceicg_size, o);
-  if (generator == "pm") return bench_ps30_readback("pm", fragment::ParkMillerTraits{}, pm::State{1}, P, o);
+// The scatter or compute readback row: o.passes passes' outputs through the generator's own
+// readback (states uploaded, passes, each pass's outputs copied into two alternating buffers
+// and mapped while the next pass runs, integer check; wall clock), beside the write-only
+// program's passes read back the same way (write+readback). Per pass.
+template <class Traits>
+Row bench_stream_readback(const std::string& name, stream::Profile profile, const Traits& traits,
+                          const typename Traits::State& start, std::uint64_t P, const BenchOptions& o,
+                          int outputs_per_unit = 1) {
+  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
+  const int floats = stream::floats_per_output<Traits>();
+  const std::uint64_t per_pass = generator.outputs_per_pass();
+  Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
+                   fmt::format("{} substreams x {} outputs, read back", P,
+                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
+                   "write+readback");
+  row.outputs = static_cast<double>(per_pass * outputs_per_unit);
+  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
+  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
+  row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
+  row.ceiling_units = static_cast<double>(per_pass) * floats;
+  row.ceiling_seconds =
+      bench::write_readback_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
+  return row;
+}
+
+// The readback row of `generator` in `profile`.
+Row bench_readback(const std::string& generator, stream::Profile profile, const Shapes& shapes,
+                   const BenchOptions& o) {
+  if (profile == stream::Profile::ps30) {
+    const std::uint64_t P = shapes.ps30_substreams;
+    if (generator == "ceicg") return bench_ceicg_ps30_readback(shapes.ceicg_size, o);
+    if (generator == "pm") return bench_ps30_readback("pm", fragment::ParkMillerTraits{}, pm::State{1}, P, o);
+    if (generator == "wh")
+      return bench_ps30_readback("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1), P, o);
+    return bench_ps30_readback("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()), P,
+                               o);
+  }
+  const std::uint64_t P = shapes.stream_readback_substreams;
+  if (generator == "ceicg")
+    return bench_stream_readback("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
+                                 shapes.ceicg_stream_readback_substreams, o,
+                                 stream::CeicgStreamTraits::kOutputsPerGroup);
+  if (generator == "pm") return bench_stream_readback("pm", profile, fragment::ParkMillerTraits{}, pm::State{1}, P, o);
   if (generator == "wh")
-    return bench_ps30_readback("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1), P, o);
-  return bench_ps30_readback("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()), P, o);
+    return bench_stream_readback("wh", profile, fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1),
+                                 P, o);
+  return bench_stream_readback("mrg32k3a", profile, fragment::Mrg32k3aTraits{},
+                               mrg32k3a::step(mrg32k3a::default_seed()), P, o);
 }
 
 Row bench_ceicg_ps30(fragment::TargetSize size, const BenchOptions& o) {
@@ -359,8 +405,9 @@ void run_bench(const BenchOptions& o) {
   if (context) {
     std::cout << "\ngl: rows per pass, GPU-resident; ceilings: ps30 = trivial fragment shader into the same render "
                  "targets (fill); scatter, compute = write-only program writing the same outputs (write); "
-                 "ps30-readback = the passes' outputs through the generator's readback (pixel-pack buffers, integer "
-                 "check, assembly; wall clock) beside the same fill passes read back the same way (fill+readback)\n";
+                 "PROFILE-readback = the passes' outputs through the generator's readback to host memory (integer "
+                 "check, assembly; wall clock) beside the ceiling's passes read back through two alternating "
+                 "buffers, each mapped while the next pass runs (fill+readback, write+readback)\n";
     if (!no_gl.empty()) std::cout << fmt::format("no GL path, so no gl rows: {}\n", fmt::join(no_gl, ", "));
     std::cout << "\n" << table_head;
     const Shapes fixed = o.quick || software ? kQuick : kFull;
@@ -374,12 +421,10 @@ void run_bench(const BenchOptions& o) {
           row.clock = bench::clock_name();
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
-          if (profile == stream::Profile::ps30) {
-            row = bench_readback(g, shape, o);
-            row.clock = "wall clock";
-            row.device = gl_device;
-            print_row(row, std::cout, csv, o);
-          }
+          row = bench_readback(g, profile, shape, o);
+          row.clock = "wall clock";
+          row.device = gl_device;
+          print_row(row, std::cout, csv, o);
         }
   }
 

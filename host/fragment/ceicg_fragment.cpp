@@ -152,58 +152,29 @@ void CeicgFragment::read_pass(std::uint32_t rows, std::uint64_t count, std::span
 ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_t count,
                                              const IntegerConsumer& consume) {
   const std::size_t plane = std::size_t{4} * size_.width * size_.height;  // floats
-  for (auto& buffer : readback_)
-    if (!buffer) buffer = std::make_unique<gl::PixelPackBuffer>(3 * plane * sizeof(float));
-  struct Pass {
-    std::uint64_t outputs;
-    int buffer;
-  };
-  std::optional<Pass> in_flight;
+  if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(3 * plane * sizeof(float));
+  const std::uint64_t per_pass = outputs_per_pass(), per_row = 4ull * size_.width;
+  const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
   std::vector<std::uint32_t> chunk;
-  const std::uint64_t per_row = 4ull * size_.width;
-  while (count > 0 || in_flight) {
-    std::optional<Pass> queued;
-    if (count > 0) {
-      const std::uint64_t outputs = std::min(count, outputs_per_pass());
-      const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
-      render_pass(start, rows);
-      const int buffer = in_flight ? 1 - in_flight->buffer : 0;
-      glBindBuffer(GL_PIXEL_PACK_BUFFER, readback_[buffer]->id());
-      glPixelStorei(GL_PACK_ALIGNMENT, 4);
-      for (int k = 0; k < 3; ++k) {
-        glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
-        glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
-                     reinterpret_cast<void*>(k * plane * sizeof(float)));
-      }
-      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-      gl::check_errors("queueing the readback of a CEICG pass");
-      queued = Pass{outputs, buffer};
-      start = ceicg::advanced_by(start, outputs);
-      count -= outputs;
-    }
-    if (in_flight) {
-      glBindBuffer(GL_PIXEL_PACK_BUFFER, readback_[in_flight->buffer]->id());
-      const auto* floats = static_cast<const float*>(
-          glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(3 * plane * sizeof(float)), GL_MAP_READ_BIT));
-      if (!floats) {
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        gl::check_errors("mapping a readback buffer");
-        throw DeviceError("mapping a readback buffer failed");
-      }
-      chunk.resize(3 * in_flight->outputs);
-      try {
-        planes_to_words({floats, floats + plane, floats + 2 * plane}, in_flight->outputs, chunk);
-      } catch (...) {
-        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        throw;
-      }
-      glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-      consume(chunk);
-    }
-    in_flight = queued;
-  }
+  readback_->run(
+      (count + per_pass - 1) / per_pass,
+      [&](std::uint64_t pass) {
+        const std::uint64_t outputs = outputs_of(pass);
+        const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
+        render_pass(start, rows);
+        for (int k = 0; k < 3; ++k) {
+          glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
+          glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
+                       reinterpret_cast<void*>(k * plane * sizeof(float)));
+        }
+        gl::check_errors("queueing the readback of a CEICG pass");
+        start = ceicg::advanced_by(start, outputs);
+      },
+      [&](std::uint64_t pass, std::span<const float> floats) {
+        chunk.resize(3 * outputs_of(pass));
+        planes_to_words({floats.data(), floats.data() + plane, floats.data() + 2 * plane}, outputs_of(pass), chunk);
+        consume(chunk);
+      });
   return start;
 }
 

@@ -15,6 +15,7 @@
 #include <span>
 
 #include "generators/ceicg.hpp"
+#include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 
 namespace glrand::fragment {
@@ -63,7 +64,7 @@ class CeicgFragment {
   std::array<gl::Texture, 3> targets_;
   std::unique_ptr<gl::Framebuffer> framebuffer_;
   std::vector<float> staging_;
-  std::array<std::unique_ptr<gl::PixelPackBuffer>, 2> readback_;
+  std::unique_ptr<gl::OverlappedReadback> readback_;  // made by the first generate_ints
 };
 
 // Fills 1-4 RGBA32F textures of the caller's (all width x height) with CEICG floats u in

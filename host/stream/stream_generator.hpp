@@ -3,8 +3,10 @@
 // A generator in the scatter or compute profile: P substreams split the serial sequence by
 // leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
 // on the host and then only advanced by the shader, which writes L outputs per substream per
-// pass straight into their serial places. The host reads each pass back, checks that every
-// value is an exact integer in range, and hands the words on in order.
+// pass straight into their serial places. Each pass's outputs are copied into one of two
+// alternating readback buffers and mapped while the GPU runs the next pass
+// (gl::OverlappedReadback); the host checks that every value is an exact integer in range and
+// hands the words on in order.
 //
 // G is a generator's traits class, as for the ps30 engine (fragment/stateful_fragment.hpp):
 // kName, State, Jump, jump(k), apply(jump, state), encode_state(state, floats),
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <string>
@@ -22,6 +25,7 @@
 #include "common/error.hpp"
 #include "fragment/substreams.hpp"
 #include "generators/parallel_fill.hpp"
+#include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "stream/stream_program.hpp"
 
@@ -82,16 +86,23 @@ class StreamGenerator {
     run_passes(count, consume);
   }
 
-  // Passes from the uploaded states until `count` outputs have been handed on.
+  // Passes from the uploaded states until `count` outputs have been handed on; pass k + 1
+  // runs on the GPU while the host checks and hands on pass k.
   void run_passes(std::uint64_t count, const Consumer& consume) {
+    const std::uint64_t per_pass = outputs_per_pass();
+    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
+    if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(per_pass * kFloats * sizeof(float));
     std::vector<std::uint32_t> chunk;
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t outputs = std::min(count - done, outputs_per_pass());
-      run_pass();
-      read_pass(outputs, chunk);
-      consume(chunk);
-      done += outputs;
-    }
+    readback_->run(
+        (count + per_pass - 1) / per_pass,
+        [&](std::uint64_t pass) {
+          run_pass();
+          readback_->copy_from(outputs_, outputs_of(pass) * kFloats * sizeof(float));
+        },
+        [&](std::uint64_t pass, std::span<const float> floats) {
+          decode_pass(floats.first(outputs_of(pass) * kFloats), chunk);
+          consume(chunk);
+        });
   }
 
   // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
@@ -115,26 +126,25 @@ class StreamGenerator {
     program_.run(substreams_, outputs_per_substream_);
   }
 
-  // The first `outputs` outputs of the last pass as words; throws DeviceError if any value
-  // is not an exact integer in range (the GPU's arithmetic broke the algorithm).
-  void read_pass(std::uint64_t outputs, std::vector<std::uint32_t>& words) {
-    floats_.resize(outputs * kFloats);
-    outputs_.download(floats_);
+ private:
+  // A pass's outputs, kFloats floats each, as words; throws DeviceError if any value is not
+  // an exact integer in range (the GPU's arithmetic broke the algorithm).
+  void decode_pass(std::span<const float> floats, std::vector<std::uint32_t>& words) {
+    const std::uint64_t outputs = floats.size() / kFloats;
     words.resize(outputs * G::kWordsPerOutput);
     std::vector<std::uint64_t> bad;
     std::mutex guard;
     parallel_fill(outputs, 0, [&](std::uint64_t begin, std::uint64_t end) {
       for (std::uint64_t n = begin; n < end; ++n)
-        if (!generator_.decode(floats_.data() + n * kFloats, words.data() + n * G::kWordsPerOutput)) {
+        if (!generator_.decode(floats.data() + n * kFloats, words.data() + n * G::kWordsPerOutput)) {
           std::lock_guard lock(guard);
           bad.push_back(n);
           return;
         }
     });
-    if (!bad.empty()) refuse(*std::min_element(bad.begin(), bad.end()));
+    if (!bad.empty()) refuse(floats, *std::min_element(bad.begin(), bad.end()));
   }
 
- private:
   static std::uint64_t checked_substreams(std::uint64_t substreams) {
     if (substreams < 1 || substreams > fragment::kMaxSubstreams)
       throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(substreams));
@@ -153,10 +163,10 @@ class StreamGenerator {
     return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limit / bytes_per_round, 1, std::max(1u, wanted)));
   }
 
-  [[noreturn]] void refuse(std::uint64_t n) const {
+  [[noreturn]] void refuse(std::span<const float> floats, std::uint64_t n) const {
     const std::uint64_t P = substreams_;
     std::string values;
-    for (int f = 0; f < kFloats; ++f) values += (f ? ", " : "") + std::to_string(floats_[n * kFloats + f]);
+    for (int f = 0; f < kFloats; ++f) values += (f ? ", " : "") + std::to_string(floats[n * kFloats + f]);
     throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(n / P) +
                       " of the pass in substream " + std::to_string(n % P) + " (" + name_of(profile()) +
                       " profile) as (" + values + "), not exact integers in range: its float arithmetic is "
@@ -169,7 +179,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  std::vector<float> floats_;
+  std::unique_ptr<gl::OverlappedReadback> readback_;  // made by the first readback
 };
 
 }  // namespace glrand::stream

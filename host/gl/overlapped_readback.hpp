@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Readback overlapped with the next pass (the 2006 paper's Figure 2, the pixel-buffer idiom):
+// each pass's outputs are queued into one of two alternating buffers (glReadPixels into a
+// pixel-pack buffer, or a copy out of a shader storage buffer), and a pass's buffer is
+// mapped only after the next pass has been issued, so the GPU computes pass k + 1 while the
+// host reads pass k. The one copy of this loop: the fragment and stream generators and the
+// benchmarks' readback ceilings all go through it. Needs a current GL context.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+
+#include "gl/resources.hpp"
+
+namespace glrand::gl {
+
+class OverlappedReadback {
+ public:
+  // Two buffers of `bytes` bytes, the most one pass queues.
+  explicit OverlappedReadback(std::size_t bytes);
+  std::size_t bytes() const { return buffers_[0].bytes(); }
+
+  // issue(k): renders pass k and queues its readback into the pass's buffer, which is bound
+  // to GL_PIXEL_PACK_BUFFER meanwhile: glReadPixels at byte offsets, or copy_from().
+  using Issue = std::function<void(std::uint64_t pass)>;
+  // take(k, floats): pass k's buffer, mapped for reading (bytes() / 4 floats, of which the
+  // pass wrote what its issue queued), called after pass k + 1 was issued.
+  using Take = std::function<void(std::uint64_t pass, std::span<const float> floats)>;
+
+  // Passes 0 .. passes - 1 in order: issue(0), then issue(k + 1) before take(k). An
+  // exception from either leaves no buffer mapped or bound and propagates.
+  void run(std::uint64_t passes, const Issue& issue, const Take& take);
+
+  // Inside issue: queues a copy of the first `bytes` bytes of `source` into the pass's buffer.
+  void copy_from(const StorageBuffer& source, std::size_t bytes) const;
+
+ private:
+  std::array<PixelPackBuffer, 2> buffers_;
+};
+
+}  // namespace glrand::gl
