@@ -20,9 +20,12 @@ def is_readback(path, profile):
 
 
 def base_profile(path, profile):
-    """The profile a row's outputs are made in: gl's without "-readback"; one per cuda and cpu."""
+    """The profile a row's outputs are made in: gl's without "-readback"; cuRAND's (cuda curand,
+    curand-legacy) apart from our kernels; one for the rest of cuda and for cpu."""
     if path == "gl":
         return profile.removesuffix("-readback")
+    if path == "cuda" and profile.startswith("curand"):
+        return profile
     return ""
 
 

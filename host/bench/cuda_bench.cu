@@ -6,9 +6,13 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <cstdio>
+#include <mutex>
 #include <stdexcept>
 
 #include "bench/cuda_timing.hpp"
+#include "bench/curand_library.hpp"
+#include "common/error.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"
@@ -59,6 +63,69 @@ ResidentLaunch resident_launch(const std::string& name, const cuda::Generator& g
   }
   return {[&g, outputs](std::uint32_t* out) { g.fill(0, {out, outputs * static_cast<std::uint64_t>(g.words_per_output)}, nullptr); },
           "default geometry"};
+}
+
+// cuRAND's generator of the same name, where it has one: its type, ordering and what its
+// sequence is beside ours.
+struct CurandKind {
+  curandRngType_t type;
+  curandOrdering_t ordering;
+  const char* what;
+};
+
+std::vector<CurandKind> curand_kinds(const std::string& generator) {
+  if (generator == "mrg32k3a")
+    return {{CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT, "DEFAULT ordering (its fastest; another order)"},
+            {CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY, "LEGACY ordering"}};
+  if (generator == "mt19937")
+    return {{CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT, "its own seeding: another sequence"}};
+  if (generator == "mtgp32")
+    return {{CURAND_RNG_PSEUDO_MTGP32, CURAND_ORDERING_PSEUDO_DEFAULT, "the sequence glrand's mtgp32 gives"}};
+  if (generator == "sobol32") return {{CURAND_RNG_QUASI_SOBOL32, CURAND_ORDERING_PSEUDO_DEFAULT, "1 dimension, the same points"}};
+  return {};
+}
+
+void check_curand(curandStatus_t status, const char* call) {
+  if (status != CURAND_STATUS_SUCCESS)
+    throw DeviceError(std::string("cuRAND: ") + call + " failed with status " + std::to_string(static_cast<int>(status)));
+}
+
+// cuRAND's rows for `generator`, each beside the resident row's write-only ceiling (the same
+// words, measured in the same run); none where cuRAND lacks the generator or is not found.
+std::vector<Row> curand_rows(const std::string& generator, const Row& resident, std::uint32_t* buffer, std::uint64_t outputs,
+                             int repeats) {
+  const auto kinds = curand_kinds(generator);
+  if (kinds.empty()) return {};
+  std::string why;
+  const CurandLibrary* curand = curand_library(why);
+  if (!curand) {
+    static std::once_flag told;
+    std::call_once(told, [&] { std::fprintf(stderr, "glrand bench: no cuRAND rows: %s\n", why.c_str()); });
+    return {};
+  }
+  std::vector<Row> rows;
+  for (const CurandKind& kind : kinds) {
+    curandGenerator_t g = nullptr;
+    check_curand(curand->create(&g, kind.type), "curandCreateGenerator");
+    const std::unique_ptr<curandGenerator_st, decltype(curand->destroy)> owned(g, curand->destroy);
+    if (kind.type == CURAND_RNG_QUASI_SOBOL32) {
+      check_curand(curand->set_dimensions(g, 1), "curandSetQuasiRandomGeneratorDimensions");
+    } else {
+      check_curand(curand->set_seed(g, 1234), "curandSetPseudoRandomGeneratorSeed");
+      check_curand(curand->set_ordering(g, kind.ordering), "curandSetGeneratorOrdering");
+    }
+    Row row = resident;
+    row.profile = kind.ordering == CURAND_ORDERING_PSEUDO_LEGACY ? "curand-legacy" : "curand";
+    row.shape = std::string("cuRAND curandGenerate, ") + kind.what + ", device buffer (" + curand->path + ")";
+    row.seconds = 1e-3 * median_cuda_ms(
+                             [&] {
+                               check_curand(curand->set_offset(g, 0), "curandSetGeneratorOffset");
+                               check_curand(curand->generate(g, buffer, outputs), "curandGenerate");
+                             },
+                             repeats);
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 }  // namespace
@@ -119,7 +186,9 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
       },
       repeats);
   readback.clock = "wall clock; ceiling CUDA events";
-  return {resident, readback};
+  std::vector<Row> rows{resident, readback};
+  for (Row& row : curand_rows(generator, resident, buffer.data(), outputs, repeats)) rows.push_back(std::move(row));
+  return rows;
 }
 
 }  // namespace glrand::bench

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// cuRAND's host API, loaded at run time (dlopen) for `glrand bench`'s cuRAND rows: glrand does
+// not link libcurand (about 100 MB, and not on every machine with the CUDA driver), so the
+// rows appear where the library is found and say why where it is not. Include only from .cu
+// files: the function types come from <curand.h>, the code from the library.
+#include <curand.h>
+
+#include <string>
+
+namespace glrand::bench {
+
+struct CurandLibrary {
+  decltype(&curandCreateGenerator) create = nullptr;
+  decltype(&curandDestroyGenerator) destroy = nullptr;
+  decltype(&curandSetPseudoRandomGeneratorSeed) set_seed = nullptr;
+  decltype(&curandSetGeneratorOrdering) set_ordering = nullptr;
+  decltype(&curandSetQuasiRandomGeneratorDimensions) set_dimensions = nullptr;
+  decltype(&curandSetGeneratorOffset) set_offset = nullptr;
+  decltype(&curandGenerate) generate = nullptr;
+  std::string path;  // the file dlopen found
+};
+
+// The library, loaded on first use (libcurand.so.10, then libcurand.so, on the loader's
+// search path); null with `why` set when it cannot be loaded or lacks a function.
+const CurandLibrary* curand_library(std::string& why);
+
+}  // namespace glrand::bench
