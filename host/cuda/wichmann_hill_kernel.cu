@@ -43,9 +43,10 @@ __global__ void wichmann_hill_kernel(Components c, uint4 first, uint4* out, std:
   }
 }
 
-// One substream of the parameterised run: its set's constants, k-step multipliers and start.
+// One substream of the parameterised run: its set's constants and start (leap unused: each
+// thread raises a to T/P itself, so the table never changes once uploaded).
 struct SubstreamSet {
-  Components c;  // leap: a_k^(T/P)
+  Components c;
   std::uint32_t start[4];
 };
 
@@ -56,16 +57,18 @@ __global__ void wichmann_hill_sets_kernel(const SubstreamSet* __restrict__ sets,
   if (t >= threads || t >= count) return;
   const SubstreamSet& set = sets[(first + t) % substreams];
   const std::uint64_t position = (first + t) / substreams;
-  std::uint32_t s[4];
+  std::uint32_t s[4], leap[4];
 #pragma unroll
-  for (int k = 0; k < 4; ++k)
-    s[k] = arithmetic::mul_mod_24(set.start[k],
-                                  arithmetic::pow_mod_24(set.c.multiplier[k], position, set.c.modulus[k], set.c.inverse[k]),
-                                  set.c.modulus[k], set.c.inverse[k]);
+  for (int k = 0; k < 4; ++k) {
+    const Components& c = set.c;
+    s[k] = arithmetic::mul_mod_24(set.start[k], arithmetic::pow_mod_24(c.multiplier[k], position, c.modulus[k], c.inverse[k]),
+                                  c.modulus[k], c.inverse[k]);
+    leap[k] = arithmetic::pow_mod_24(c.multiplier[k], threads / substreams, c.modulus[k], c.inverse[k]);
+  }
   for (std::uint64_t n = t; n < count; n += threads) {
     out[n] = make_uint4(s[0], s[1], s[2], s[3]);
 #pragma unroll
-    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], set.c.leap[k], set.c.modulus[k], set.c.inverse[k]);
+    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], leap[k], set.c.modulus[k], set.c.inverse[k]);
   }
 }
 
@@ -107,10 +110,10 @@ Generator wichmann_hill_sets(int first_set, const std::vector<wh::State>& starts
   if (substreams == 0 || first_set < 0 || first_set + substreams > static_cast<std::uint64_t>(wh::kSetCount))
     throw InvalidArgument("Wichmann-Hill parameterisation: sets " + std::to_string(first_set) + " .. " +
                           std::to_string(first_set + static_cast<std::int64_t>(substreams) - 1) + " are not within 0..272");
-  // The per-substream table, uploaded on the first fill and kept with the generator.
+  // The per-substream table: uploaded once, before the first fill's kernel, and never changed,
+  // so fills on other streams (generate_host overlaps its chunks) may read it at any time.
   struct Table {
     std::mutex mutex;
-    std::uint64_t threads = 0;
     DeviceBuffer<SubstreamSet> sets;
   };
   auto table = std::make_shared<Table>();
@@ -119,23 +122,23 @@ Generator wichmann_hill_sets(int first_set, const std::vector<wh::State>& starts
             if (count == 0) return;
             if (reinterpret_cast<std::uintptr_t>(out.data()) % 16 != 0)
               throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
+            {
+              const std::lock_guard lock(table->mutex);
+              if (table->sets.size() == 0) {
+                std::vector<SubstreamSet> host(substreams);
+                for (std::uint64_t s = 0; s < substreams; ++s) {
+                  host[s].c = components(wh::parameters(first_set + static_cast<int>(s)), 1);
+                  std::copy(starts[s].begin(), starts[s].end(), host[s].start);
+                }
+                DeviceBuffer<SubstreamSet> sets(substreams);
+                check(cudaMemcpy(sets.data(), host.data(), substreams * sizeof(SubstreamSet), cudaMemcpyHostToDevice),
+                      "cudaMemcpy");
+                table->sets = std::move(sets);
+              }
+            }
             // T = k·P threads, about the leapfrog kernels' fill of the GPU.
             const std::uint64_t fill = leapfrog_geometry(count, multiprocessors()).threads();
             const std::uint64_t threads = std::max<std::uint64_t>(fill / substreams, 1) * substreams;
-            const std::lock_guard lock(table->mutex);
-            if (table->threads != threads) {
-              std::vector<SubstreamSet> host(substreams);
-              for (std::uint64_t s = 0; s < substreams; ++s) {
-                host[s].c = components(wh::parameters(first_set + static_cast<int>(s)), threads / substreams);
-                std::copy(starts[s].begin(), starts[s].end(), host[s].start);
-              }
-              if (table->sets.size() != substreams) table->sets = DeviceBuffer<SubstreamSet>(substreams);
-              // Synchronous: the host vector dies here, and an earlier fill on `stream` may still read the table.
-              check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-              check(cudaMemcpy(table->sets.data(), host.data(), substreams * sizeof(SubstreamSet), cudaMemcpyHostToDevice),
-                    "cudaMemcpy");
-              table->threads = threads;
-            }
             const Geometry g{static_cast<std::uint32_t>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock), kThreadsPerBlock};
             wichmann_hill_sets_kernel<<<g.blocks, g.threads_per_block, 0, stream>>>(
                 table->sets.data(), static_cast<std::uint32_t>(substreams), threads, first,
