@@ -61,6 +61,7 @@ TEST_CASE("bench --path cpu,mkl prints Intel MKL's rows beside the cpu rows, or 
     CHECK(has(r.out, std::string("| mkl | host | ") + g + " | 65536 | viRngUniformBits"));
   CHECK(has(r.out, "| mkl | host | wh | 65536 | viRngUniformBits, a stream per thread, 4 words/output"));
   CHECK(!has(r.out, "| mkl | host | pm |"));
+  CHECK(has(r.out, "mkl: MKL's kernels: libmkl_"));  // which of MKL's code paths ran
   const std::string csv = read_file(dir / "bench.csv");
   CHECK(lines_starting(csv, "cpu,host,") == 5);
   CHECK(lines_starting(csv, "mkl,host,") == 4);

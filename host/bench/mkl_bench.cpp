@@ -50,7 +50,8 @@ Row mkl_row(const std::string& generator, std::uint64_t outputs, int repeats) {
   Row row = host_row(
       "mkl", generator, "viRngUniformBits, a stream per thread", mkl::words_per_output(g.brng),
       [&](std::span<std::uint32_t> words) { mkl::uniform_bits_parallel(g.brng, g.seed, 0, words); }, outputs, repeats);
-  row.device = cpu_description() + ", " + mkl::short_version();
+  const std::string kernels = mkl::loaded_kernels();
+  row.device = cpu_description() + ", " + mkl::short_version() + (kernels.empty() ? "" : " (" + kernels + ")");
   return row;
 }
 

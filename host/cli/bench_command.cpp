@@ -489,6 +489,11 @@ void run_bench(const BenchOptions& o) {
     std::cout << "\n" << table_head;
     for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
       for (const auto& g : mkl_generators) print_row(bench::mkl_row(g, n, o.repeats), std::cout, csv, o);
+    const std::string kernels = mkl::loaded_kernels();
+    std::cout << fmt::format("\nmkl: MKL's kernels: {}{}\n", kernels.empty() ? "not known" : kernels,
+                             kernels == "libmkl_def.so" ? " (MKL's generic code path, not its processor-specific "
+                                                          "kernels)"
+                                                        : "");
   }
 
   if (csv_file) {

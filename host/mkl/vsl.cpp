@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <utility>
+#include <vector>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "common/error.hpp"
 #include "generators/parallel_fill.hpp"
@@ -156,6 +159,21 @@ std::string short_version() {
   if (at == std::string::npos) return v;
   const auto begin = at + 8;
   return "Intel MKL " + v.substr(begin, v.find(' ', begin) - begin);
+}
+
+std::string loaded_kernels() {
+  // libmkl_core.so dispatches to one of these per processor (MKL 2020's Linux libraries).
+  static const std::string kKernels[] = {"libmkl_def.so",  "libmkl_mc.so",   "libmkl_mc3.so",       "libmkl_avx.so",
+                                         "libmkl_avx2.so", "libmkl_avx512.so", "libmkl_avx512_mic.so"};
+  std::ifstream maps("/proc/self/maps");
+  std::vector<std::string> found;
+  for (std::string line; std::getline(maps, line);) {
+    const std::string file = line.substr(line.rfind('/') + 1);
+    if (std::find(std::begin(kKernels), std::end(kKernels), file) != std::end(kKernels) &&
+        std::find(found.begin(), found.end(), file) == found.end())
+      found.push_back(file);
+  }
+  return fmt::format("{}", fmt::join(found, ", "));
 }
 
 void require_available() {

@@ -63,6 +63,11 @@ const Availability& availability();
 // "Intel MKL 2020.0.4": the version number from availability().version.
 std::string short_version();
 
+// The processor-specific kernel libraries MKL has loaded so far, from /proc/self/maps, e.g.
+// "libmkl_avx2.so" or "libmkl_def.so" (MKL's generic code path: MKL 2020 chose it on an AMD
+// EPYC with AVX2); empty before the first generation.
+std::string loaded_kernels();
+
 // Throws Error with availability().reason when MKL cannot be used.
 void require_available();
 
