@@ -865,7 +865,7 @@ TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"bench", "--quick", "-g", "nope"}, "unknown generator"},
       {{"bench", "--quick", "--profile", "warp"}, "unknown profile"},
-      {{"bench", "--quick", "--path", "gl,gpu"}, "unknown path 'gpu': choose from gl, cuda, cpu"},
+      {{"bench", "--quick", "--path", "gl,gpu"}, "unknown path 'gpu': choose from gl, cuda, cpu, mkl"},
       {{"bench", "--quick", "--path", "cpu", "--sizes", "0"}, "--sizes"},
       {{"bench", "--quick", "-g", "mt19937", "--path", "gl"}, "no GL path"},
       {{"bench", "--quick", "--repeats", "0"}, "--repeats"},

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <span>
 #include <vector>
 
 #include "common/error.hpp"
@@ -46,6 +47,20 @@ TEST_CASE("mt19937: seed 5489 gives the published first and 10000th outputs", "[
   CHECK(stepped(s, 9998).index != 0);
   State t = stepped(mt19937::seed_state(5489), 9999);
   CHECK(mt19937::next(t) == 4123659995u);
+}
+
+TEST_CASE("mt19937: init_by_array gives mt19937ar.out's published first outputs", "[mt19937]") {
+  // mt19937ar.c's test program: init_by_array({0x123, 0x234, 0x345, 0x456}, 4), then genrand_int32.
+  const std::uint32_t key[] = {0x123u, 0x234u, 0x345u, 0x456u};
+  State s = mt19937::seed_by_array(key);
+  CHECK(s.index == 624);
+  CHECK(s.mt[0] == 0x80000000u);
+  for (std::uint32_t want : {1067595299u, 955945823u, 477289528u, 4107218783u, 4228976476u}) CHECK(mt19937::next(s) == want);
+  // A longer key than the state wraps around it; an empty one is refused.
+  std::vector<std::uint32_t> long_key(700);
+  for (std::size_t i = 0; i < long_key.size(); ++i) long_key[i] = static_cast<std::uint32_t>(i * 2654435761u);
+  CHECK(mt19937::seed_by_array(long_key).mt != mt19937::seed_by_array(std::span(long_key).first(624)).mt);
+  CHECK_THROWS_AS(mt19937::seed_by_array({}), InvalidArgument);
 }
 
 TEST_CASE("mt19937: outputs equal std::mt19937 for several seeds", "[mt19937]") {

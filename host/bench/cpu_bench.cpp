@@ -28,11 +28,6 @@ namespace {
 
 unsigned all_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-// Threads parallel_fill uses for `count` items with its default grain.
-unsigned fill_threads(std::uint64_t count) {
-  return static_cast<unsigned>(std::min<std::uint64_t>({all_threads(), count / 65536 + 1, std::max<std::uint64_t>(count, 1)}));
-}
-
 double seconds_of(const std::function<void()>& work) {
   const auto begin = std::chrono::steady_clock::now();
   work();
@@ -102,15 +97,24 @@ std::string cpu_description() {
   return fmt::format("{} ({} threads)", model, all_threads());
 }
 
+unsigned fill_threads(std::uint64_t count) {
+  return static_cast<unsigned>(std::min<std::uint64_t>({all_threads(), count / 65536 + 1, std::max<std::uint64_t>(count, 1)}));
+}
+
 Row cpu_row(const std::string& generator, std::uint64_t outputs, int repeats) {
   const CpuGenerator g = cpu_generator(generator);
-  const std::uint64_t words = outputs * static_cast<std::uint64_t>(g.words_per_output);
+  return host_row("cpu", generator, "", g.words_per_output, g.generate, outputs, repeats);
+}
+
+Row host_row(const std::string& path, const std::string& generator, const std::string& method, int words_per_output,
+             const std::function<void(std::span<std::uint32_t>)>& generate, std::uint64_t outputs, int repeats) {
+  const std::uint64_t words = outputs * static_cast<std::uint64_t>(words_per_output);
   std::vector<std::uint32_t> buffer(words);
   const std::span<std::uint32_t> out(buffer);
   // The buffer's words are summed after each run, so that neither run can be dropped.
   volatile std::uint64_t sink = 0;
   Row row;
-  row.path = "cpu";
+  row.path = path;
   row.profile = "host";
   row.generator = generator;
   row.outputs = static_cast<double>(outputs);
@@ -120,7 +124,7 @@ Row cpu_row(const std::string& generator, std::uint64_t outputs, int repeats) {
   std::uint32_t value = 0;
   std::tie(row.seconds, row.ceiling_seconds) = median_seconds(
       [&] {
-        g.generate(out);
+        generate(out);
         sink = sink + buffer.front() + buffer.back();
       },
       [&] {
@@ -132,8 +136,8 @@ Row cpu_row(const std::string& generator, std::uint64_t outputs, int repeats) {
         sink = sink + buffer.front() + buffer.back();
       },
       repeats);
-  row.shape = fmt::format("{} words/output, {} threads, fill {} threads", g.words_per_output,
-                          fill_threads(outputs), fill_threads(words));
+  row.shape = fmt::format("{}{} words/output, {} threads, fill {} threads", method.empty() ? "" : method + ", ",
+                          words_per_output, fill_threads(outputs), fill_threads(words));
   row.clock = "wall clock";
   row.device = cpu_description();
   return row;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// glrand bench: every generator on every path (gl, cuda, cpu), each beside a ceiling measured
+// glrand bench: every generator on every path (gl, cuda, cpu, mkl), each beside a ceiling measured
 // in the same run. GL: every profile, GPU-resident, beside its profile's ceiling (ps30: the
 // trivial shader's fill rate into the same render targets; scatter and compute: a write-only
 // program writing the same outputs), on the GPU's timer (the wall clock on a software
@@ -8,7 +8,8 @@
 // runs (gl::OverlappedReadback; wall clock). CUDA: each kernel into a device buffer beside the
 // write-only kernel (CUDA events), and read back through the pinned, overlapped host output
 // beside a device-to-pinned memcpy. CPU: the reference on all cores beside a plain fill of
-// the same words. Times are medians of repeats.
+// the same words. MKL: Intel MKL's own generators (where MKL is installed; found at run time)
+// the same way. Times are medians of repeats.
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 #include <fmt/format.h>
 
 #include "bench/cpu_bench.hpp"
+#include "bench/mkl_bench.hpp"
 #include "bench/row.hpp"
 #include "bench/timing.hpp"
 #include "cli/commands.hpp"
@@ -39,6 +41,7 @@
 #include "generators/sobol32.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
+#include "mkl/vsl.hpp"
 #include "output/atomic_file.hpp"
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
@@ -55,7 +58,7 @@ struct BenchOptions {
   std::vector<std::string> generators = bench::cpu_generators();
   std::vector<std::string> paths;  // empty: every path this machine has
   std::vector<std::string> profiles{"ps30", "scatter", "compute"};
-  std::vector<std::string> sizes;  // outputs per cpu and cuda row; empty: the defaults below
+  std::vector<std::string> sizes;  // outputs per cpu, mkl and cuda row; empty: the defaults below
   int repeats = 7;
   int passes = 3;
   bool quick = false;
@@ -92,7 +95,7 @@ Shapes shapes_for(std::uint64_t n) {
   return {{width, height}, substreams((n + 1) / 2), stream, ceicg_stream, stream, ceicg_stream};
 }
 
-// Outputs per cpu and cuda row without --sizes.
+// Outputs per cpu (and mkl) and cuda row without --sizes.
 constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
 constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 20;
 
@@ -291,19 +294,20 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
-constexpr const char* kPaths[] = {"gl", "cuda", "cpu"};
+constexpr const char* kPaths[] = {"gl", "cuda", "cpu", "mkl"};
 
-// The paths to run, in the order gl, cuda, cpu, and whether they were named (else: every path
-// this build has; the CUDA one is dropped later if no device opens).
+// The paths to run, in the order gl, cuda, cpu, mkl, and whether they were named (else: every
+// path this build has; the CUDA one is dropped later if no device opens, the MKL one if MKL
+// cannot be loaded).
 std::vector<std::string> chosen_paths(const BenchOptions& o) {
   for (const auto& p : o.paths)
     if (std::find(std::begin(kPaths), std::end(kPaths), p) == std::end(kPaths))
-      throw InvalidArgument("unknown path '" + p + "': choose from gl, cuda, cpu");
+      throw InvalidArgument("unknown path '" + p + "': choose from gl, cuda, cpu, mkl");
 #if !GLRAND_HAVE_CUDA
   for (const auto& p : o.paths)
     if (p == "cuda")
       throw InvalidArgument("--path cuda: this glrand was built without the CUDA path (no nvcc at build time); "
-                            "choose from gl, cpu");
+                            "choose from gl, cpu, mkl");
 #endif
   std::vector<std::string> paths;
   for (const char* p : kPaths) {
@@ -340,6 +344,12 @@ void run_bench(const BenchOptions& o) {
   if (paths == std::vector<std::string>{"gl"} && gl_generators.empty())
     throw InvalidArgument("-g " + no_gl.front() + " has no GL path (" + why_no_gl_path(no_gl.front()) +
                           "); bench it with --path cpu or cuda");
+  // Likewise the generators Intel MKL does not have get no mkl rows.
+  std::vector<std::string> mkl_generators, no_mkl;
+  for (const auto& g : o.generators) (bench::has_mkl_generator(g) ? mkl_generators : no_mkl).push_back(g);
+  if (paths == std::vector<std::string>{"mkl"} && mkl_generators.empty())
+    throw InvalidArgument(fmt::format("-g {} is not among Intel MKL's generators (MKL has {}); bench it with --path cpu",
+                                      no_mkl.front(), fmt::join(bench::mkl_generators(), ", ")));
   std::vector<stream::Profile> profiles;
   for (const auto& p : o.profiles) profiles.push_back(stream::parse_profile(p));
   if (o.repeats < 1 || o.passes < 1) throw InvalidArgument("--repeats and --passes must be at least 1");
@@ -380,6 +390,17 @@ void run_bench(const BenchOptions& o) {
     }
   }
 #endif
+  // MKL, where it is installed: a named mkl path that cannot load it is an error, as cuda's is.
+  bool run_mkl = false;
+  std::string mkl_skipped;
+  if (has("mkl") && !mkl_generators.empty()) {
+    if (mkl::availability().available)
+      run_mkl = true;
+    else if (std::find(o.paths.begin(), o.paths.end(), "mkl") != o.paths.end())
+      throw Error("--path mkl: " + mkl::availability().reason);
+    else
+      mkl_skipped = mkl::availability().reason;
+  }
   const bool software = context && bench::software_renderer();
   const std::string gl_device = gl_info.renderer + ", " + gl_info.vendor + ", GL " + gl_info.version;
 
@@ -397,6 +418,13 @@ void run_bench(const BenchOptions& o) {
   if (cuda_device) std::cout << "cuda: " << *cuda_device << "\n";
   if (!cuda_skipped.empty()) std::cout << "cuda: skipped (" << cuda_skipped << ")\n";
   if (has("cpu")) std::cout << "cpu: " << bench::cpu_description() << "\n";
+  if (run_mkl)
+    std::cout << fmt::format("mkl: {} ({}); {}\n", mkl::availability().version, mkl::availability().library,
+                             bench::cpu_description());
+  else if (!mkl_skipped.empty())
+    std::cout << "mkl: skipped (" << mkl_skipped << ")\n";
+  else if (has("mkl"))
+    std::cout << "mkl: not run (no generator that Intel MKL has)\n";
   std::cout << "ratio = the ceiling's time / the generator's for the same memory written (100% = as fast)\n";
   const std::string table_head =
       "| path | profile | generator | outputs | shape | outputs/s | ceiling | ceiling rate | ratio |\n"
@@ -449,6 +477,25 @@ void run_bench(const BenchOptions& o) {
       for (const auto& g : o.generators) print_row(bench::cpu_row(g, n, o.repeats), std::cout, csv, o);
   }
 
+  if (run_mkl) {
+    std::cout << "\nmkl: Intel MKL's generators into host memory, wall clock, beside a plain fill of the same words on "
+                 "all cores (fill), as the cpu rows; viRngUniformBits, MKL's integer output: the same words as the cpu "
+                 "rows (WH: the 4 state words); MKL's generators run on the calling thread, so each thread has its own "
+                 "stream, skipped ahead to its first output (vslSkipAheadStream)\n";
+    std::vector<std::string> settings;
+    for (const auto& g : mkl_generators) settings.push_back(g + ": " + bench::mkl_setting(g));
+    std::cout << fmt::format("{}\n", fmt::join(settings, "; "));
+    if (!no_mkl.empty()) std::cout << fmt::format("not in Intel MKL, so no mkl rows: {}\n", fmt::join(no_mkl, ", "));
+    std::cout << "\n" << table_head;
+    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
+      for (const auto& g : mkl_generators) print_row(bench::mkl_row(g, n, o.repeats), std::cout, csv, o);
+    const std::string kernels = mkl::loaded_kernels();
+    std::cout << fmt::format("\nmkl: MKL's kernels: {}{}\n", kernels.empty() ? "not known" : kernels,
+                             kernels == "libmkl_def.so" ? " (MKL's generic code path, not its processor-specific "
+                                                          "kernels)"
+                                                        : "");
+  }
+
   if (csv_file) {
     const std::string text = csv.str();
     csv_file->write(std::as_bytes(std::span(text.data(), text.size())));
@@ -468,7 +515,8 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   command
       ->add_option("--path", o->paths,
-                   "Paths (gl, cuda, cpu), comma-separated; default: every path this machine has")
+                   "Paths (gl, cuda, cpu, mkl), comma-separated; default: every path this machine has (mkl: where "
+                   "Intel MKL's libmkl_rt.so loads)")
       ->delimiter(',');
   command->add_option("--profile", o->profiles, "GL profiles (ps30, scatter, compute), comma-separated")
       ->delimiter(',')
@@ -476,7 +524,7 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--sizes", o->sizes,
                    "Outputs per row, comma-separated (a sweep; GL: passes of about that many); default: "
-                   "2^24 cpu, 2^28 cuda, GL's fixed pass shapes; 2^20 and small passes with --quick")
+                   "2^24 cpu and mkl, 2^28 cuda, GL's fixed pass shapes; 2^20 and small passes with --quick")
       ->delimiter(',');
   command->add_option("--repeats", o->repeats, "Timed repeats; the median is reported")->capture_default_str();
   command->add_option("--passes", o->passes, "GL passes per timed repeat")->capture_default_str();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // glrand info: the devices, the GL context glrand would use with the self-test of every
-// generator on it, and whether CUDA is available.
+// generator on it, and whether CUDA and Intel MKL are available.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
+#include "mkl/vsl.hpp"
 #include "selftest/self_test.hpp"
 #include "system/cuda_probe.hpp"
 #if GLRAND_HAVE_CUDA
@@ -75,6 +76,11 @@ void run_info(std::optional<int> device) {
     failure = e;
   }
   print_cuda();
+  const auto& mkl = mkl::availability();
+  if (mkl.available)
+    fmt::print("Intel MKL: {} ({}; glrand bench --path mkl)\n", mkl.version, mkl.library);
+  else
+    fmt::print("Intel MKL: not available ({})\n", mkl.reason);
   if (failure) throw *failure;
   if (!failed.empty())
     throw DeviceError("this device failed the self-test of " + failed + ": glrand refuses to generate with it there");

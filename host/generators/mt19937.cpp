@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "generators/mt19937.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,6 +15,33 @@ State seed_state(std::uint32_t seed) {
   State s{};
   s.mt[0] = seed;
   for (unsigned i = 1; i < kN; ++i) s.mt[i] = kInitMultiplier * (s.mt[i - 1] ^ (s.mt[i - 1] >> 30)) + i;
+  s.index = kN;
+  return s;
+}
+
+State seed_by_array(std::span<const std::uint32_t> key) {
+  if (key.empty()) throw InvalidArgument("mt19937: init_by_array needs at least one key word");
+  State s = seed_state(kInitByArraySeed);
+  auto& mt = s.mt;
+  const std::size_t length = key.size();
+  unsigned i = 1;
+  std::size_t j = 0;
+  for (std::size_t k = std::max<std::size_t>(kN, length); k > 0; --k) {
+    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * kInitByArrayMultiplier1)) + key[j] + static_cast<std::uint32_t>(j);
+    if (++i >= kN) {
+      mt[0] = mt[kN - 1];
+      i = 1;
+    }
+    if (++j >= length) j = 0;
+  }
+  for (unsigned k = kN - 1; k > 0; --k) {
+    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * kInitByArrayMultiplier2)) - i;
+    if (++i >= kN) {
+      mt[0] = mt[kN - 1];
+      i = 1;
+    }
+  }
+  mt[0] = 0x80000000u;  // the top bit set: the state is never all zero
   s.index = kN;
   return s;
 }

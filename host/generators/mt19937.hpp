@@ -51,6 +51,10 @@ inline constexpr std::uint32_t kTemperC = 0xefc60000u;
 inline constexpr std::uint32_t kInitMultiplier = 1812433253u;
 // mt19937ar.c's and std::mt19937's default seed.
 inline constexpr std::uint32_t kDefaultSeed = 5489u;
+// init_by_array's start (init_genrand of this seed) and its two mixing multipliers (mt19937ar.c).
+inline constexpr std::uint32_t kInitByArraySeed = 19650218u;
+inline constexpr std::uint32_t kInitByArrayMultiplier1 = 1664525u;
+inline constexpr std::uint32_t kInitByArrayMultiplier2 = 1566083941u;
 
 struct State {
   std::array<std::uint32_t, kN> mt;
@@ -74,6 +78,10 @@ GLRAND_HOST_DEVICE constexpr std::uint32_t temper(std::uint32_t y) {
 
 // init_genrand(seed): mt[0] = seed, mt[i] = 1812433253·(mt[i−1] ⊕ mt[i−1] >> 30) + i.
 State seed_state(std::uint32_t seed = kDefaultSeed);
+// init_by_array(key) (mt19937ar.c, 2002): init_genrand(19650218), then the key mixed into every
+// word, then mt[0] = 2^31. The key must not be empty. Intel MKL's vslNewStream(VSL_BRNG_MT19937,
+// seed) is seed_by_array({seed}); vslNewStreamEx with n words, seed_by_array of those words.
+State seed_by_array(std::span<const std::uint32_t> key);
 
 // The next 624 words of the sequence in place (mt19937ar.c's block generation).
 void twist(std::array<std::uint32_t, kN>& mt);
