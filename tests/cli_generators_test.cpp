@@ -539,7 +539,10 @@ TEST_CASE("generate --path cuda gives the CPU path's bytes, or without a usable 
   const auto before = dir.entries();
   const BadCase refused[] = {
       {{"generate", "-g", "pm", "--path", "cuda", "--substreams", "8", "-n", "5", "-o", "x.bin"}, "--substreams sets"},
-      {{"generate", "-g", "wh", "--path", "cuda", "--split", "parameterisation", "-n", "5", "-o", "x.bin"}, "--split sets"},
+      {{"generate", "-g", "wh", "--path", "cuda", "--split", "blocking", "-n", "5", "-o", "x.bin"}, "--split sets"},
+      {{"generate", "-g", "wh", "--path", "cuda", "--split", "parameterisation", "--state-update", "cpu", "-n", "5", "-o",
+        "x.bin"},
+       "--state-update sets"},
       {{"generate", "-g", "pm", "--path", "cuda", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "not to --path cuda"},
       {{"generate", "-g", "pm", "--path", "vulkan", "-n", "5", "-o", "x.bin"}, "--path must be gl, cuda or cpu"},
   };

@@ -263,9 +263,6 @@ void SourceOptions::check_path() const {
     throw InvalidArgument("-g " + generator + " has no GL path, in any profile (" + why_no_gl_path(generator) +
                           "); use --path cpu or --path cuda");
   if (path != "cuda") return;
-#if !GLRAND_HAVE_CUDA
-  throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
-#endif
   // The CUDA path lays out its own threads (host/cuda/layout.hpp); its sequence is the serial
   // one, except under WH's parameterisation, which defines another sequence (P generators
   // interleaved) and so keeps --split and --substreams.
@@ -275,6 +272,10 @@ void SourceOptions::check_path() const {
       throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; --path cuda lays out its "
                             "own threads and always gives the serial sequence" +
                             (parameterised ? std::string(" (--split parameterisation keeps --substreams)") : std::string()));
+  // After the options' own checks, so that a wrong option is named the same in every build.
+#if !GLRAND_HAVE_CUDA
+  throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
+#endif
 }
 
 std::uint32_t SourceOptions::mt19937_seed() const {
