@@ -134,7 +134,8 @@ void generate_device(const Generator& generator, std::span<std::uint32_t> out, S
 
 // Host output: `count` outputs handed to `consume` in order, in chunks of `chunk_outputs`,
 // each generated into device memory and copied to pinned host memory while the next chunk
-// is generated.
+// is generated. The device and pinned buffers are kept for the next call (pinning costs more
+// than the copy): the first call on a device, or one with larger chunks, allocates them.
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume,
                    std::uint64_t chunk_outputs = std::uint64_t{1} << 24);

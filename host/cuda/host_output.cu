@@ -2,6 +2,9 @@
 // Device-buffer and host-buffer output for any generator of the CUDA path.
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
@@ -16,16 +19,71 @@ void generate_device(const Generator& generator, std::span<std::uint32_t> out, S
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
 }
 
-// Two device and two pinned buffers: chunk i is generated and copied on stream i mod 2
-// while the host consumes chunk i − 1.
+namespace {
+
+// generate_host's buffers: two device and two pinned buffers and two streams. Pinning a few
+// hundred MB takes longer than copying them, so a set is kept between calls, one per device,
+// and reused by the next call that fits in it (a call running meanwhile makes its own).
+struct HostOutputBuffers {
+  int device = 0;
+  std::size_t words = 0;
+  std::array<DeviceBuffer<std::uint32_t>, 2> on_device;
+  std::array<PinnedBuffer<std::uint32_t>, 2> on_host;
+  std::array<StreamHandle, 2> streams;
+  HostOutputBuffers(int device, std::size_t words)
+      : device(device),
+        words(words),
+        on_device{DeviceBuffer<std::uint32_t>(words), DeviceBuffer<std::uint32_t>(words)},
+        on_host{PinnedBuffer<std::uint32_t>(words), PinnedBuffer<std::uint32_t>(words)} {}
+};
+
+class BufferPool {
+ public:
+  std::unique_ptr<HostOutputBuffers> take(std::size_t words) {
+    int device = 0;
+    check(cudaGetDevice(&device), "cudaGetDevice");
+    {
+      const std::lock_guard lock(mutex_);
+      for (auto& kept : kept_)
+        if (kept && kept->device == device && kept->words >= words) return std::move(kept);
+    }
+    return std::make_unique<HostOutputBuffers>(device, words);
+  }
+  // Keeps `buffers` for the next call unless a set as large is kept for its device already.
+  void give_back(std::unique_ptr<HostOutputBuffers> buffers) {
+    const std::lock_guard lock(mutex_);
+    for (auto& kept : kept_)
+      if (!kept || (kept->device == buffers->device && kept->words <= buffers->words)) {
+        kept = std::move(buffers);
+        return;
+      }
+    kept_.push_back(std::move(buffers));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<HostOutputBuffers>> kept_;
+};
+
+// Never destroyed: at exit the CUDA runtime may be gone before static destructors run, and the
+// process's end releases the memory anyway.
+BufferPool& pool() {
+  static auto* p = new BufferPool;
+  return *p;
+}
+
+}  // namespace
+
+// Chunk i is generated and copied on stream i mod 2 while the host consumes chunk i − 1.
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs) {
   if (count == 0) return;
   const std::uint64_t chunk = std::min(chunk_outputs, count);
   const std::size_t words = static_cast<std::size_t>(chunk) * generator.words_per_output;
-  std::array<DeviceBuffer<std::uint32_t>, 2> device{DeviceBuffer<std::uint32_t>(words), DeviceBuffer<std::uint32_t>(words)};
-  std::array<PinnedBuffer<std::uint32_t>, 2> host{PinnedBuffer<std::uint32_t>(words), PinnedBuffer<std::uint32_t>(words)};
-  std::array<StreamHandle, 2> streams;
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take(words);
+  auto& device = buffers->on_device;
+  auto& host = buffers->on_host;
+  auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};
   const auto finish = [&](int b) {
     check(cudaStreamSynchronize(streams[b].get()), "cudaStreamSynchronize");
@@ -43,6 +101,9 @@ void generate_host(const Generator& generator, std::uint64_t count,
     if (index > 0) finish(1 - b);
   }
   finish(static_cast<int>((index - 1) % 2));
+  // Kept only after a clean run: an exception (a failed call, or one from `consume`) drops
+  // the set, whose streams may still hold work.
+  pool().give_back(std::move(buffers));
 }
 
 }  // namespace glrand::cuda
