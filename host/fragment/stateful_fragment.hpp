@@ -4,7 +4,9 @@
 // substream states by skip-ahead and keeps them in state textures, one texel per substream;
 // each pass, every pixel generates L outputs from its state in float arithmetic, and the
 // state moves on either on the GPU (written as render targets, ping-pong) or on the host
-// (skip-ahead while the GPU renders, uploaded for the next pass).
+// (skip-ahead while the GPU renders, uploaded for the next pass). Each pass's output targets
+// are read into one of two alternating pixel-pack buffers (gl::OverlappedReadback) and
+// decoded on the host while the GPU renders the next pass.
 //
 // A generator plugs in through a traits class G with:
 //   State, Jump                      exact state and a precomputed skip-ahead
@@ -43,6 +45,7 @@
 #include "fragment/substreams.hpp"
 #include "generators/parallel_fill.hpp"
 #include "gl/check.hpp"
+#include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 
@@ -286,55 +289,62 @@ class StatefulFragment {
     gl::check_errors(std::string("advancing ") + G::kName + " states on the GPU");
   }
 
-  void read_outputs() {
+  // Inside an OverlappedReadback issue: queues the reading of the output targets of the
+  // pass just rendered into the bound pixel-pack buffer, target t at byte offset t·plane.
+  void queue_outputs() {
     const std::size_t plane = std::size_t{4} * size_.width * size_.height;
-    staging_.resize(plane * output_targets_);
     framebuffers_[current_]->bind();
     for (int t = 0; t < output_targets_; ++t) {
       glReadBuffer(GL_COLOR_ATTACHMENT0 + t);
       glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height), GL_RGBA, GL_FLOAT,
-                   staging_.data() + t * plane);
+                   reinterpret_cast<void*>(t * plane * sizeof(float)));
     }
-    gl::check_errors(std::string("reading back a ") + G::kName + " pass");
+    gl::check_errors(std::string("queueing the readback of a ") + G::kName + " pass");
   }
 
-  // Decodes output j of pixel s of the last pass into `words`.
-  bool decode(std::uint64_t s, std::uint32_t j, std::uint32_t* words) const {
+  // The floats of output j of pixel s in a pass's read-back targets.
+  const float* output_floats(std::span<const float> floats, std::uint64_t s, std::uint32_t j) const {
     const std::size_t plane = std::size_t{4} * size_.width * size_.height;
     const std::uint32_t target = j / G::kOutputsPerVec4;
     const std::uint32_t channel = (j % G::kOutputsPerVec4) * (4 / G::kOutputsPerVec4);
-    return generator_.decode(staging_.data() + target * plane + s * 4 + channel, words);
+    return floats.data() + target * plane + s * 4 + channel;
   }
 
-  [[noreturn]] void refuse(std::uint64_t s, std::uint32_t j) const {
-    const std::size_t plane = std::size_t{4} * size_.width * size_.height;
-    const std::uint32_t target = j / G::kOutputsPerVec4;
-    const std::uint32_t channel = (j % G::kOutputsPerVec4) * (4 / G::kOutputsPerVec4);
-    std::string floats;
-    for (int c = 0; c < 4 / G::kOutputsPerVec4; ++c)
-      floats += (c ? ", " : "") + fmt::format("{}", staging_[target * plane + s * 4 + channel + c]);
+  [[noreturn]] void refuse(std::span<const float> floats, std::uint64_t s, std::uint32_t j) const {
+    const float* output = output_floats(floats, s, j);
+    std::string text;
+    for (int c = 0; c < 4 / G::kOutputsPerVec4; ++c) text += (c ? ", " : "") + fmt::format("{}", output[c]);
     throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of the pass in substream " +
-                      std::to_string(s) + " as (" + floats + "), not an exact integer in range: its float "
+                      std::to_string(s) + " as (" + text + "), not an exact integer in range: its float "
                       "arithmetic is not exact enough for glrand");
   }
 
-  // Renders a pass and moves the states on; the host's share overlaps the GPU's.
-  void pass(std::uint64_t host_advance) {
+  // Inside an OverlappedReadback issue: renders a pass, moves the states on (the host's
+  // share overlaps the GPU's) and queues the pass's readback.
+  void issue_pass(std::uint64_t host_advance) {
     render();
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_)) advance_on_gpu(host_advance);
     if (layout_.update == StateUpdate::cpu) {
       advance_states(host_advance);
       upload_states(1 - current_);
     }
-    read_outputs();
+    queue_outputs();
     current_ = 1 - current_;
   }
 
-  // Decodes the last pass into `out` (whose size says how many outputs it holds): output j
-  // of substream s goes to position(s, j), which grows with j; positions past the end are
-  // skipped. Refuses the pass if any value is not an exact integer in range.
+  // Two buffers of a whole pass's output targets, made by the first generation.
+  gl::OverlappedReadback& readback() {
+    if (!readback_)
+      readback_ = std::make_unique<gl::OverlappedReadback>(std::size_t{4} * size_.width * size_.height *
+                                                           output_targets_ * sizeof(float));
+    return *readback_;
+  }
+
+  // Decodes a pass from its read-back `floats` into `out` (whose size says how many outputs
+  // it holds): output j of substream s goes to position(s, j), which grows with j; positions
+  // past the end are skipped. Refuses the pass if any value is not an exact integer in range.
   template <class Position>
-  void assemble(std::span<std::uint32_t> out, Position position) {
+  void assemble(std::span<const float> floats, std::span<std::uint32_t> out, Position position) const {
     const std::uint64_t P = substreams(), L = outputs_per_pixel(), outputs = out.size() / G::kWordsPerOutput;
     std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
     parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
@@ -342,53 +352,66 @@ class StatefulFragment {
         for (std::uint32_t j = 0; j < L; ++j) {
           const std::uint64_t at = position(s, j);
           if (at >= outputs) break;
-          if (!decode(s, j, out.data() + at * G::kWordsPerOutput) && !bad[s]) bad[s] = j + 1;
+          if (!generator_.decode(output_floats(floats, s, j), out.data() + at * G::kWordsPerOutput) && !bad[s])
+            bad[s] = j + 1;
         }
     });
     for (std::uint64_t s = 0; s < P; ++s)
-      if (bad[s]) refuse(s, bad[s] - 1);
+      if (bad[s]) refuse(floats, s, bad[s] - 1);
   }
 
   // Leapfrog and parameterisation: each pass yields a contiguous chunk, output j of pixel s
   // at j·P + s. `host_advance`: the steps a CPU state update moves each substream by.
   void interleaved(std::uint64_t count, const Consumer& consume, std::uint64_t host_advance) {
-    const std::uint64_t P = substreams(), L = outputs_per_pixel();
+    const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
     std::vector<std::uint32_t> chunk;
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t outputs = std::min(count - done, L * P);
-      pass(host_advance);
-      chunk.resize(outputs * G::kWordsPerOutput);
-      assemble(chunk, [&](std::uint64_t s, std::uint64_t j) { return j * P + s; });
-      consume(chunk);
-      done += outputs;
-    }
+    readback().run(
+        (count + per_pass - 1) / per_pass, [&](std::uint64_t) { issue_pass(host_advance); },
+        [&](std::uint64_t pass, std::span<const float> floats) {
+          chunk.resize(std::min(count - pass * per_pass, per_pass) * G::kWordsPerOutput);
+          assemble(floats, chunk, [&](std::uint64_t s, std::uint64_t j) { return j * P + s; });
+          consume(chunk);
+        });
   }
 
+  // Rounds of P·B outputs, each consumed whole. The passes of all rounds go through one
+  // overlapped readback: a round's first pass sets the substreams' states B apart (host
+  // states and upload), which only the GPU reads, and is issued while the previous round's
+  // last pass is still to be taken.
   void generate_blocking(const State& start, std::uint64_t count, const Consumer& consume) {
     const std::uint64_t P = substreams(), L = outputs_per_pixel();
     // Block length B per round: a multiple of L, with rounds of about 2^24 outputs or one
     // pass, whichever is more.
     const std::uint64_t passes_per_round = std::max<std::uint64_t>(1, (1ull << 24) / (L * P));
-    const std::uint64_t block = L * passes_per_round;
+    const std::uint64_t block = L * passes_per_round, per_round = P * block;
+    const auto outputs_of_round = [&](std::uint64_t r) { return std::min(count - r * per_round, per_round); };
+    // Every round but the last is full; the last has the passes its outputs need.
+    const std::uint64_t rounds = (count + per_round - 1) / per_round;
+    const std::uint64_t passes =
+        rounds == 0 ? 0
+                    : (rounds - 1) * passes_per_round +
+                          std::min(passes_per_round, (outputs_of_round(rounds - 1) + L - 1) / L);
     step_ = generator_.jump(1);
     State round_start = start;
-    const auto next_round = generator_.jump(P * block);
+    const auto next_round = generator_.jump(per_round);
     std::vector<std::uint32_t> round;
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t outputs = std::min(count - done, P * block);
-      fill_states(round_start, block);
-      upload_states(current_);
-      round.resize(outputs * G::kWordsPerOutput);
-      const std::uint64_t passes = std::min(passes_per_round, (outputs + L - 1) / L);
-      for (std::uint64_t k = 0; k < passes; ++k) {
-        pass(L);
-        assemble(round, [&](std::uint64_t s, std::uint64_t j) { return s * block + k * L + j; });
-      }
-      consume(round);
-      round_start = generator_.apply(next_round, round_start);
-      done += outputs;
-    }
+    readback().run(
+        passes,
+        [&](std::uint64_t pass) {
+          if (pass % passes_per_round == 0) {
+            fill_states(round_start, block);
+            upload_states(current_);
+            round_start = generator_.apply(next_round, round_start);
+          }
+          issue_pass(L);
+        },
+        [&](std::uint64_t pass, std::span<const float> floats) {
+          const std::uint64_t r = pass / passes_per_round, k = pass % passes_per_round;
+          if (k == 0) round.resize(outputs_of_round(r) * G::kWordsPerOutput);
+          assemble(floats, round, [&](std::uint64_t s, std::uint64_t j) { return s * block + k * L + j; });
+          if (k + 1 == passes_per_round || pass + 1 == passes) consume(round);
+        });
   }
 
   G generator_;
@@ -407,7 +430,8 @@ class StatefulFragment {
   int current_ = 0;
   typename G::Jump step_{};
   std::vector<State> host_states_;
-  std::vector<float> staging_, upload_;
+  std::vector<float> upload_;
+  std::unique_ptr<gl::OverlappedReadback> readback_;
 };
 
 }  // namespace glrand::fragment
