@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# On the GPU machine, after bench/gpu/prepare-bundle.sh here, with .gl and .gpu carried:
+#   bash bench/gpu/run-readback-checks.sh [COUNT]
+# The GL path after its readback moved onto gl::OverlappedReadback (ps30 of every generator,
+# scatter and compute): the GL tests, then COUNT outputs (default 10^8) of each generator from
+# --path gl in each profile and in each split hashed beside --path cpu. Log: $OUT/readback-checks.log.
+set -uo pipefail
+count=${1:-100000000}
+source "$(dirname "$0")/setup.sh"
+gl_vs_cpu() {
+  local a b
+  a=$("$B/glrand" generate "$@" --path gl -n "$count" --format ints -q -o - | sha256sum | cut -c1-16)
+  b=$("$B/glrand" generate "$@" --path cpu -n "$count" --format ints -q -o - | sha256sum | cut -c1-16)
+  echo "$([[ $a == "$b" ]] && echo same || echo DIFFERENT) $a $b: $*"
+}
+{
+  echo "== date"; date -u
+  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  echo "== gl_tests"; $B/gl_tests 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
+  echo "== $count outputs, --path gl against --path cpu"
+  for g in pm wh mrg32k3a ceicg; do
+    for profile in ps30 scatter compute; do gl_vs_cpu -g "$g" --profile "$profile"; done
+  done
+  for g in pm wh mrg32k3a; do
+    gl_vs_cpu -g "$g" --split blocking
+    gl_vs_cpu -g "$g" --state-update cpu
+  done
+  gl_vs_cpu -g wh --split parameterisation --substreams 273
+} 2>&1 | tee "$OUT/readback-checks.log"
