@@ -8,11 +8,13 @@
 set -uo pipefail
 count=${1:-100000000}
 source "$(dirname "$0")/setup.sh"
+# gl_vs_cpu PROFILE ARGS...: --path gl in PROFILE against --path cpu (which has no profile).
 gl_vs_cpu() {
-  local a b
-  a=$("$B/glrand" generate "$@" --path gl -n "$count" --format ints -q -o - | sha256sum | cut -c1-16)
+  local profile=$1 a b
+  shift
+  a=$("$B/glrand" generate "$@" --path gl --profile "$profile" -n "$count" --format ints -q -o - | sha256sum | cut -c1-16)
   b=$("$B/glrand" generate "$@" --path cpu -n "$count" --format ints -q -o - | sha256sum | cut -c1-16)
-  echo "$([[ $a == "$b" ]] && echo same || echo DIFFERENT) $a $b: $*"
+  echo "$([[ $a == "$b" ]] && echo same || echo DIFFERENT) $a $b: --profile $profile $*"
 }
 {
   echo "== date"; date -u
@@ -20,11 +22,11 @@ gl_vs_cpu() {
   echo "== gl_tests"; $B/gl_tests 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
   echo "== $count outputs, --path gl against --path cpu"
   for g in pm wh mrg32k3a ceicg; do
-    for profile in ps30 scatter compute; do gl_vs_cpu -g "$g" --profile "$profile"; done
+    for profile in ps30 scatter compute; do gl_vs_cpu "$profile" -g "$g"; done
   done
   for g in pm wh mrg32k3a; do
-    gl_vs_cpu -g "$g" --split blocking
-    gl_vs_cpu -g "$g" --state-update cpu
+    gl_vs_cpu ps30 -g "$g" --split blocking
+    gl_vs_cpu ps30 -g "$g" --state-update cpu
   done
-  gl_vs_cpu -g wh --split parameterisation --substreams 273
+  gl_vs_cpu ps30 -g wh --split parameterisation --substreams 273
 } 2>&1 | tee "$OUT/readback-checks.log"
