@@ -119,7 +119,10 @@ std::vector<Row> curand_rows(const std::string& generator, const Row& resident, 
     row.shape = std::string("cuRAND curandGenerate, ") + kind.what + ", device buffer (" + curand->path + ")";
     row.seconds = 1e-3 * median_cuda_ms(
                              [&] {
-                               check_curand(curand->set_offset(g, 0), "curandSetGeneratorOffset");
+                               // Sobol32 restarts at point 0 (a dimension has 2^32 points);
+                               // the pseudo-random ones run on (MTGP32 has no offset).
+                               if (kind.type == CURAND_RNG_QUASI_SOBOL32)
+                                 check_curand(curand->set_offset(g, 0), "curandSetGeneratorOffset");
                                check_curand(curand->generate(g, buffer, outputs), "curandGenerate");
                              },
                              repeats);
