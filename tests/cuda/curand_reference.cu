@@ -90,7 +90,10 @@ std::vector<float> curand_host_sobol32_uniform(int dimensions, std::size_t count
 }
 
 std::uint32_t curand_bits_of(std::uint32_t z) {
-  return static_cast<std::uint32_t>(static_cast<double>(z) * static_cast<double>(MRG32K3A_BITS_NORM));
+  // z = m1 stretches to 2^32, which a C++ conversion may not take (undefined); the GPU's
+  // conversion (cvt.rzi.u32.f64) saturates it to 2^32 − 1, and so does this.
+  const double stretched = static_cast<double>(z) * static_cast<double>(MRG32K3A_BITS_NORM);
+  return stretched < 4294967296.0 ? static_cast<std::uint32_t>(stretched) : 0xFFFFFFFFu;
 }
 
 std::vector<std::uint32_t> curand_bits_of(const std::vector<std::uint32_t>& z) {
