@@ -203,29 +203,28 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
   return row;
 }
 
+// The stateful generators' traits and bench start states, handed to `bench(name, traits,
+// start)`: the one table the resident and the readback rows share.
+template <class Bench>
+Row with_stateful_generator(const std::string& generator, Bench bench) {
+  if (generator == "pm") return bench("pm", fragment::ParkMillerTraits{}, pm::State{1});
+  if (generator == "wh") return bench("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1));
+  return bench("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()));
+}
+
 // The readback row of `generator` in `profile`.
 Row bench_readback(const std::string& generator, stream::Profile profile, const Shapes& shapes,
                    const BenchOptions& o) {
-  if (profile == stream::Profile::ps30) {
-    const std::uint64_t P = shapes.ps30_substreams;
-    if (generator == "ceicg") return bench_ceicg_ps30_readback(shapes.ceicg_size, o);
-    if (generator == "pm") return bench_ps30_readback("pm", fragment::ParkMillerTraits{}, pm::State{1}, P, o);
-    if (generator == "wh")
-      return bench_ps30_readback("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1), P, o);
-    return bench_ps30_readback("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()), P,
-                               o);
-  }
-  const std::uint64_t P = shapes.stream_readback_substreams;
+  const bool ps30 = profile == stream::Profile::ps30;
   if (generator == "ceicg")
-    return bench_stream_readback("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
-                                 shapes.ceicg_stream_readback_substreams, o,
-                                 stream::CeicgStreamTraits::kOutputsPerGroup);
-  if (generator == "pm") return bench_stream_readback("pm", profile, fragment::ParkMillerTraits{}, pm::State{1}, P, o);
-  if (generator == "wh")
-    return bench_stream_readback("wh", profile, fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1),
-                                 P, o);
-  return bench_stream_readback("mrg32k3a", profile, fragment::Mrg32k3aTraits{},
-                               mrg32k3a::step(mrg32k3a::default_seed()), P, o);
+    return ps30 ? bench_ceicg_ps30_readback(shapes.ceicg_size, o)
+                : bench_stream_readback("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
+                                        shapes.ceicg_stream_readback_substreams, o,
+                                        stream::CeicgStreamTraits::kOutputsPerGroup);
+  return with_stateful_generator(generator, [&](const std::string& name, const auto& traits, const auto& start) {
+    return ps30 ? bench_ps30_readback(name, traits, start, shapes.ps30_substreams, o)
+                : bench_stream_readback(name, profile, traits, start, shapes.stream_readback_substreams, o);
+  });
 }
 
 Row bench_ceicg_ps30(fragment::TargetSize size, const BenchOptions& o) {
@@ -260,25 +259,15 @@ Row bench_stream(const std::string& name, stream::Profile profile, const Traits&
 
 Row bench_one(const std::string& generator, stream::Profile profile, const Shapes& shapes, const BenchOptions& o) {
   const bool ps30 = profile == stream::Profile::ps30;
-  const std::uint64_t P = ps30 ? shapes.ps30_substreams : shapes.stream_substreams;
   if (generator == "ceicg")
     return ps30 ? bench_ceicg_ps30(shapes.ceicg_size, o)
                 : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
                                shapes.ceicg_stream_substreams, o,
                                stream::CeicgStreamTraits::kOutputsPerGroup);
-  if (generator == "pm") {
-    const pm::State start = 1;
-    return ps30 ? bench_ps30("pm", fragment::ParkMillerTraits{}, start, P, o)
-                : bench_stream("pm", profile, fragment::ParkMillerTraits{}, start, P, o);
-  }
-  if (generator == "wh") {
-    const fragment::WichmannHillTraits traits{wh::parameters(0)};
-    const wh::State start = wh::seed_state(0, 1);
-    return ps30 ? bench_ps30("wh", traits, start, P, o) : bench_stream("wh", profile, traits, start, P, o);
-  }
-  const mrg32k3a::State start = mrg32k3a::step(mrg32k3a::default_seed());
-  return ps30 ? bench_ps30("mrg32k3a", fragment::Mrg32k3aTraits{}, start, P, o)
-              : bench_stream("mrg32k3a", profile, fragment::Mrg32k3aTraits{}, start, P, o);
+  return with_stateful_generator(generator, [&](const std::string& name, const auto& traits, const auto& start) {
+    return ps30 ? bench_ps30(name, traits, start, shapes.ps30_substreams, o)
+                : bench_stream(name, profile, traits, start, shapes.stream_substreams, o);
+  });
 }
 
 std::string rate(double per_second) {
