@@ -20,31 +20,44 @@
 namespace glrand::cuda {
 namespace {
 
+// A set's four components as the kernels read them.
 struct Components {
   std::uint32_t modulus[4];
   std::uint32_t multiplier[4];
-  std::uint32_t leap[4];  // a_k^T mod m_k
-  double inverse[4];      // 1.0 / m_k
+  double inverse[4];  // 1.0 / m_k
 };
 
-__global__ void wichmann_hill_kernel(Components c, uint4 first, uint4* out, std::uint64_t count) {
-  const std::uint64_t threads = std::uint64_t{gridDim.x} * blockDim.x;
-  const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (t >= count) return;
-  std::uint32_t s[4] = {first.x, first.y, first.z, first.w};
-#pragma unroll
-  for (int k = 0; k < 4; ++k)
-    s[k] = arithmetic::mul_mod_24(s[k], arithmetic::pow_mod_24(c.multiplier[k], t, c.modulus[k], c.inverse[k]),
-                                  c.modulus[k], c.inverse[k]);
+// Component k of state s, `steps` steps on: s·a_k^steps mod m_k.
+__device__ std::uint32_t jumped(const Components& c, int k, std::uint32_t s, std::uint64_t steps) {
+  return arithmetic::mul_mod_24(s, arithmetic::pow_mod_24(c.multiplier[k], steps, c.modulus[k], c.inverse[k]),
+                                c.modulus[k], c.inverse[k]);
+}
+
+// Thread t's share of a leapfrog of `threads` threads: from s, the state of output t, writes
+// outputs t, t + threads, ... below `count`, stepping component k by leap[k].
+__device__ void leapfrog(const Components& c, std::uint32_t (&s)[4], const std::uint32_t (&leap)[4], uint4* out,
+                         std::uint64_t t, std::uint64_t threads, std::uint64_t count) {
   for (std::uint64_t n = t; n < count; n += threads) {
     out[n] = make_uint4(s[0], s[1], s[2], s[3]);
 #pragma unroll
-    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], c.leap[k], c.modulus[k], c.inverse[k]);
+    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], leap[k], c.modulus[k], c.inverse[k]);
   }
 }
 
-// One substream of the parameterised run: its set's constants and start (leap unused: each
-// thread raises a to T/P itself, so the table never changes once uploaded).
+// `leap`: a_k^T mod m_k for the grid's T threads.
+__global__ void wichmann_hill_kernel(Components c, uint4 leap, uint4 first, uint4* out, std::uint64_t count) {
+  const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t >= count) return;
+  const std::uint32_t start[4] = {first.x, first.y, first.z, first.w};
+  const std::uint32_t step[4] = {leap.x, leap.y, leap.z, leap.w};
+  std::uint32_t s[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k) s[k] = jumped(c, k, start[k], t);
+  leapfrog(c, s, step, out, t, std::uint64_t{gridDim.x} * blockDim.x, count);
+}
+
+// One substream of the parameterised run: its set and start. Each thread raises a to T/P
+// itself, so the table never changes once uploaded.
 struct SubstreamSet {
   Components c;
   std::uint32_t start[4];
@@ -60,28 +73,25 @@ __global__ void wichmann_hill_sets_kernel(const SubstreamSet* __restrict__ sets,
   std::uint32_t s[4], leap[4];
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
-    const Components& c = set.c;
-    s[k] = arithmetic::mul_mod_24(set.start[k], arithmetic::pow_mod_24(c.multiplier[k], position, c.modulus[k], c.inverse[k]),
-                                  c.modulus[k], c.inverse[k]);
-    leap[k] = arithmetic::pow_mod_24(c.multiplier[k], threads / substreams, c.modulus[k], c.inverse[k]);
+    s[k] = jumped(set.c, k, set.start[k], position);
+    leap[k] = jumped(set.c, k, 1, threads / substreams);
   }
-  for (std::uint64_t n = t; n < count; n += threads) {
-    out[n] = make_uint4(s[0], s[1], s[2], s[3]);
-#pragma unroll
-    for (int k = 0; k < 4; ++k) s[k] = arithmetic::mul_mod_24(s[k], leap[k], set.c.modulus[k], set.c.inverse[k]);
-  }
+  leapfrog(set.c, s, leap, out, t, threads, count);
 }
 
-Components components(const wh::Parameters& parameters, std::uint64_t leap_steps) {
+Components components(const wh::Parameters& parameters) {
   Components c{};
-  const auto leap = wh::jump_multipliers(parameters, leap_steps);
   for (int k = 0; k < 4; ++k) {
     c.modulus[k] = parameters.modulus[k];
     c.multiplier[k] = parameters.multiplier[k];
-    c.leap[k] = leap[k];
     c.inverse[k] = 1.0 / parameters.modulus[k];
   }
   return c;
+}
+
+void require_16_byte_aligned(const std::uint32_t* out) {
+  if (reinterpret_cast<std::uintptr_t>(out) % 16 != 0)
+    throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
 }
 
 }  // namespace
@@ -89,11 +99,11 @@ Components components(const wh::Parameters& parameters, std::uint64_t leap_steps
 void launch_wichmann_hill(const wh::Parameters& parameters, const wh::State& first, std::uint32_t* out,
                           std::uint64_t count, Geometry geometry, Stream stream) {
   if (count == 0) return;
-  if (reinterpret_cast<std::uintptr_t>(out) % 16 != 0)
-    throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
-  const Components c = components(parameters, geometry.threads());
+  require_16_byte_aligned(out);
+  const auto leap = wh::jump_multipliers(parameters, geometry.threads());
   wichmann_hill_kernel<<<geometry.blocks, geometry.threads_per_block, 0, stream>>>(
-      c, make_uint4(first[0], first[1], first[2], first[3]), reinterpret_cast<uint4*>(out), count);
+      components(parameters), make_uint4(leap[0], leap[1], leap[2], leap[3]),
+      make_uint4(first[0], first[1], first[2], first[3]), reinterpret_cast<uint4*>(out), count);
   check_launch("wichmann_hill_kernel");
 }
 
@@ -120,14 +130,13 @@ Generator wichmann_hill_sets(int first_set, const std::vector<wh::State>& starts
   return {"wh", 4, [first_set, starts, substreams, table](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             const std::uint64_t count = out.size() / 4;
             if (count == 0) return;
-            if (reinterpret_cast<std::uintptr_t>(out.data()) % 16 != 0)
-              throw InvalidArgument("the Wichmann-Hill kernel writes 16-byte (x, y, z, w) outputs: the buffer must be 16-byte aligned");
+            require_16_byte_aligned(out.data());
             {
               const std::lock_guard lock(table->mutex);
               if (table->sets.size() == 0) {
                 std::vector<SubstreamSet> host(substreams);
                 for (std::uint64_t s = 0; s < substreams; ++s) {
-                  host[s].c = components(wh::parameters(first_set + static_cast<int>(s)), 1);
+                  host[s].c = components(wh::parameters(first_set + static_cast<int>(s)));
                   std::copy(starts[s].begin(), starts[s].end(), host[s].start);
                 }
                 DeviceBuffer<SubstreamSet> sets(substreams);
