@@ -210,35 +210,41 @@ void Stream::skip_ahead(std::uint64_t outputs) {
   check(library().skip_ahead(state_, static_cast<long long>(outputs)), "vslSkipAheadStream", brng_);
 }
 
+namespace {
+
+// MKL's calls take an int count: `call(done, n)` for consecutive pieces of `count` outputs, each
+// at most kOutputsPerCall.
+template <class Call>
+void in_calls(std::uint64_t count, Call call) {
+  for (std::uint64_t done = 0; done < count;) {
+    const std::uint64_t n = std::min(count - done, kOutputsPerCall);
+    call(done, static_cast<int>(n));
+    done += n;
+  }
+}
+
+}  // namespace
+
 void Stream::uniform_bits(std::span<std::uint32_t> words) {
   const auto per = static_cast<std::size_t>(words_per_output(brng_));
   if (words.size() % per != 0)
     throw InvalidArgument(fmt::format("Intel MKL: {} gives {} words an output; {} words is not a whole number of outputs",
                                       brng_name(brng_), per, words.size()));
-  for (std::uint64_t done = 0, outputs = words.size() / per; done < outputs;) {
-    const std::uint64_t n = std::min(outputs - done, kOutputsPerCall);
-    check(library().uniform_bits(kMethodUniformBitsStd, state_, static_cast<int>(n), words.data() + done * per),
-          "viRngUniformBits", brng_);
-    done += n;
-  }
+  in_calls(words.size() / per, [&](std::uint64_t done, int n) {
+    check(library().uniform_bits(kMethodUniformBitsStd, state_, n, words.data() + done * per), "viRngUniformBits", brng_);
+  });
 }
 
 void Stream::uniform(std::span<double> out) {
-  for (std::uint64_t done = 0; done < out.size();) {
-    const std::uint64_t n = std::min<std::uint64_t>(out.size() - done, kOutputsPerCall);
-    check(library().d_uniform(kMethodUniformStd, state_, static_cast<int>(n), out.data() + done, 0.0, 1.0),
-          "vdRngUniform", brng_);
-    done += n;
-  }
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().d_uniform(kMethodUniformStd, state_, n, out.data() + done, 0.0, 1.0), "vdRngUniform", brng_);
+  });
 }
 
 void Stream::uniform(std::span<float> out) {
-  for (std::uint64_t done = 0; done < out.size();) {
-    const std::uint64_t n = std::min<std::uint64_t>(out.size() - done, kOutputsPerCall);
-    check(library().s_uniform(kMethodUniformStd, state_, static_cast<int>(n), out.data() + done, 0.0f, 1.0f),
-          "vsRngUniform", brng_);
-    done += n;
-  }
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().s_uniform(kMethodUniformStd, state_, n, out.data() + done, 0.0f, 1.0f), "vsRngUniform", brng_);
+  });
 }
 
 void uniform_bits_parallel(int brng, std::uint32_t seed, std::uint64_t first, std::span<std::uint32_t> words,
