@@ -10,8 +10,7 @@ set -uo pipefail
 sizes=${1:-2^16,2^20,2^24,2^26}
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== glrand bench --path gl,cuda,cpu --sizes $sizes"
   $B/glrand bench --path gl,cuda,cpu --sizes "$sizes" --csv "$OUT/bench-paths.csv"
 } 2>&1 | tee "$OUT/bench-paths.md"

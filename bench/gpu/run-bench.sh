@@ -5,8 +5,7 @@
 set -uo pipefail
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== bench_fragment --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 --stateful-outputs 268435456"
   .gpu/bin/bench_fragment --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 --stateful-outputs 268435456
 } 2>&1 | tee $OUT/gpu-bench.log

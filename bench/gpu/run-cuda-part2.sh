@@ -10,8 +10,7 @@ set -uo pipefail
 count=${1:-1000000000}
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -40; echo "== exit status ${PIPESTATUS[0]}"
   echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -12
   echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -8

@@ -13,8 +13,7 @@ count=${1:-1000000000}
 count7=$((count / 7 * 7))
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   hash_paths "$count" -g sobol32
   hash_paths "$count7" -g sobol32 --dimensions 7
   hash_paths "$count" -g sobol32 --offset 2^31

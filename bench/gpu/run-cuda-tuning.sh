@@ -8,8 +8,7 @@
 set -uo pipefail
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -12
   echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -30
 } 2>&1 | tee "$OUT/tuning-tests.log"

@@ -12,8 +12,7 @@ run() {  # command line after "glrand", piped into sha256sum
   cat /tmp/err
 }
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== gl_tests on the GPU"; $B/gl_tests | tail -2
   for u in "--state-update gpu" "--state-update cpu" "--path cpu"; do
     run generate -g wh --split parameterisation --substreams 273 --seed 777 -n 1000000000 --format ints $u -o -

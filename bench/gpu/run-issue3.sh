@@ -9,8 +9,7 @@ set -uo pipefail
 source "$(dirname "$0")/setup.sh"
 N=${N:-1000000000}
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== gl_tests on the GPU"; $B/gl_tests | tail -2
   echo "== bench_fragment --size 1024x1024 --passes 5 --repeats 5 --readback-outputs 0 --substreams 1048576 --stateful-outputs 268435456"
   $B/bench_fragment --size 1024x1024 --passes 5 --repeats 5 --readback-outputs 0 --substreams 1048576 --stateful-outputs 268435456

@@ -11,8 +11,7 @@ set -uo pipefail
 count=${1:-1000000000}
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== gl_tests on the GPU"; $B/gl_tests | tail -2
   echo "== glrand info"; $B/glrand info
   echo "== glrand bench --csv \$OUT/gpu-issue4-bench.csv"

@@ -11,8 +11,7 @@ count=${1:-1000000000}
 count7=$((count / 7 * 7))  # whole 7-dimensional points
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -30; echo "== exit status ${PIPESTATUS[0]}"
   echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -16; echo "== exit status ${PIPESTATUS[0]}"
   echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"

@@ -17,8 +17,7 @@ gl_vs_cpu() {
   echo "$([[ $a == "$b" ]] && echo same || echo DIFFERENT) $a $b: --profile $profile $*"
 }
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   echo "== gl_tests"; $B/gl_tests 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
   echo "== $count outputs, --path gl against --path cpu"
   for g in pm wh mrg32k3a ceicg; do

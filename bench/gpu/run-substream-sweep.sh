@@ -11,8 +11,7 @@ set -uo pipefail
 outputs=${1:-33554432}
 source "$(dirname "$0")/setup.sh"
 {
-  echo "== date"; date -u
-  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+  run_header
   for k in 12 14 16 18 20 22; do
     echo "== bench_fragment --size 256x256 --passes 3 --repeats 3 --readback-outputs 0 --substreams $((1 << k)) --stateful-outputs $outputs"
     $B/bench_fragment --size 256x256 --passes 3 --repeats 3 --readback-outputs 0 --substreams $((1 << k)) \

@@ -10,6 +10,12 @@ curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
 [[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
 export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
 
+# run_header: the date and the GPU with its driver, at the top of each log.
+run_header() {
+  echo "== date"; date -u
+  echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
+}
+
 # hash_paths N ARGS...: N outputs of `glrand generate ARGS` as integers from --path cuda and
 # --path cpu, each hashed with sha256sum and timed.
 hash_paths() {
