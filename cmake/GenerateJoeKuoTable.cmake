@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Turns Joe & Kuo's direction numbers (third_party/joe_kuo/new-joe-kuo-6.21201.256, the
-# published file's first rows) into a C++ source defining glrand::sobol32::joe_kuo_table(),
+# Turns Joe & Kuo's direction numbers (third_party/joe_kuo/new-joe-kuo-6.21201, the
+# published file, 21,200 rows) into a C++ source defining glrand::sobol32::joe_kuo_table(),
 # declared in host/generators/sobol32.hpp. Run by the build (an add_custom_command):
 #
 #   cmake -DTABLE=<file> -DOUTPUT=<joe_kuo_table.cpp> [-DSOURCE_DIR=<repo root>]
@@ -8,11 +8,12 @@
 #
 # Fails, writing nothing, if the header is not `d s a m_i`, a row is not `d s a m_1 .. m_s`
 # (whitespace-separated decimals), d is not 2, 3, ... in order, s is not in [1, 18], a is not
-# below 2^(s-1), an m_k is not odd and below 2^k, or the row count is not 255.
+# below 2^(s-1), an m_k is not odd and below 2^k, or the row count is not 21,200. About 20 s: run only when
+# the table or this script changes.
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/TableFile.cmake)
 
-set(expected_rows 255)  # dimensions 2..256; dimension 1 (van der Corput) has no row
+set(expected_rows 21200)  # dimensions 2..21201; dimension 1 (van der Corput) has no row
 set(max_degree 18)      # the largest s in the full 21,201-dimension file
 
 if(NOT DEFINED TABLE OR NOT DEFINED OUTPUT)

@@ -162,7 +162,7 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--stream", stream, "mrg32k3a: RngStreams stream (2^127 apart)")->capture_default_str();
   command.add_option("--curand-seed", curand_seed, "mrg32k3a: seed as cuRAND's curand_init(seed, substream, offset)");
   command.add_option("--dimensions", dimensions,
-                     "sobol32: dimensions D = 1..256 (Joe-Kuo directions), as cuRAND's SOBOL32: -n counts numbers, a "
+                     "sobol32: dimensions D = 1..21201 (Joe-Kuo directions; cuRAND's SOBOL32 has 1..20000), -n counts numbers, a "
                      "multiple of D, written dimension-major (COUNT/D points of dimension 0, then of dimension 1, ...)")
       ->capture_default_str();
   command.add_option("--substreams", substreams,
@@ -288,9 +288,9 @@ std::uint32_t SourceOptions::mt19937_seed() const {
 }
 
 int SourceOptions::sobol32_dimensions() const {
-  const std::string range = "--dimensions must be an integer in 1..256 (the Joe-Kuo direction numbers glrand ships), "
-                            "not '" + dimensions + "'";
-  const auto value = dimensions.size() <= 3 ? parse_digits(dimensions) : std::nullopt;
+  const std::string range = "--dimensions must be an integer in 1.." + std::to_string(sobol32::kDimensions) +
+                            " (Joe and Kuo's direction numbers), not '" + dimensions + "'";
+  const auto value = dimensions.size() <= 5 ? parse_digits(dimensions) : std::nullopt;
   if (!value || *value < 1 || *value > static_cast<std::uint64_t>(sobol32::kDimensions)) throw InvalidArgument(range);
   return static_cast<int>(*value);
 }

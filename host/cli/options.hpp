@@ -72,7 +72,7 @@ struct SourceOptions {
   mrg32k3a::State mrg32k3a_before_start() const;
   // MT19937: the init_genrand seed, one 32-bit word (default 5489), checked.
   std::uint32_t mt19937_seed() const;
-  // Sobol32: --dimensions, 1..256 (default 1), checked; a quasirandom sequence has no seed.
+  // Sobol32: --dimensions, 1..21201 (default 1), checked; a quasirandom sequence has no seed.
   int sobol32_dimensions() const;
   // MTGP32: cuRAND's 64-bit seed, curandSetPseudoRandomGeneratorSeed (default 0, as
   // curandCreateGenerator leaves it), checked.

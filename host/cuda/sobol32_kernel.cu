@@ -3,13 +3,15 @@
 // ("Parallelization techniques for random number generators", GPU Computing Gems). Grid y
 // is the dimension; thread t of T = 2^k starts at point first + t by random access
 // (sobol32::point), then strides by 2^k with two XORs (sobol32::step_by_power_of_two).
-// A warp's 32 stores are 32 consecutive points: coalesced. The direction vectors live in
-// constant memory; each block copies its dimension's 32 into shared memory.
+// A warp's 32 stores are 32 consecutive points: coalesced. The direction vectors (2.7 MB for
+// 21,201 dimensions, too many for constant memory) live in global memory; each block copies
+// its dimension's 32 into shared memory.
 #include <algorithm>
 #include <array>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
@@ -17,7 +19,7 @@
 namespace glrand::cuda {
 namespace {
 
-__constant__ std::uint32_t c_directions[sobol32::kDimensions * sobol32::kBits];  // 32 KiB
+__device__ std::uint32_t g_directions[sobol32::kDimensions * sobol32::kBits];
 
 // Uploads the table once per device.
 void upload_directions() {
@@ -27,12 +29,12 @@ void upload_directions() {
   check(cudaGetDevice(&device), "cudaGetDevice");
   const std::lock_guard lock(mutex);
   if (device >= 0 && device < static_cast<int>(uploaded.size()) && uploaded[static_cast<std::size_t>(device)]) return;
-  std::array<std::uint32_t, sobol32::kDimensions * sobol32::kBits> table{};
+  std::vector<std::uint32_t> table(std::size_t{sobol32::kDimensions} * sobol32::kBits);
   for (int d = 0; d < sobol32::kDimensions; ++d) {
     const auto v = sobol32::directions(d);
-    std::copy(v.begin(), v.end(), table.begin() + d * sobol32::kBits);
+    std::copy(v.begin(), v.end(), table.begin() + std::ptrdiff_t{d} * sobol32::kBits);
   }
-  check(cudaMemcpyToSymbol(c_directions, table.data(), sizeof(table)), "cudaMemcpyToSymbol");
+  check(cudaMemcpyToSymbol(g_directions, table.data(), table.size() * sizeof(std::uint32_t)), "cudaMemcpyToSymbol");
   if (device >= 0 && device < static_cast<int>(uploaded.size())) uploaded[static_cast<std::size_t>(device)] = true;
 }
 
@@ -41,7 +43,7 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
   __shared__ std::uint32_t v[sobol32::kBits];
   // Blocks may have fewer threads than direction numbers: each loads a share.
   for (unsigned i = threadIdx.x; i < sobol32::kBits; i += blockDim.x)
-    v[i] = c_directions[(first_dimension + blockIdx.y) * sobol32::kBits + i];
+    v[i] = g_directions[(first_dimension + blockIdx.y) * sobol32::kBits + i];
   __syncthreads();
   const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= points) return;

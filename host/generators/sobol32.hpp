@@ -26,7 +26,7 @@
 
 namespace glrand::sobol32 {
 
-inline constexpr int kDimensions = 256;         // rows shipped in third_party/joe_kuo (d = 2..256) + van der Corput
+inline constexpr int kDimensions = 21201;  // Joe & Kuo's whole file (d = 2..21201) + van der Corput
 inline constexpr int kBits = 32;
 inline constexpr int kMaxDegree = 18;           // the largest s in Joe & Kuo's full file
 inline constexpr std::uint64_t kPoints = std::uint64_t{1} << 32;  // points per dimension

@@ -41,6 +41,7 @@ TEST_CASE("generate -g sobol32 --path cuda equals --path cpu", "[gpu][cli][sobol
   require_cuda_equals_cpu({"-g", "sobol32", "-n", "1000000", "--format", "ints"});
   require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "7", "--offset", "2^31", "-n", "999999", "--format", "ints"});
   require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "256", "--offset", "1000", "-n", "1024000", "--format", "f32"});
+  require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "21201", "--offset", "3", "-n", "2120100", "--format", "ints"});
   require_cuda_equals_cpu({"-g", "sobol32", "--offset", "4294967295", "-n", "1", "--format", "f64"});
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Extracts MTGP32's 200 parameter sets for MEXP 11213 from cuRAND's header into a CSV.
+"""Extracts MTGP32's 200 parameter sets for MEXP 11213 into a CSV, from cuRAND's header or from
+the authors' mtgp32dc-param-11213.c (MTGP repository, cuda-sample/; its UINT32_C(...) wrappers
+are read through).
 
     python3 extract.py [/usr/local/cuda/include/curand_mtgp32dc_p_11213.h] > mtgp32_11213.csv
 
@@ -15,6 +17,7 @@ import sys
 path = sys.argv[1] if len(sys.argv) > 1 else "/usr/local/cuda/include/curand_mtgp32dc_p_11213.h"
 text = open(path, encoding="ascii").read()
 text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+text = re.sub(r"UINT32_C\((0x[0-9a-fA-F]+)\)", r"\1", text)
 start = text.index("mtgp32dc_params_fast_11213[]")
 body = text[text.index("{", start):]
 body = body[: body.index("};")]
