@@ -69,14 +69,16 @@ std::uint64_t parse(const char* text) {
 int main(int argc, char* argv[]) {
   std::uint64_t words = 1ull << 28;
   int repeats = 11;
+  std::string only;  // run only the rows whose name contains this ("vs write-only" is then to the first row run)
   std::string command = "bench_cuda";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string option = argv[i];
     if (option == "--words") words = parse(argv[i + 1]) / 12 * 12;  // whole outputs for 1, 3 and 4 words
     else if (option == "--repeats") repeats = std::max(1, std::atoi(argv[i + 1]));
+    else if (option == "--only") only = argv[i + 1];
     else {
-      std::fprintf(stderr, "usage: bench_cuda [--words N|2^k] [--repeats R]\n");
+      std::fprintf(stderr, "usage: bench_cuda [--words N|2^k] [--repeats R] [--only TEXT]\n");
       return 2;
     }
   }
@@ -258,6 +260,7 @@ int main(int argc, char* argv[]) {
     std::printf("| kernel | outputs | ms | G outputs/s | GB/s | vs write-only |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
     double write_only_bytes_per_ms = 0;
     for (const Row& row : rows) {
+      if (!only.empty() && row.what.find(only) == std::string::npos) continue;
       const std::uint64_t outputs = words / row.words_per_output;
       const double ms = bench::median_cuda_ms([&] { row.launch(buffer.data(), outputs); }, repeats);
       const double bytes_per_ms = static_cast<double>(words) * 4 / ms;
