@@ -11,9 +11,9 @@ count=${1:-1000000000}
 source "$(dirname "$0")/setup.sh"
 {
   run_header
-  echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -30; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -20; echo "== exit status ${PIPESTATUS[0]}"
+  run_test cuda_gpu_tests 30 "$B/cuda_gpu_tests" --durations yes
+  run_test gl_interop_gpu_test 4 "$B/gl_interop_gpu_test"
+  run_test cli_gpu_tests 20 env GLRAND_EXE="$B/glrand" "$B/cli_gpu_tests" --durations yes
   hash_paths "$count" -g sobol32
   hash_paths $((count / 20000 * 20000)) -g sobol32 --dimensions 20000
   hash_paths $((count / 21201 * 21201)) -g sobol32 --dimensions 21201 --offset 2^31

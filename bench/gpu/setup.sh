@@ -16,6 +16,16 @@ run_header() {
   echo "== nvidia-smi"; nvidia-smi --query-gpu=name,driver_version --format=csv
 }
 
+# run_test NAME LINES COMMAND...: a test executable's last LINES lines of output and its exit
+# status, under a "== NAME" heading.
+run_test() {
+  local name=$1 lines=$2
+  shift 2
+  echo "== $name"
+  "$@" 2>&1 | tail -"$lines"
+  echo "== exit status ${PIPESTATUS[0]}"
+}
+
 # hash_paths N ARGS...: N outputs of `glrand generate ARGS` as integers from --path cuda and
 # --path cpu, each hashed with sha256sum and timed.
 hash_paths() {
