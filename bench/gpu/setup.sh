@@ -4,8 +4,12 @@
 # points the loader at the bundled libraries and, where the machine has it, at cuRAND's
 # (not bundled: too large), and sets B to the bundled executables.
 B=$PWD/.gpu/bin
-for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null
-ldconfig
+# The GPU machine lacks glvnd's dispatch libraries (../shared/gpu/README.md); a machine that
+# has them keeps its own (sourcing this here by mistake once put libvulkan into /usr/lib).
+if ! ldconfig -p | grep -q 'libEGL\.so\.1 '; then
+  for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null
+  ldconfig
+fi
 curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
 [[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
 export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
