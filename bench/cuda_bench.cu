@@ -16,12 +16,14 @@
 #include <vector>
 
 #include "bench/cuda_timing.hpp"
+#include "bench/curand_library.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"
 #include "cuda/mtgp32_device.hpp"
 
 using namespace glrand;
+using glrand::bench::check_curand;
 
 namespace {
 
@@ -30,11 +32,6 @@ struct Row {
   int words_per_output;
   std::function<void(std::uint32_t* out, std::uint64_t outputs)> launch;
 };
-
-void check_curand(curandStatus_t status, const char* call) {
-  if (status != CURAND_STATUS_SUCCESS)
-    throw DeviceError(std::string("cuRAND: ") + call + " failed with status " + std::to_string(static_cast<int>(status)));
-}
 
 class CurandGenerator {
  public:

@@ -11,7 +11,7 @@ count=${1:-1000000000}
 source "$(dirname "$0")/setup.sh"
 {
   run_header
-  echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -40; echo "== exit status ${PIPESTATUS[0]}"
+  run_test cuda_gpu_tests 40 "$B/cuda_gpu_tests" --durations yes
   echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -12
   echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -8
   for args in "-g mt19937" "-g mt19937 --seed 4357 --offset 2^40"; do

@@ -20,9 +20,7 @@ source "$(dirname "$0")/setup.sh"
   hash_paths "$count" -g mtgp32
   hash_paths "$count" -g mtgp32 --seed 1234 --offset 2^33
   if [[ -x $B/cli_gpu_tests ]]; then
-    echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -20
-    echo "== exit status ${PIPESTATUS[0]}"
+    run_test cli_gpu_tests 20 env GLRAND_EXE="$B/glrand" "$B/cli_gpu_tests" --durations yes
   fi
-  echo "== cuda_gpu_tests [sobol32],[mtgp32]"; $B/cuda_gpu_tests "[sobol32],[mtgp32]" --durations yes 2>&1 | tail -20
-  echo "== exit status ${PIPESTATUS[0]}"
+  run_test "cuda_gpu_tests [sobol32],[mtgp32]" 20 "$B/cuda_gpu_tests" "[sobol32],[mtgp32]" --durations yes
 } 2>&1 | tee "$OUT/cuda3-tests.log"

@@ -12,10 +12,10 @@ count7=$((count / 7 * 7))  # whole 7-dimensional points
 source "$(dirname "$0")/setup.sh"
 {
   run_header
-  echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -30; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -16; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -20; echo "== exit status ${PIPESTATUS[0]}"
+  run_test cuda_gpu_tests 30 "$B/cuda_gpu_tests" --durations yes
+  run_test mt19937_gpu_test 16 "$B/mt19937_gpu_test"
+  run_test gl_interop_gpu_test 4 "$B/gl_interop_gpu_test"
+  run_test cli_gpu_tests 20 env GLRAND_EXE="$B/glrand" "$B/cli_gpu_tests" --durations yes
   hash_paths "$count" -g mrg32k3a
   hash_paths "$count" -g mrg32k3a --curand-seed 1234
   hash_paths "$count" -g mt19937

@@ -18,7 +18,7 @@ gl_vs_cpu() {
 }
 {
   run_header
-  echo "== gl_tests"; $B/gl_tests 2>&1 | tail -4; echo "== exit status ${PIPESTATUS[0]}"
+  run_test gl_tests 4 "$B/gl_tests"
   echo "== $count outputs, --path gl against --path cpu"
   for g in pm wh mrg32k3a ceicg; do
     for profile in ps30 scatter compute; do gl_vs_cpu "$profile" -g "$g"; done

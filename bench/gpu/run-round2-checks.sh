@@ -11,10 +11,10 @@ count=${1:-250000000}
 source "$(dirname "$0")/setup.sh"
 {
   run_header
-  echo "== cuda_gpu_tests"; $B/cuda_gpu_tests --durations yes 2>&1 | tail -20; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== mt19937_gpu_test"; $B/mt19937_gpu_test 2>&1 | tail -3; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== gl_interop_gpu_test"; $B/gl_interop_gpu_test 2>&1 | tail -10; echo "== exit status ${PIPESTATUS[0]}"
-  echo "== cli_gpu_tests"; GLRAND_EXE=$B/glrand $B/cli_gpu_tests --durations yes 2>&1 | tail -12; echo "== exit status ${PIPESTATUS[0]}"
+  run_test cuda_gpu_tests 20 "$B/cuda_gpu_tests" --durations yes
+  run_test mt19937_gpu_test 3 "$B/mt19937_gpu_test"
+  run_test gl_interop_gpu_test 10 "$B/gl_interop_gpu_test"
+  run_test cli_gpu_tests 12 env GLRAND_EXE="$B/glrand" "$B/cli_gpu_tests" --durations yes
   hash_paths "$count" -g wh --split parameterisation --substreams 273
   hash_paths "$count" -g wh --split parameterisation --substreams 7 --wh-set 100 --seed 5,6,7,8 --offset 2^40
 } 2>&1 | tee "$OUT/round2-checks.log"

@@ -85,11 +85,6 @@ std::vector<CurandKind> curand_kinds(const std::string& generator) {
   return {};
 }
 
-void check_curand(curandStatus_t status, const char* call) {
-  if (status != CURAND_STATUS_SUCCESS)
-    throw DeviceError(std::string("cuRAND: ") + call + " failed with status " + std::to_string(static_cast<int>(status)));
-}
-
 // cuRAND's rows for `generator`, each beside the resident row's write-only ceiling (the same
 // words, measured in the same run); none where cuRAND lacks the generator or is not found.
 std::vector<Row> curand_rows(const std::string& generator, const Row& resident, std::uint32_t* buffer, std::uint64_t outputs,

@@ -8,7 +8,16 @@
 
 #include <string>
 
+#include "common/error.hpp"
+
 namespace glrand::bench {
+
+// A cuRAND call's status as glrand's error (for code that loads cuRAND here and for the
+// bench and test executables that link it).
+inline void check_curand(curandStatus_t status, const char* call) {
+  if (status != CURAND_STATUS_SUCCESS)
+    throw DeviceError(std::string("cuRAND: ") + call + " failed with status " + std::to_string(static_cast<int>(status)));
+}
 
 struct CurandLibrary {
   decltype(&curandCreateGenerator) create = nullptr;

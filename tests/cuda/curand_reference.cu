@@ -6,9 +6,13 @@
 
 #include <string>
 
+#include "bench/curand_library.hpp"
 #include "cuda/buffers.hpp"
 
 namespace glrand::test {
+
+using bench::check_curand;
+
 namespace {
 
 __global__ void curand_device_kernel(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset,
@@ -16,11 +20,6 @@ __global__ void curand_device_kernel(std::uint64_t seed, std::uint64_t subsequen
   curandStateMRG32k3a state;
   curand_init(seed, subsequence, offset, &state);
   for (std::size_t i = 0; i < count; ++i) out[i] = curand(&state);
-}
-
-void check_curand(curandStatus_t status, const char* call) {
-  if (status != CURAND_STATUS_SUCCESS) throw DeviceError(std::string("cuRAND: ") + call + " failed with status " +
-                                                         std::to_string(static_cast<int>(status)));
 }
 
 }  // namespace
