@@ -138,8 +138,8 @@ int main(int argc, char* argv[]) {
     };
     const cuda::Mtgp32DevicePlan mtgp_segmented(mtgp_plan(cuda::mtgp32_segments(0, words, mtgp32::kHostSequences, sms)));
     const cuda::Mtgp32DevicePlan mtgp_one_segment(mtgp_plan(1));
-    const cuda::Mtgp32DevicePlan mtgp_one_wave(mtgp_plan(mtgp_segmented.layout().segments / 2));
-    const cuda::Mtgp32DevicePlan mtgp_four_waves(mtgp_plan(mtgp_segmented.layout().segments * 2));
+    const cuda::Mtgp32DevicePlan mtgp_half(mtgp_plan(mtgp_segmented.layout().segments / 2));
+    const cuda::Mtgp32DevicePlan mtgp_double(mtgp_plan(mtgp_segmented.layout().segments * 2));
     const mrg32k3a::State mrg_start = mrg32k3a::curand_state(1234, 0, 0);
     // MRG32k3a: the default (base-8 table, second component in doubles, chunks of 128, lanes
     // as the device holds them), and beside it the other table, the integer-only arithmetic,
@@ -225,10 +225,10 @@ int main(int argc, char* argv[]) {
         {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_segmented.layout().segments) +
              " segments x 192 generators (host jumps precomputed)",
          1, [&](std::uint32_t* out, std::uint64_t) { mtgp_segmented.launch(out, nullptr); }},
-        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_one_wave.layout().segments) + " segments (one wave)", 1,
-         [&](std::uint32_t* out, std::uint64_t) { mtgp_one_wave.launch(out, nullptr); }},
-        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_four_waves.layout().segments) + " segments (four waves)", 1,
-         [&](std::uint32_t* out, std::uint64_t) { mtgp_four_waves.launch(out, nullptr); }},
+        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_half.layout().segments) + " segments (half the default)", 1,
+         [&](std::uint32_t* out, std::uint64_t) { mtgp_half.launch(out, nullptr); }},
+        {"MTGP32, cuRAND's host-API order, " + std::to_string(mtgp_double.layout().segments) + " segments (twice the default)", 1,
+         [&](std::uint32_t* out, std::uint64_t) { mtgp_double.launch(out, nullptr); }},
         {"MTGP32, cuRAND's host-API order, 1 segment x 192 generators (no jumps)", 1,
          [&](std::uint32_t* out, std::uint64_t) { mtgp_one_segment.launch(out, nullptr); }},
         {"MTGP32, launch_mtgp32 (host jumps, seeding and upload included)", 1,

@@ -65,19 +65,33 @@ TEST_CASE("cuda arithmetic: MRG32k3a folded step equals step and combine", "[cud
     REQUIRE(ar::step(m) == z);
     REQUIRE(from_words(ar::to_words(m)) == next);
   }
-  // The double reduction on its own: x = a21·s2 − a23n·s0 over its whole range, and around
-  // every multiple of m2 and every half-multiple in that range, where the rounded quotient may
-  // be one off. Counted rather than REQUIREd one by one (there are millions).
+  // The mixed state's lazy second component: steps from representatives below zero give the
+  // same residues and outputs.
+  for (int i = 0; i < 1000; ++i) {
+    const auto s = states[static_cast<std::size_t>(i)];
+    ar::Mrg32k3aMixed m = ar::to_mixed(ar::to_words(s));
+    for (double& x : m.s2)
+      if (x != 0) x -= static_cast<double>(mrg32k3a::kM2);
+    REQUIRE(from_words(ar::to_words(m)) == s);
+    const std::uint32_t z = ar::step(m);
+    REQUIRE(z == mrg32k3a::combine(mrg32k3a::step(s)));
+    REQUIRE(from_words(ar::to_words(m)) == mrg32k3a::step(s));
+  }
+  // The double reduction on its own: x = a21·s2 − a23n·s0 over its whole range with lazy
+  // inputs (|s| < m2), and around every multiple of m2 and every half-multiple in that range,
+  // where the rounded quotient may be one off. The remainder must lie in (−m2, m2) and have
+  // x's residue. Counted rather than REQUIREd one by one (there are millions).
   {
     const std::int64_t m2 = static_cast<std::int64_t>(mrg32k3a::kM2);
     std::int64_t wrong = 0, first_wrong = 0;
     const auto check_m2 = [&](std::int64_t x) {
-      const double r = ar::reduce_m2_double(static_cast<double>(x), 0.0);
-      if (r != static_cast<double>(((x % m2) + m2) % m2) && wrong++ == 0) first_wrong = x;
+      const double r = ar::reduce_m2_double(static_cast<double>(x));
+      const bool in_range = r > -static_cast<double>(m2) && r < static_cast<double>(m2);
+      if ((!in_range || ar::residue_m2(r) != ((x % m2) + m2) % m2) && wrong++ == 0) first_wrong = x;
     };
-    const std::int64_t lowest = -static_cast<std::int64_t>(mrg32k3a::kA23n) * (m2 - 1);
-    const std::int64_t highest = static_cast<std::int64_t>(mrg32k3a::kA21) * (m2 - 1);
-    for (std::int64_t k = -static_cast<std::int64_t>(mrg32k3a::kA23n); k <= static_cast<std::int64_t>(mrg32k3a::kA21); ++k)
+    const std::int64_t a21 = mrg32k3a::kA21, a23n = mrg32k3a::kA23n;
+    const std::int64_t highest = (a21 + a23n) * (m2 - 1), lowest = -highest;
+    for (std::int64_t k = -(a21 + a23n); k <= a21 + a23n; ++k)
       for (std::int64_t half : {std::int64_t{0}, m2 / 2, m2 / 2 + 1})
         for (std::int64_t d = -2; d <= 2; ++d)
           if (const std::int64_t x = k * m2 + half + d; x >= lowest && x <= highest) check_m2(x);
@@ -87,6 +101,15 @@ TEST_CASE("cuda arithmetic: MRG32k3a folded step equals step and combine", "[cud
     for (int i = 0; i < 1000000; ++i) check_m2(span(rng));
     INFO("first wrong x = " << first_wrong);
     REQUIRE(wrong == 0);
+  }
+  // The residue of a lazy representative, at the ends of (−m2, m2) and around zero.
+  {
+    const std::int64_t m2 = static_cast<std::int64_t>(mrg32k3a::kM2);
+    for (std::int64_t r : {std::int64_t{0}, std::int64_t{1}, std::int64_t{-1}, m2 - 1, -(m2 - 1), std::int64_t{22853},
+                           std::int64_t{-22853}, std::int64_t{1} << 31, -(std::int64_t{1} << 31), (std::int64_t{1} << 32) - 22854}) {
+      INFO("r = " << r);
+      REQUIRE(ar::residue_m2(static_cast<double>(r)) == static_cast<std::uint32_t>(((r % m2) + m2) % m2));
+    }
   }
   // The folds on their own, at the ends of their input range (< 2^54).
   for (std::uint64_t x : std::initializer_list<std::uint64_t>{0, 1, mrg32k3a::kM1, mrg32k3a::kM2, (1ull << 32) - 1,

@@ -13,7 +13,7 @@ shift $(( $# > 0 ? 1 : 0 ))
 source "$(dirname "$0")/setup.sh"
 rows=("write-only kernel" "write-only in MRG32k3a's pattern" "Park-Miller"
       "MRG32k3a, base-8 jump table, doubles for m2, chunks of 128"
-      "MTGP32, cuRAND's host-API order, 22 segments" "MT19937, a segment per warp" "Sobol32, 1 dimension"
+      "segments x 192 generators (host jumps" "MT19937, a segment per warp" "Sobol32, 1 dimension"
       "cuRAND PHILOX4_32_10")
 (( $# > 0 )) && rows=("$@")
 {

@@ -3,8 +3,10 @@
 // The CUDA kernels' integer arithmetic: the same residues as the reference's `a·b % m`, with
 // the 64-bit divisions (slow on a GPU, emulated in many instructions) replaced by folds
 // x = hi·2^k + lo ≡ hi·c + lo for m = 2^k − c, or by a double-precision quotient estimate
-// corrected by one step. Plain C++ under __host__ __device__, so the unit tests check each
+// that leaves the remainder in (−m, m). Plain C++ under __host__ __device__, so the unit tests check each
 // function against the reference on the CPU, with no GPU.
+#include <bit>
+#include <cmath>
 #include <cstdint>
 
 #include "generators/ceicg.hpp"
@@ -87,22 +89,42 @@ GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aWords& s) {
   return p1 > p2 ? p1 - p2 : p1 - p2 + m1;  // in 32-bit words: m1 − (p2 − p1) < 2^32
 }
 
-// The second component's reduction in doubles, for kernels whose integer multiply-add pipe is
-// full while the FP64 pipe idles (MRG32k3a on sm_90): every value is an integer below 2^53, so
-// each product and sum below is exact. x = a21·s2 − a23n·s0 lies in (−2^53, 2^52); q is x/m2
-// rounded to nearest by the 1.5·2^52 shift (off by at most one where x/m2 is within 2^-30 of
-// a half), so x − q·m2 lies in [−m2, m2) and one correction brings it into [0, m2).
-GLRAND_HOST_DEVICE inline double reduce_m2_double(double a21_s2, double a23n_s0) {
+// The second component in doubles, for kernels whose integer multiply-add pipe is full while
+// the FP64 pipe idles (MRG32k3a on sm_90). The state is kept lazily: any representative in
+// (−m2, m2) of each residue, never corrected, so a step is five FP64 operations; only the
+// output needs the residue itself (residue_m2).
+//
+// x = a21·s2 − a23n·s0 with |s2|, |s0| < m2 lies in (−2^53, 2^53), and every product and sum
+// here is an integer of that size: exact. q is x/m2 rounded to nearest by the 1.5·2^52 shift
+// (one off at most, where x/m2 is within 2^-30 of a half), so r = x − q·m2 lies in (−m2, m2):
+// a representative of the same kind as the inputs.
+GLRAND_HOST_DEVICE inline double reduce_m2_double(double x) {
   constexpr double m2 = static_cast<double>(mrg32k3a::kM2);
   constexpr double inverse = 1.0 / m2;
   constexpr double shift = 0x1.8p52;  // adding it rounds a value below 2^51 in magnitude to an integer
-  const double x = a21_s2 - a23n_s0;
-  const double q = (x * inverse + shift) - shift;
-  const double r = x - q * m2;
-  return r < 0 ? r + m2 : r;
+  const double q = ::fma(x, inverse, shift) - shift;
+  return ::fma(-q, m2, x);
 }
 
-// MRG32k3a's state with the second component held in doubles (see reduce_m2_double).
+GLRAND_HOST_DEVICE inline std::uint64_t bits_of(double x) {
+#ifdef __CUDA_ARCH__
+  return static_cast<std::uint64_t>(__double_as_longlong(x));
+#else
+  return std::bit_cast<std::uint64_t>(x);
+#endif
+}
+
+// r mod m2 as a word, for an integer r in (−m2, m2), without a compare or a conversion:
+// r + 1.5·2^52 lies in [2^52, 2^53), where the double's bits are 0x4338'0000'0000'0000 + r as
+// an integer. So the low word is r mod 2^32, and bit 32 is set exactly when r < 0, where the
+// residue is r + m2 ≡ r − 22853 (mod 2^32).
+GLRAND_HOST_DEVICE inline std::uint32_t residue_m2(double r) {
+  const std::uint64_t bits = bits_of(r + 0x1.8p52);
+  constexpr auto c = static_cast<std::uint32_t>((std::uint64_t{1} << 32) - mrg32k3a::kM2);  // 22853
+  return static_cast<std::uint32_t>(bits) - (static_cast<std::uint32_t>(bits >> 32) & 1u) * c;
+}
+
+// MRG32k3a's state with the second component held lazily in doubles (see reduce_m2_double).
 struct Mrg32k3aMixed {
   std::uint32_t s1[3];
   double s2[3];
@@ -113,8 +135,7 @@ GLRAND_HOST_DEVICE inline Mrg32k3aMixed to_mixed(const Mrg32k3aWords& w) {
 }
 
 GLRAND_HOST_DEVICE inline Mrg32k3aWords to_words(const Mrg32k3aMixed& m) {
-  return {{m.s1[0], m.s1[1], m.s1[2]},
-          {static_cast<std::uint32_t>(m.s2[0]), static_cast<std::uint32_t>(m.s2[1]), static_cast<std::uint32_t>(m.s2[2])}};
+  return {{m.s1[0], m.s1[1], m.s1[2]}, {residue_m2(m.s2[0]), residue_m2(m.s2[1]), residue_m2(m.s2[2])}};
 }
 
 // One step as step(Mrg32k3aWords&): the first component folded in integers, the second in doubles.
@@ -123,11 +144,11 @@ GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aMixed& s) {
   constexpr auto m1 = static_cast<std::uint32_t>(kM1);
   const std::uint32_t p1 = reduce_m1(std::uint64_t{static_cast<std::uint32_t>(kA12)} * s.s1[1] +
                                      std::uint64_t{static_cast<std::uint32_t>(kA13n)} * (m1 - s.s1[0]));
-  const double p2 = reduce_m2_double(static_cast<double>(kA21) * s.s2[2], static_cast<double>(kA23n) * s.s2[0]);
+  const double r2 = reduce_m2_double(::fma(static_cast<double>(kA21), s.s2[2], -(static_cast<double>(kA23n) * s.s2[0])));
   s.s1[0] = s.s1[1]; s.s1[1] = s.s1[2]; s.s1[2] = p1;
-  s.s2[0] = s.s2[1]; s.s2[1] = s.s2[2]; s.s2[2] = p2;
-  const auto w2 = static_cast<std::uint32_t>(p2);
-  return p1 > w2 ? p1 - w2 : p1 - w2 + m1;
+  s.s2[0] = s.s2[1]; s.s2[1] = s.s2[2]; s.s2[2] = r2;
+  const std::uint32_t p2 = residue_m2(r2);
+  return p1 > p2 ? p1 - p2 : p1 - p2 + m1;
 }
 
 // A jump matrix in 32-bit words, row-major: a1 then a2 (as mrg32k3a::Jump).

@@ -52,9 +52,9 @@ void launch_wichmann_hill(const wh::Parameters& parameters, const wh::State& fir
 void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_t count, Geometry geometry,
                   Stream stream);
 // `before_first`: the state before output 0's step (as mrg32k3a::generate_ints takes it).
-// `arithmetic`: the second component in doubles (the default: on an H200 the integer version
-// fills the multiply-add pipe while the FP64 pipe idles, 736 against 826 G outputs/s), or both
-// components folded in integers (cuda/arithmetic.hpp); the same outputs either way.
+// `arithmetic`: the second component lazily in doubles (the default: on an H200 the integer
+// version fills the multiply-add pipe while the FP64 pipe idles, 687 against 873 G outputs/s),
+// or both components folded in integers (cuda/arithmetic.hpp); the same outputs either way.
 enum class Mrg32k3aArithmetic { mixed, integer };
 void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
                      RunGeometry geometry, JumpBase base, Stream stream,

@@ -2,8 +2,9 @@
 // MRG32k3a on the CUDA path: short contiguous chunks per lane written through a shared-memory
 // tile (cuda/layout.hpp), 16 bytes per lane per store where the warp's chunks are whole. Each
 // lane reaches its first chunk by one skip-ahead through a table in constant memory (base 2
-// or base 8, cuda/jump_tables.hpp) and its next ones by one fixed jump each, and steps with the
-// folded reductions of cuda/arithmetic.hpp: no 64-bit division and no floating point.
+// or base 8, cuda/jump_tables.hpp) and its next ones by one fixed jump each, and steps with
+// cuda/arithmetic.hpp, no 64-bit division: by default the first component folded in integers
+// and the second in doubles, kept lazily in (−m2, m2) (Mrg32k3aMixed); integers only on request.
 #include <algorithm>
 #include <mutex>
 #include <vector>
@@ -99,8 +100,8 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 }
 
 // `stride`: A^((G − 1)·L), from the end of a lane's chunk to the start of its next.
-// The explicit minimum of one block per SM is no accident: with it nvcc schedules the mixed
-// step in 125 registers rather than 92, and the kernel runs about 3% faster on an H200.
+// The minimum of one block per SM leaves nvcc free with registers (108 for the mixed step, so
+// two blocks fit an SM); asking for two blocks gave the same rate on an H200.
 template <JumpBase base, class State>
 __global__ void __launch_bounds__(kThreadsPerBlock, 1) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, std::uint32_t* out,
                                                                    std::uint64_t count, std::uint32_t rounds,

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 // MTGP32 on the CUDA path. A generator's work is structured as in cuRAND's device code
 // (curand_mtgp32_kernel.h): the state in shared memory, each round 256 new words at once
-// (word k + t from words k + t, k + t + 1, k + t + pos, pos ≤ 95). Block b = s·G + g runs
+// (word k + i from words k + i, k + i + 1, k + i + pos, pos ≤ 95). Block b = s·G + g runs
 // cuRAND host-API generator g (parameter set g) through segment s of the window's rounds,
 // from a start state the host jumped to, and writes round r's outputs to n = r·256·G +
-// g·256 + t: consecutive threads, consecutive addresses (cuda/mtgp32_kernel.hpp). On an H200
-// the kernel is bound by its instructions (about 23 per output, 7 of them shared-memory
-// accesses), not by memory: variants that looked table entries up by arithmetic, used split
-// (mbarrier) barriers or gave each thread consecutive words were slower.
+// g·256 + i (cuda/mtgp32_kernel.hpp).
+//
+// Each of a block's 64 threads makes four consecutive words of a round, so that it reads the
+// state by 16-byte loads and writes its outputs by one 16-byte store: about 23 instructions
+// an output where one word per load took 25, and half the shared-memory instructions. The
+// state lives in a ring of 1024 words whose first 128 are mirrored after its end, so that
+// every window a thread reads is contiguous and no round copies the state back. On an H200
+// this layout makes 93% of the write-only rate where two words a thread in a linear buffer
+// made 86% (bench/results/2026-11-21-h200-round4-experiments.md).
 #include <string>
 
 #include "cuda/check.hpp"
@@ -16,15 +21,22 @@
 namespace glrand::cuda {
 namespace {
 
-// A round's 256 words are made by kMtgp32Threads threads, kWords each (thread t: words t and
-// t + 128), so that a thread's fixed work per round (barrier, pointers) is shared by two.
-constexpr unsigned kWords = mtgp32::kBlockThreads / kMtgp32Threads;
-// The state lives in a linear buffer: a round reads words [b, b + 350] and writes [b + 351,
-// b + 606], b the round's base; every kGroup rounds the newest 351 words move back to the
-// start (one copy, one barrier), so that within a group every address is a constant offset
-// from one pointer, with no wrap-around.
-constexpr unsigned kGroup = 8;
-constexpr unsigned kBuffer = mtgp32::kN + (kGroup + 1) * mtgp32::kBlockThreads;
+constexpr unsigned kWords = mtgp32::kBlockThreads / kMtgp32Threads;  // a thread's words per round
+static_assert(kWords == 4, "a thread's words are one 16-byte load and store");
+
+// Ring position p holds state word p − 1 (mod kRing), counted from the block's start: offset
+// by one so that a round's new words, 351 on from its oldest, start on a 16-byte boundary. A
+// round reads positions rb .. rb + 354 (rb = 256·round mod kRing) and writes 256 words from
+// rb + 352: the 607 live positions fit the ring with room to spare.
+constexpr unsigned kRing = 1024;
+// Reads run past the ring's end by at most 768 + 252 + 92 + 8 − 1024 = 96 words (the last
+// round base, thread and pos window); writes to the first kMirror positions are repeated
+// after the end.
+constexpr unsigned kMirror = 128;
+constexpr unsigned kLastBase = kRing - mtgp32::kBlockThreads, kLastThreadWord = mtgp32::kBlockThreads - kWords;
+static_assert(kLastBase + kLastThreadWord + (mtgp32::kMaxPos & ~3u) + 8 <= kRing + kMirror);
+// At most 42 registers a thread (40 on sm_90), so that 24 blocks of 64 fit an SM.
+constexpr unsigned kMinBlocksPerSm = 24;
 
 struct Recurrence {
   const std::uint32_t* tbl;
@@ -32,42 +44,99 @@ struct Recurrence {
   unsigned pos, sh1, sh2, mask;
 };
 
-// One round from the words at base: makes this thread's words, stores them after the state
-// and returns their outputs. Reads and writes are disjoint (pos ≤ 95): no barrier inside.
-__device__ __forceinline__ void make_round(std::uint32_t* __restrict__ buffer, unsigned base, const Recurrence& c,
-                                           std::uint32_t (&v)[kWords]) {
-  std::uint32_t* r = buffer + base + threadIdx.x;
-  std::uint32_t x[kWords];
+// Eight words from a 16-byte aligned shared address, by two 16-byte loads.
+__device__ __forceinline__ void load8(const std::uint32_t* aligned, std::uint32_t (&w)[8]) {
+  const uint4 a = reinterpret_cast<const uint4*>(aligned)[0];
+  const uint4 b = reinterpret_cast<const uint4*>(aligned)[1];
+  w[0] = a.x, w[1] = a.y, w[2] = a.z, w[3] = a.w;
+  w[4] = b.x, w[5] = b.y, w[6] = b.z, w[7] = b.w;
+}
+
+// One round from ring base rb: this thread's four new words into the ring, their outputs
+// returned. Counting from the round's oldest word, new word j of thread t (j < 4) is made from
+// words 4t + j and 4t + j + 1 (window x, from position rb + 4t) and 4t + j + pos, and tempered
+// with word 4t + j + pos − 1 (window y, from the 16-byte boundary at or below rb + 4t + pos;
+// kPosMod4 = pos mod 4 fixes where they fall in it, at compile time). The windows read up to
+// three words past those used, which other threads may be writing: unused.
+template <unsigned kPosMod4>
+__device__ __forceinline__ uint4 make_round(std::uint32_t* __restrict__ ring, unsigned rb, const Recurrence& c) {
+  const unsigned t4 = kWords * threadIdx.x;
+  std::uint32_t x[8], y[8];
+  load8(ring + rb + t4, x);                       // word 4t + j is x[1 + j]
+  load8(ring + rb + t4 + (c.pos - kPosMod4), y);  // word 4t + pos − 1 + j is y[kPosMod4 + j]
+  std::uint32_t made[kWords], out[kWords];
 #pragma unroll
   for (unsigned j = 0; j < kWords; ++j) {
-    const std::uint32_t* q = r + j * kMtgp32Threads;
-    x[j] = mtgp32::recurrence(c.mask, c.sh1, c.sh2, c.tbl, q[0], q[1], q[c.pos]);
-    v[j] = mtgp32::temper(c.tmp_tbl, x[j], q[c.pos - 1]);
+    made[j] = mtgp32::recurrence(c.mask, c.sh1, c.sh2, c.tbl, x[1 + j], x[2 + j], y[kPosMod4 + j + 1]);
+    out[j] = mtgp32::temper(c.tmp_tbl, made[j], y[kPosMod4 + j]);
   }
-#pragma unroll
-  for (unsigned j = 0; j < kWords; ++j) r[mtgp32::kN + j * kMtgp32Threads] = x[j];
+  const unsigned w = (rb + 1 + mtgp32::kN + t4) % kRing;
+  const uint4 v = make_uint4(made[0], made[1], made[2], made[3]);
+  *reinterpret_cast<uint4*>(ring + w) = v;
+  if (w < kMirror) *reinterpret_cast<uint4*>(ring + kRing + w) = v;
+  return make_uint4(out[0], out[1], out[2], out[3]);
 }
 
-// Outputs of a round inside the window: out[j·128] = v[j].
-__device__ __forceinline__ void store(std::uint32_t* __restrict__ out, const std::uint32_t (&v)[kWords]) {
-#pragma unroll
-  for (unsigned j = 0; j < kWords; ++j) out[j * kMtgp32Threads] = v[j];
-}
-
-// A round that may reach outside the window: out[i + j·128] where 0 ≤ i + j·128 < count.
-__device__ __forceinline__ void store_checked(std::uint32_t* __restrict__ out, std::int64_t i, std::int64_t count,
-                                              const std::uint32_t (&v)[kWords]) {
-#pragma unroll
-  for (unsigned j = 0; j < kWords; ++j) {
-    const std::int64_t k = i + j * kMtgp32Threads;
-    if (k >= 0 && k < count) out[k] = v[j];
+// A round's four outputs at out[i .. i + 3], all inside the window; kAligned: out + i is
+// 16-byte aligned (the same for every round of a block, as 256·G is a multiple of four).
+template <bool kAligned>
+__device__ __forceinline__ void store_inside(std::uint32_t* __restrict__ out, std::int64_t i, uint4 v) {
+  if constexpr (kAligned) {
+    // By the intrinsic: a plain uint4 assignment here came out of nvcc as four 4-byte stores
+    // (71% of the write-only rate on an H200 instead of 93%).
+    __stwb(reinterpret_cast<uint4*>(out + i), v);
+  } else {
+    out[i] = v.x, out[i + 1] = v.y, out[i + 2] = v.z, out[i + 3] = v.w;
   }
 }
 
-__global__ void __launch_bounds__(kMtgp32Threads, kMtgp32BlocksPerSm)
+// The same for a round that may reach outside the window: only out[k], 0 ≤ k < count.
+template <bool kAligned>
+__device__ __forceinline__ void store_checked(std::uint32_t* __restrict__ out, std::int64_t i, std::int64_t count, uint4 v) {
+  if (i >= 0 && i + 4 <= count) {
+    store_inside<kAligned>(out, i, v);
+    return;
+  }
+  const std::uint32_t words[kWords] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (unsigned j = 0; j < kWords; ++j)
+    if (i + j >= 0 && i + j < count) out[i + j] = words[j];
+}
+
+// A block's rounds: only the first and the last can reach outside the window (mtgp32_block_run).
+template <unsigned kPosMod4, bool kAligned>
+__device__ void run_rounds(std::uint32_t* __restrict__ ring, const Recurrence& c, const Mtgp32BlockRun& run,
+                           std::uint32_t* __restrict__ out, std::int64_t round_outputs, std::int64_t count) {
+  std::int64_t i = run.first_offset + kWords * threadIdx.x;
+  unsigned rb = 0;
+  store_checked<kAligned>(out, i, count, make_round<kPosMod4>(ring, rb, c));
+  if (run.rounds == 1) return;
+  for (std::uint32_t r = 2; r < run.rounds; ++r) {
+    __syncthreads();
+    rb = (rb + mtgp32::kBlockThreads) % kRing;
+    i += round_outputs;
+    store_inside<kAligned>(out, i, make_round<kPosMod4>(ring, rb, c));
+  }
+  __syncthreads();
+  rb = (rb + mtgp32::kBlockThreads) % kRing;
+  store_checked<kAligned>(out, i + round_outputs, count, make_round<kPosMod4>(ring, rb, c));
+}
+
+template <bool kAligned>
+__device__ void run_rounds(unsigned pos_mod_4, std::uint32_t* ring, const Recurrence& c, const Mtgp32BlockRun& run,
+                           std::uint32_t* out, std::int64_t round_outputs, std::int64_t count) {
+  switch (pos_mod_4) {
+    case 0: run_rounds<0, kAligned>(ring, c, run, out, round_outputs, count); break;
+    case 1: run_rounds<1, kAligned>(ring, c, run, out, round_outputs, count); break;
+    case 2: run_rounds<2, kAligned>(ring, c, run, out, round_outputs, count); break;
+    default: run_rounds<3, kAligned>(ring, c, run, out, round_outputs, count); break;
+  }
+}
+
+__global__ void __launch_bounds__(kMtgp32Threads, kMinBlocksPerSm)
     mtgp32_blocks(const Mtgp32KernelSet* __restrict__ sets, const std::uint32_t* __restrict__ states,
                   Mtgp32Layout layout, std::uint32_t* __restrict__ out) {
-  __shared__ std::uint32_t buffer[kBuffer];
+  __shared__ __align__(16) std::uint32_t ring[kRing + kMirror];
   __shared__ std::uint32_t tbl[16], tmp_tbl[16];
   const unsigned g = blockIdx.x % layout.sequences, s = blockIdx.x / layout.sequences;
   const Mtgp32BlockRun run = mtgp32_block_run(layout, g, s);
@@ -79,49 +148,18 @@ __global__ void __launch_bounds__(kMtgp32Threads, kMtgp32BlocksPerSm)
     tmp_tbl[t] = set.tmp_tbl[t];
   }
   const std::uint32_t* state = states + std::uint64_t{blockIdx.x} * mtgp32::kN;
-  for (unsigned k = t; k < mtgp32::kN; k += kMtgp32Threads) buffer[k] = state[k];
+  for (unsigned k = t; k < mtgp32::kN; k += kMtgp32Threads) {
+    ring[1 + k] = state[k];
+    if (1 + k < kMirror) ring[kRing + 1 + k] = state[k];
+  }
   const Recurrence c{tbl, tmp_tbl, set.pos, set.sh1, set.sh2, set.mask};
   __syncthreads();
-
-  // Round k's outputs go to out[i0 + k·R + j·128]; only rounds 0 and last can reach outside
-  // the window (mtgp32_block_run).
-  const std::int64_t R = static_cast<std::int64_t>(layout.round_outputs());
-  const std::int64_t count = static_cast<std::int64_t>(layout.count);
-  const std::int64_t i0 = run.first_offset + t;
-  std::uint32_t v[kWords];
-  make_round(buffer, 0, c, v);
-  store_checked(out, i0, count, v);
-  __syncthreads();
-  if (run.rounds == 1) return;
-  std::uint32_t* o = out + (i0 + R);  // round 1's; i0 > −R
-  unsigned base = mtgp32::kBlockThreads;
-  std::uint32_t between = run.rounds - 2;  // the rounds between the first and the last
-  for (; between >= kGroup; between -= kGroup) {
-    // kGroup rounds at constant offsets from one pointer, then the newest state moves back to
-    // the start (source and destination disjoint: base + kGroup·256 ≥ 351).
-    std::uint32_t* b = buffer + base;
-#pragma unroll
-    for (unsigned r = 0; r < kGroup; ++r) {
-      make_round(b, r * mtgp32::kBlockThreads, c, v);
-      store(o, v);
-      o += R;
-      __syncthreads();
-    }
-    for (unsigned k = t; k < mtgp32::kN; k += kMtgp32Threads) buffer[k] = b[kGroup * mtgp32::kBlockThreads + k];
-    base = 0;
-    __syncthreads();
-  }
-  // Fewer than kGroup rounds left, then the last: its base is at most kGroup·256, so the
-  // buffer holds its writes.
-  for (; between > 0; --between) {
-    make_round(buffer, base, c, v);
-    store(o, v);
-    o += R;
-    base += mtgp32::kBlockThreads;
-    __syncthreads();
-  }
-  make_round(buffer, base, c, v);
-  store_checked(out, i0 + static_cast<std::int64_t>(run.rounds - 1) * R, count, v);
+  const auto round_outputs = static_cast<std::int64_t>(layout.round_outputs());
+  const auto count = static_cast<std::int64_t>(layout.count);
+  // out + first_offset, in whole bytes modulo 2^64 (first_offset may be negative).
+  const bool aligned = (reinterpret_cast<std::uintptr_t>(out) + static_cast<std::uintptr_t>(run.first_offset) * 4) % 16 == 0;
+  if (aligned) run_rounds<true>(set.pos % 4, ring, c, run, out, round_outputs, count);
+  else run_rounds<false>(set.pos % 4, ring, c, run, out, round_outputs, count);
 }
 
 }  // namespace

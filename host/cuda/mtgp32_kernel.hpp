@@ -62,11 +62,12 @@ GLRAND_HOST_DEVICE inline Mtgp32BlockRun mtgp32_block_run(const Mtgp32Layout& l,
 // generator count outside 1..200 or a window past 2^64.
 Mtgp32Layout mtgp32_layout(std::uint64_t first, std::uint64_t count, unsigned sequences, unsigned segments);
 
-// A block is kMtgp32Threads threads, each making two of a round's 256 words; 16 blocks fill
-// an SM (2048 threads). The default segment count: G·S ≥ 2·16·SMs blocks (two waves: 22
-// segments of 192 generators on a 132-SM H200), but segments of at least 16 rounds (the
-// host's jumps cost more than shorter segments save).
-inline constexpr unsigned kMtgp32Threads = 128;
+// A block is kMtgp32Threads threads, each making four consecutive words of a round's 256.
+// The default segment count: G·S ≥ 2·kMtgp32BlocksPerSm·SMs blocks (22 segments of 192
+// generators on a 132-SM H200; twice as many made the kernel alone 1% faster there, but
+// doubled the host's jumps, 54 → 108 ms for 2^28 outputs), and segments of at least 16
+// rounds (the host's jumps cost more than shorter segments save).
+inline constexpr unsigned kMtgp32Threads = 64;
 inline constexpr unsigned kMtgp32BlocksPerSm = 16;
 inline constexpr std::uint64_t kMtgp32MinSegmentRounds = 16;
 unsigned mtgp32_segments(std::uint64_t first, std::uint64_t count, unsigned sequences, int multiprocessors);
