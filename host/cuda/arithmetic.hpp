@@ -98,11 +98,14 @@ GLRAND_HOST_DEVICE inline std::uint32_t step(Mrg32k3aWords& s) {
 // here is an integer of that size: exact. q is x/m2 rounded to nearest by the 1.5·2^52 shift
 // (one off at most, where x/m2 is within 2^-30 of a half), so r = x − q·m2 lies in (−m2, m2):
 // a representative of the same kind as the inputs.
+// Adding it rounds a double below 2^51 in magnitude to an integer, and leaves the integer in
+// the low bits of the sum's pattern (residue_m2).
+inline constexpr double kRoundingShift = 0x1.8p52;
+
 GLRAND_HOST_DEVICE inline double reduce_m2_double(double x) {
   constexpr double m2 = static_cast<double>(mrg32k3a::kM2);
   constexpr double inverse = 1.0 / m2;
-  constexpr double shift = 0x1.8p52;  // adding it rounds a value below 2^51 in magnitude to an integer
-  const double q = ::fma(x, inverse, shift) - shift;
+  const double q = ::fma(x, inverse, kRoundingShift) - kRoundingShift;
   return ::fma(-q, m2, x);
 }
 
@@ -119,7 +122,7 @@ GLRAND_HOST_DEVICE inline std::uint64_t bits_of(double x) {
 // an integer. So the low word is r mod 2^32, and bit 32 is set exactly when r < 0, where the
 // residue is r + m2 ≡ r − 22853 (mod 2^32).
 GLRAND_HOST_DEVICE inline std::uint32_t residue_m2(double r) {
-  const std::uint64_t bits = bits_of(r + 0x1.8p52);
+  const std::uint64_t bits = bits_of(r + kRoundingShift);
   constexpr auto c = static_cast<std::uint32_t>((std::uint64_t{1} << 32) - mrg32k3a::kM2);  // 22853
   return static_cast<std::uint32_t>(bits) - (static_cast<std::uint32_t>(bits >> 32) & 1u) * c;
 }
