@@ -491,7 +491,7 @@ TEST_CASE("generate -g pm|wh|mrg32k3a rejects bad input with one line on stderr 
       {gen("pm", {"--profile", "scatter", "--split", "blocking"}), "leapfrog only"},
       {gen("wh", {"--profile", "compute", "--split", "parameterisation"}), "leapfrog only"},
       {gen("mrg32k3a", {"--profile", "compute", "--state-update", "cpu"}), "--state-update applies to the ps30"},
-      {gen("pm", {"--profile", "scatter", "--path", "cpu"}), "applies to --path gl"},
+      {gen("pm", {"--profile", "scatter", "--path", "cpu"}), "it does not apply to --path cpu"},
       {gen("pm", {"--profile", "compute", "--substreams", "0"}), "--substreams"},
       {{"render", "-g", "pm", "--profile", "warp", "--size", "8x8", "-o", "pic.png"}, "unknown profile"},
       {{"view", "--profile", "compute", "--frames", "1"}, "ps30 profile only"},
@@ -543,7 +543,7 @@ TEST_CASE("generate --path cuda gives the CPU path's bytes, or without a usable 
       {{"generate", "-g", "wh", "--path", "cuda", "--split", "parameterisation", "--state-update", "cpu", "-n", "5", "-o",
         "x.bin"},
        "--state-update sets"},
-      {{"generate", "-g", "pm", "--path", "cuda", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "not to --path cuda"},
+      {{"generate", "-g", "pm", "--path", "cuda", "--profile", "compute", "-n", "5", "-o", "x.bin"}, "it does not apply to --path cuda"},
       {{"generate", "-g", "pm", "--path", "vulkan", "-n", "5", "-o", "x.bin"}, "--path must be gl, cuda or cpu"},
   };
   for (const auto& c : refused) check_failure(c, dir, before);

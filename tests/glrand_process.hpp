@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -163,6 +164,51 @@ std::vector<T> values_of(const std::string& bytes) {
   return v;
 }
 
+// Runs glrand with standard input, output and error on a new pseudo-terminal; returns the
+// exit status and everything written to the terminal.
+inline std::pair<int, std::string> glrand_on_terminal(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
+  std::vector<std::string> storage{glrand_executable()};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const std::string dir = cwd.string();
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid < 0) throw std::runtime_error("forkpty failed: " + std::string(std::strerror(errno)));
+  if (pid == 0) {
+    if (::chdir(dir.c_str()) != 0) ::_exit(126);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  std::string text;
+  std::vector<char> buffer(4096);
+  const auto deadline = std::chrono::steady_clock::now() + kRunTimeout;
+  for (;;) {
+    pollfd fd{master, POLLIN, 0};
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    if (::poll(&fd, 1, static_cast<int>(left.count())) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    const ssize_t n = ::read(master, buffer.data(), buffer.size());
+    if (n > 0) {
+      text.append(buffer.data(), static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;  // EIO once the child has closed the terminal
+    }
+  }
+  ::close(master);
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  return {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus), text};
+}
+
 inline RunResult run_glrand(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
   return run_program(glrand_executable(), args, cwd);
 }
@@ -183,17 +229,20 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-// CLI11 follows its own parse errors with this hint line; it is not part of the message.
-inline const std::string kCli11Hint = "Run with --help for more information.";
+// A usage error's second line says where the options are listed ("Run 'glrand generate
+// --help' for the options."); it is not part of the message.
+inline bool is_usage_hint(const std::string& line) {
+  return line.rfind("Run 'glrand", 0) == 0 && line.ends_with(" --help' for the options.");
+}
 // Printed whenever a headless context is opened on a machine without a GPU (as here, with
 // llvmpipe): information, not part of an error message.
 inline const std::string kSoftwareNotice = "glrand: no GPU found; using ";
 
-// The lines of stderr that carry a message (without CLI11's hint line and the notice).
+// The lines of stderr that carry a message (without the usage hint and the notice).
 inline std::vector<std::string> message_lines(const std::string& err) {
   std::vector<std::string> lines;
   for (auto& line : lines_of(err))
-    if (line != kCli11Hint && !line.empty() && line.rfind(kSoftwareNotice, 0) != 0) lines.push_back(line);
+    if (!is_usage_hint(line) && !line.empty() && line.rfind(kSoftwareNotice, 0) != 0) lines.push_back(line);
   return lines;
 }
 

@@ -26,6 +26,7 @@
 
 #include "common/error.hpp"
 #include "output/atomic_file.hpp"
+#include "output/output_target.hpp"
 #include "output/sink.hpp"
 #include "system/cuda_probe.hpp"
 #if GLRAND_HAVE_CUDA
@@ -164,14 +165,87 @@ TEST_CASE("npy file holds header then little-endian data", "[output]") {
                                           0, 0, 0, 0, 1});
 }
 
-TEST_CASE("only a lower-case .npy suffix selects NumPy format", "[output]") {
+TEST_CASE("a .npy suffix in any case selects NumPy format; other names are raw", "[output]") {
   TempDir dir;
-  const fs::path path = dir.path() / "values.NPY";
-  auto sink = OutputSink::open({path.string(), ElementType::u32, {1}});
   const std::uint32_t values[] = {7};
-  sink->write(std::span<const std::uint32_t>(values));
-  sink->finish();
-  CHECK(read_bytes(path) == std::vector<std::uint8_t>{7, 0, 0, 0});
+  for (const std::string name : {"values.NPY", "values.nPy", "values.npy.bin", "values.npyx", "npy"}) {
+    INFO(name);
+    const fs::path path = dir.path() / name;
+    auto sink = OutputSink::open({path.string(), ElementType::u32, {1}});
+    sink->write(std::span<const std::uint32_t>(values));
+    sink->finish();
+    const auto bytes = read_bytes(path);
+    const bool npy = name.size() >= 4 && (name.ends_with(".NPY") || name.ends_with(".nPy"));
+    CHECK(glrand::output::is_npy_path(path.string()) == npy);
+    if (npy) {
+      REQUIRE(bytes.size() > 10);
+      CHECK(10u + bytes[8] + 256u * bytes[9] + 4u == bytes.size());
+      CHECK(std::string(bytes.begin() + 1, bytes.begin() + 6) == "NUMPY");
+      CHECK(std::vector<std::uint8_t>(bytes.end() - 4, bytes.end()) == std::vector<std::uint8_t>{7, 0, 0, 0});
+    } else {
+      CHECK(bytes == std::vector<std::uint8_t>{7, 0, 0, 0});
+    }
+  }
+}
+
+TEST_CASE("output targets: regular files are replaced, links followed, anything else written in place", "[output]") {
+  using glrand::output::OutputTarget;
+  using glrand::output::resolve_output_target;
+  TempDir dir;
+  const fs::path root = fs::canonical(dir.path());
+  fs::create_directory(root / "sub");
+  std::ofstream(root / "sub" / "file.bin") << "x";
+  fs::create_symlink("sub/file.bin", root / "link");
+  fs::create_symlink(root / "sub" / "missing.bin", root / "dangling");
+  REQUIRE(::mkfifo((root / "fifo").c_str(), 0600) == 0);
+
+  const auto file = resolve_output_target(root / "sub" / "file.bin");
+  CHECK(file.kind == OutputTarget::Kind::file);
+  CHECK(file.path == root / "sub" / "file.bin");
+  const auto fresh = resolve_output_target(root / "new.bin");
+  CHECK(fresh.kind == OutputTarget::Kind::file);
+  CHECK(fresh.path == root / "new.bin");
+  // The rename target is the link chain's end, so that the link stays a link.
+  const auto link = resolve_output_target(root / "link");
+  CHECK(link.kind == OutputTarget::Kind::file);
+  CHECK(link.path == root / "sub" / "file.bin");
+  CHECK(resolve_output_target(root / "dangling").path == root / "sub" / "missing.bin");
+  const auto fifo = resolve_output_target(root / "fifo");
+  CHECK(fifo.kind == OutputTarget::Kind::special);
+  CHECK(fifo.path == root / "fifo");
+  // This process's descriptors, however they are named.
+  for (const std::string name : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1"}) {
+    INFO(name);
+    const auto target = resolve_output_target(name);
+    CHECK(target.kind == OutputTarget::Kind::descriptor);
+    CHECK(target.descriptor == 1);
+  }
+  CHECK(resolve_output_target("/dev/stderr").descriptor == 2);
+
+  CHECK_THROWS_WITH(resolve_output_target(root / "sub"), Catch::Contains("is a directory"));
+  CHECK_THROWS_WITH(resolve_output_target(root / "nowhere" / "x.bin"), Catch::Contains("No such file or directory"));
+  CHECK_THROWS_WITH(resolve_output_target(root / "sub" / "file.bin" / "x.bin"), Catch::Contains("Not a directory"));
+  fs::create_symlink("loop-b", root / "loop-a");
+  fs::create_symlink("loop-a", root / "loop-b");
+  CHECK_THROWS_WITH(resolve_output_target(root / "loop-a"), Catch::Contains("Too many levels of symbolic links"));
+}
+
+TEST_CASE("a pipe written in place whose reader has gone is reported as closed, by name", "[output]") {
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  ::close(fds[0]);
+  const std::string name = "/dev/fd/" + std::to_string(fds[1]);
+  {
+    auto sink = OutputSink::open({name, ElementType::u32, {1}});
+    const std::uint32_t values[] = {1};
+    CHECK_THROWS_MATCHES(sink->write(std::span<const std::uint32_t>(values)), glrand::output::OutputClosed,
+                         Catch::Message("'" + name + "' was closed (broken pipe)"));
+  }
+  ::close(fds[1]);
+  ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
 TEST_CASE("wrong element count leaves no file", "[output]") {

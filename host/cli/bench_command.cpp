@@ -42,7 +42,7 @@
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "mkl/vsl.hpp"
-#include "output/atomic_file.hpp"
+#include "output/output_file.hpp"
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
 #if GLRAND_HAVE_CUDA
@@ -355,8 +355,8 @@ void run_bench(const BenchOptions& o) {
   if (!o.csv.empty() && !o.csv.ends_with(".csv")) throw InvalidArgument("--csv must name a .csv file, not '" + o.csv + "'");
 
   // Opened first, so that an unwritable path fails before the measurements.
-  std::optional<output::AtomicFile> csv_file;
-  if (!o.csv.empty()) csv_file.emplace(o.csv);
+  std::optional<output::OutputFile> csv_file;
+  if (!o.csv.empty()) csv_file.emplace(output::OutputFile::open(o.csv));
   std::ostringstream csv;
   csv << "path,profile,generator,shape,outputs,seconds,outputs_per_second,ceiling,ceiling_unit,ceiling_units,"
          "ceiling_seconds,ceiling_units_per_second,ratio,clock,device,repeats,passes\n";

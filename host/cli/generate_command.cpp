@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <chrono>
+#include <iterator>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include "cli/options.hpp"
 #include "common/error.hpp"
 #include "cli/number_source.hpp"
+#include "cli/progress.hpp"
 #include "cli/u32_words.hpp"
 #include "output/sink.hpp"
 
@@ -33,24 +35,35 @@ struct GenerateOptions {
   std::string output = "-";
   std::string size;  // empty: 1024x1024
   bool quiet = false;
+  bool progress = false;
 };
 
 // ints: the exact integers (words_per_output words an output); u32: one 32-bit word for
-// test batteries (see u32_words.hpp); f32, f64: the documented float formulas.
-enum class Format { ints, u32, f32, f64 };
+// test batteries (see u32_words.hpp); f32, f64: the documented float formulas; text,
+// text-f64, text-ints: the same as lines, for reading (f32 as %.9g and f64 as %.17g, which
+// read back to the same float; the integers of an output separated by spaces).
+enum class Format { ints, u32, f32, f64, text, text_f64, text_ints };
 
 Format parse_format(const std::string& format) {
   if (format == "ints") return Format::ints;
   if (format == "u32") return Format::u32;
   if (format == "f32") return Format::f32;
   if (format == "f64") return Format::f64;
-  throw InvalidArgument("--format must be ints, u32, f32 or f64, not '" + format + "'");
+  if (format == "text") return Format::text;
+  if (format == "text-f64") return Format::text_f64;
+  if (format == "text-ints") return Format::text_ints;
+  throw InvalidArgument("--format must be ints, u32, f32, f64, text, text-f64 or text-ints, not '" + format + "'");
 }
+
+bool is_text(Format format) { return format == Format::text || format == Format::text_f64 || format == Format::text_ints; }
 
 output::ElementType element_type(Format format) {
   switch (format) {
     case Format::ints:
-    case Format::u32: return output::ElementType::u32;
+    case Format::u32:
+    case Format::text:
+    case Format::text_f64:
+    case Format::text_ints: return output::ElementType::u32;
     case Format::f32: return output::ElementType::f32;
     case Format::f64: return output::ElementType::f64;
   }
@@ -83,6 +96,13 @@ class ChunkWriter {
         for (std::size_t i = 0; i < outputs; ++i) doubles_[i] = source_.to_f64(&words[width * i]);
         sink_.write(std::span<const double>(doubles_));
         break;
+      case Format::text:
+      case Format::text_f64:
+      case Format::text_ints:
+        text_.clear();
+        for (std::size_t i = 0; i < outputs; ++i) append_line(&words[width * i], width);
+        sink_.write_text(text_, outputs);
+        break;
     }
   }
 
@@ -90,7 +110,19 @@ class ChunkWriter {
   output::OutputSink& sink_;
   Format format_;
   const NumberSource& source_;
+  void append_line(const std::uint32_t* output, std::size_t width) {
+    auto out = std::back_inserter(text_);
+    if (format_ == Format::text) {
+      fmt::format_to(out, "{:.9g}\n", source_.to_f32(output));
+    } else if (format_ == Format::text_f64) {
+      fmt::format_to(out, "{:.17g}\n", source_.to_f64(output));
+    } else {
+      for (std::size_t k = 0; k < width; ++k) fmt::format_to(out, "{}{}", output[k], k + 1 < width ? ' ' : '\n');
+    }
+  }
+
   U32Words u32_words_;
+  std::string text_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
 };
@@ -111,36 +143,50 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
     throw InvalidArgument("--words chooses how --format u32 makes its words; it does not apply to --format " +
                           options.format);
   const WordFormula words = parse_word_formula(options.words);
-  if (format == Format::u32 && options.output.ends_with(".npy"))
+  if (format == Format::u32 && output::is_npy_path(options.output))
     throw InvalidArgument("--format u32 is a raw stream of 32-bit words, not a .npy file: name the file otherwise, "
                           "or use --format ints for the exact integers as .npy");
+  if (is_text(format) && output::is_npy_path(options.output))
+    throw InvalidArgument("--format " + options.format + " writes lines of text, not a .npy file: name the file "
+                          "otherwise, or use --format f32, f64 or ints for .npy");
+  if (options.quiet && options.progress) throw InvalidArgument("give -q or --progress, not both");
   const auto type = element_type(format);
   const auto size = ceicg_pass_size(options.source, options.size);
   const NumberSource source = make_source(options.source, size, options.quiet);
   if (source.check_count) source.check_count(count);
-  if (to_stdout && isatty(STDOUT_FILENO))
-    throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
+  const std::string binary_on_terminal =
+      "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
+  if (to_stdout && !is_text(format) && isatty(STDOUT_FILENO)) throw InvalidArgument(binary_on_terminal);
 
   std::vector<std::uint64_t> shape{count};
   if (format == Format::ints && source.words_per_output > 1)
     shape.push_back(static_cast<std::uint64_t>(source.words_per_output));
   const std::uint64_t outputs = format == Format::u32 ? outputs_for_words(words, count) : count;
-  // A reader that closes the pipe (`| head -c 100`) ends the run through EPIPE, quietly,
+  // A reader that closes a pipe or FIFO (`| head -c 100`) ends the run through EPIPE, quietly,
   // instead of killing the process with SIGPIPE in the middle of a device's work.
-  if (to_stdout) std::signal(SIGPIPE, SIG_IGN);
-  const auto sink = output::OutputSink::open({options.output, type, shape});
+  std::signal(SIGPIPE, SIG_IGN);
+  const auto sink = output::OutputSink::open({options.output, type, shape, is_text(format)});
+  if (!is_text(format) && sink->is_terminal()) throw InvalidArgument(binary_on_terminal);
   ChunkWriter writer(*sink, format, source, words);
+  const std::string unit = format == Format::u32 ? "words" : "outputs";
+  Progress progress(Progress::choose(options.progress, options.quiet), unbounded ? 0 : count, unit);
 
   const auto began = std::chrono::steady_clock::now();
   std::string where;
   try {
-    where = source.run(outputs, [&](std::span<const std::uint32_t> chunk) { writer(chunk); });
+    where = source.run(outputs, [&](std::span<const std::uint32_t> chunk) {
+      const std::uint64_t before = sink->elements_written();
+      writer(chunk);
+      const std::uint64_t after = sink->elements_written();
+      // ints of a multi-word generator count words in the sink: progress counts outputs.
+      progress.advance(shape.size() > 1 ? (after - before) / shape[1] : after - before);
+    });
   } catch (const output::OutputClosed&) {
     return;
   }
   sink->finish();
+  progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  const std::string unit = format == Format::u32 ? "words" : "outputs";
   if (!options.quiet)
     std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({:.1f} M {}/s) on {}\n",
                              options.source.generator, count, unit, options.format,
@@ -164,19 +210,25 @@ void add_generate_command(CLI::App& app) {
                       "mrg32k3a: z; mt19937: x); u32: one little-endian 32-bit word per output, raw, for TestU01, "
                       "PractRand, dieharder (ceicg, wh: floor(u*2^32); pm: floor(z*2^32/m) = (z<<1)|(z>>30), bit 0 "
                       "repeats bit 31; mrg32k3a: z, or cuRAND's curand() with --curand-seed; mt19937: x); "
-                      "f32 or f64: the documented float formula")
+                      "f32 or f64: the documented float formula; text, text-f64, text-ints: one output a line, to "
+                      "read (f32 as %.9g, f64 as %.17g, or the exact integers separated by spaces), allowed on a "
+                      "terminal")
       ->capture_default_str();
   command->add_option("--words", options->words,
                       "--format u32: native (above) or float23-pairs (each output at 23-bit float resolution, "
                       "k = floor(u*2^23), one word from two outputs: (k0 << 9) | (k1 >> 14))")
       ->capture_default_str();
   command->add_option("-o,--output", options->output,
-                      "File to write (raw little-endian; NumPy .npy if it ends in .npy, except --format u32, always raw), "
-                      "or - for standard output")
+                      "File to write (raw little-endian; NumPy .npy if it ends in .npy, in any case, except --format "
+                      "u32, always raw), or - for standard output. A regular file is replaced only when complete (a "
+                      "symbolic link's target, the link kept); a device, FIFO, socket or /dev/fd/N is written in place")
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
-  command->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
+  command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
+  command->add_flag("--progress", options->progress,
+                    "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "
+                    "logs); on a terminal it shows by default");
   command->callback([options, command] { run_generate(*options, *command); });
 }
 

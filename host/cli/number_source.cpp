@@ -28,6 +28,18 @@ namespace {
 
 constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
 
+// On a software renderer the notice says which path is faster there, as the CPU-only
+// machine's glrand bench measured (bench/results/2026-11-21-2core-llvmpipe-bench.md): CEICG's
+// GL passes beat its CPU reference; the stateful generators' CPU reference beats llvmpipe.
+std::string software_advice(const std::string& generator) {
+  if (generator == "ceicg") return "; for -g ceicg that is faster than --path cpu";
+  return "; for -g " + generator + ", --path cpu is faster here and gives the same numbers (add --path cpu)";
+}
+
+gl::HeadlessContext open_context(const SourceOptions& options, bool quiet) {
+  return gl::HeadlessContext(options.device, quiet ? nullptr : &std::cerr, software_advice(options.generator));
+}
+
 // The CPU reference in chunks: fill(position, words) generates, advance(position, n) skips.
 template <class Position, class Fill, class Advance>
 auto on_cpu(Position start, int words_per_output, Fill fill, Advance advance) {
@@ -50,7 +62,7 @@ auto on_cpu(Position start, int words_per_output, Fill fill, Advance advance) {
 template <class Fragment, class Traits, class State>
 auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, Traits traits, State start, bool quiet) {
   return [=](std::uint64_t count, const WordConsumer& consume) {
-    gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+    gl::HeadlessContext context = open_context(options, quiet);
     options.require_self_test();
     Fragment generator(layout, traits);
     generator.generate(start, count, consume);
@@ -64,9 +76,9 @@ auto on_gl(const SourceOptions& options, const fragment::StreamLayout& layout, T
 // `outputs_per_unit`: outputs per engine output (CEICG's groups of four), trimmed at the end.
 template <class Traits, class State>
 auto on_stream(const SourceOptions& options, Traits traits, State start, bool quiet, int outputs_per_unit = 1) {
-  return [=, profile = options.profile_value(), most = options.stream_substreams(), device = options.device](
+  return [=, profile = options.profile_value(), most = options.stream_substreams()](
              std::uint64_t count, const WordConsumer& consume) {
-    gl::HeadlessContext context(device, quiet ? nullptr : &std::cerr);
+    gl::HeadlessContext context = open_context(options, quiet);
     options.require_self_test();
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
     const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
@@ -122,7 +134,7 @@ NumberSource ceicg_source(const SourceOptions& options, fragment::TargetSize siz
     source.run = on_stream(options, stream::CeicgStreamTraits{}, start, quiet, stream::CeicgStreamTraits::kOutputsPerGroup);
   } else {
     source.run = [start, size, options, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      gl::HeadlessContext context = open_context(options, quiet);
       options.require_self_test();
       fragment::CeicgFragment generator(size);
       generator.generate_ints(start, count, consume);
@@ -214,7 +226,7 @@ NumberSource wichmann_hill_parameterised_source(const SourceOptions& options, co
     };
   } else {
     source.run = [traits, starts, layout, options, quiet](std::uint64_t count, const WordConsumer& consume) {
-      gl::HeadlessContext context(options.device, quiet ? nullptr : &std::cerr);
+      gl::HeadlessContext context = open_context(options, quiet);
       options.require_self_test();
       fragment::WichmannHillFragment generator(layout, traits);
       generator.generate_parameterised(starts, count, consume);

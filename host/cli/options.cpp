@@ -54,26 +54,37 @@ std::string why_no_gl_path(const std::string& generator) {
 }
 
 std::uint64_t parse_count(const std::string& text, const std::string& what) {
-  const std::string usage = what + " must be a whole number such as 1000000, 1e6 or 2^20, not '" + text + "'";
+  const std::string usage = what + " must be a whole number such as 1000000, 1e6, 2.5e3 or 2^20, not '" + text + "'";
+  const std::string too_large = what + " '" + text + "' is too large (at most 2^64 - 1)";
   if (!text.empty() && text[0] == '-') throw InvalidArgument(what + " must not be negative, not '" + text + "'");
   if (auto value = parse_digits(text)) return *value;
-  for (const std::string_view op : {"^", "e", "E"}) {
-    const auto at = text.find(op);
-    if (at == std::string::npos) continue;
-    const auto left = parse_digits(std::string_view(text).substr(0, at));
-    const auto right = parse_digits(std::string_view(text).substr(at + 1));
-    if (!left || !right) throw InvalidArgument(usage);
-    const auto value = op == "^" ? checked_power(*left, *right) : [&]() -> std::optional<std::uint64_t> {
-      const auto scale = checked_power(10, *right);
-      if (!scale || (*left != 0 && *scale > std::numeric_limits<std::uint64_t>::max() / *left)) return std::nullopt;
-      return *left * *scale;
-    }();
-    if (!value) throw InvalidArgument(what + " '" + text + "' is too large (at most 2^64 - 1)");
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) throw InvalidArgument(too_large);
+  const std::string_view view(text);
+  if (const auto caret = view.find('^'); caret != std::string_view::npos) {
+    const auto base = parse_digits(view.substr(0, caret));
+    const auto exponent = parse_digits(view.substr(caret + 1));
+    if (!base || !exponent) throw InvalidArgument(usage);
+    const auto value = checked_power(*base, *exponent);
+    if (!value) throw InvalidArgument(too_large);
     return *value;
   }
-  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
-    throw InvalidArgument(what + " '" + text + "' is too large (at most 2^64 - 1)");
-  throw InvalidArgument(usage);
+  // Decimal notation, I[.F][eK]: whole when F's significant digits fit in 10^K (1.4e7, 2.5e3).
+  const auto e = view.find_first_of("eE");
+  const std::string_view mantissa = view.substr(0, e);
+  const auto exponent = e == std::string_view::npos ? std::optional<std::uint64_t>(0) : parse_digits(view.substr(e + 1));
+  const auto point = mantissa.find('.');
+  const std::string_view whole = mantissa.substr(0, point);
+  std::string_view fraction = point == std::string_view::npos ? std::string_view() : mantissa.substr(point + 1);
+  if (!exponent || !parse_digits(whole) || (point != std::string_view::npos && !parse_digits(fraction)))
+    throw InvalidArgument(usage);
+  while (!fraction.empty() && fraction.back() == '0') fraction.remove_suffix(1);
+  if (fraction.size() > *exponent) throw InvalidArgument(usage);
+  const auto scale = checked_power(10, *exponent - fraction.size());
+  const auto fraction_scale = checked_power(10, fraction.size());
+  const auto digits = parse_digits(std::string(whole) + std::string(fraction));  // I·10^|F| + F
+  if (!scale || !fraction_scale || !digits || (*digits != 0 && *scale > std::numeric_limits<std::uint64_t>::max() / *digits))
+    throw InvalidArgument(too_large);
+  return *digits * *scale;
 }
 
 ceicg::Seed parse_ceicg_seed(const std::string& text) {
@@ -229,17 +240,43 @@ void SourceOptions::check_applicable() const {
     for (const auto& g : generators) list += (list.empty() ? "" : ", ") + g;
     throw InvalidArgument(std::string(option) + " does not apply to -g " + generator + " (only to " + list + ")");
   }
+  // An empty value is how these options mean "the default": given empty, it is a mistake.
+  if (given("--seed") && seed.empty())
+    throw InvalidArgument("--seed needs a value; leave it out for -g " + generator + "'s default seed");
+  if (given("--curand-seed") && curand_seed.empty())
+    throw InvalidArgument("--curand-seed needs a value (one 64-bit integer, as curand_init's seed)");
+  check_path_options();
   if (given("--substreams") && generator == "ceicg" && profile == "ps30")
     throw InvalidArgument("--substreams does not apply to -g ceicg in the ps30 profile, whose substreams are pixels "
                           "(see --size); it does with --profile scatter or compute");
   profile_value();
 }
 
+void SourceOptions::check_path_options() const {
+  if (path != "cpu" && path != "cuda") return;  // gl uses them all; check_path names a wrong --path
+  const std::string on_path = "--path " + path +
+                              (given("--path") ? std::string() : " (-g " + generator + "'s default here)");
+  if (given("--profile"))
+    throw InvalidArgument("--profile chooses the GL path's shaders (ps30, scatter or compute); it does not apply to " +
+                          on_path);
+  if (path == "cpu" && given("--device"))
+    throw InvalidArgument("--device chooses a GPU; it does not apply to " + on_path + ", the CPU reference");
+  // Both paths give the serial sequence directly; WH's parameterisation defines another
+  // sequence (P sets interleaved), so it keeps --split and --substreams.
+  const bool parameterised = given("--split") && fragment::parse_split(split) == fragment::Split::parameterisation;
+  const std::string how = path == "cpu" ? "computes the serial sequence directly" : "lays out its own threads and always gives the serial sequence";
+  for (const char* option : {"--substreams", "--split", "--state-update"})
+    if (given(option) && !(parameterised && std::string_view(option) != "--state-update"))
+      throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; " + on_path + " " + how +
+                            (parameterised ? std::string(" (--split parameterisation keeps --substreams)") : std::string()));
+}
+
 stream::Profile SourceOptions::profile_value() const {
   const stream::Profile value = stream::parse_profile(profile);
   if (value == stream::Profile::ps30) return value;
-  if (path == "cpu") throw InvalidArgument("--profile " + profile + " applies to --path gl, not to the CPU reference");
-  if (path == "cuda") throw InvalidArgument("--profile " + profile + " applies to --path gl, not to --path cuda");
+  if (path == "cpu" || path == "cuda")
+    throw InvalidArgument("--profile chooses the GL path's shaders (ps30, scatter or compute); it does not apply to "
+                          "--path " + path);
   if (given("--split") && split != "leapfrog")
     throw InvalidArgument("the " + profile + " profile splits the sequence by leapfrog only, not --split " + split);
   if (given("--state-update"))
@@ -262,16 +299,8 @@ void SourceOptions::check_path() const {
   if (path == "gl" && !has_gl_path(generator))
     throw InvalidArgument("-g " + generator + " has no GL path, in any profile (" + why_no_gl_path(generator) +
                           "); use --path cpu or --path cuda");
+  check_path_options();
   if (path != "cuda") return;
-  // The CUDA path lays out its own threads (host/cuda/layout.hpp); its sequence is the serial
-  // one, except under WH's parameterisation, which defines another sequence (P generators
-  // interleaved) and so keeps --split and --substreams.
-  const bool parameterised = given("--split") && fragment::parse_split(split) == fragment::Split::parameterisation;
-  for (const char* option : {"--substreams", "--split", "--state-update"})
-    if (given(option) && !(parameterised && std::string_view(option) != "--state-update"))
-      throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; --path cuda lays out its "
-                            "own threads and always gives the serial sequence" +
-                            (parameterised ? std::string(" (--split parameterisation keeps --substreams)") : std::string()));
   // After the options' own checks, so that a wrong option is named the same in every build.
 #if !GLRAND_HAVE_CUDA
   throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");

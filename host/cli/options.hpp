@@ -58,6 +58,9 @@ struct SourceOptions {
   // Throws if an option given on the command line has no meaning for the generator.
   void check_applicable() const;
   void check_path() const;
+  // Throws if an option given means nothing on --path cpu or cuda (the GL path's layout and
+  // profile; --device on the CPU), with the reason, the same on both paths.
+  void check_path_options() const;
   std::uint64_t offset_value() const;
   // CEICG: the residues of the first output, after checking every option.
   ceicg::Residues ceicg_start() const;

@@ -5,9 +5,12 @@
 // converts them on the host with the generator's float formula.
 #include <GL/glew.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <vector>
+
+#include <fmt/core.h>
 
 #include "cli/commands.hpp"
 #include "cli/number_source.hpp"
@@ -26,6 +29,7 @@ struct RenderOptions {
   SourceOptions source;
   std::string size = "512x512";
   std::string output;
+  bool quiet = false;
 };
 
 // Texel p, channel c = output 4p + c from `start`, as floats.
@@ -38,8 +42,9 @@ std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::Target
   return texels;
 }
 
-std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, const SourceOptions& source) {
-  gl::HeadlessContext context(source.device, &std::cerr);
+std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetSize size, const SourceOptions& source,
+                                 bool quiet) {
+  gl::HeadlessContext context(source.device, quiet ? nullptr : &std::cerr);
   source.require_self_test();
   gl::Texture texture(size.width, size.height);
   fragment::CeicgTextureFiller filler(1);
@@ -56,8 +61,8 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
 }
 
 // Texel p, channel c = output 4p + c of any generator's source, converted on the host.
-std::vector<float> texture_from_source(const SourceOptions& options, fragment::TargetSize size) {
-  const NumberSource source = make_source(options, size, false);
+std::vector<float> texture_from_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
+  const NumberSource source = make_source(options, size, quiet);
   std::vector<float> texels;
   texels.reserve(std::size_t{4} * size.width * size.height);
   source.run(std::uint64_t{4} * size.width * size.height, [&](std::span<const std::uint32_t> words) {
@@ -68,18 +73,24 @@ std::vector<float> texture_from_source(const SourceOptions& options, fragment::T
 }
 
 void run_render(const RenderOptions& options) {
+  const auto began = std::chrono::steady_clock::now();
   options.source.check_applicable();
   const auto size = parse_size(options.size, "--size");
   if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   std::vector<float> texels;
   if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30 ||
       options.source.path == "cuda")
-    texels = texture_from_source(options.source, size);
+    texels = texture_from_source(options.source, size, options.quiet);
   else if (options.source.path == "cpu")
     texels = texture_on_cpu(options.source.ceicg_start(), size);
   else
-    texels = texture_on_gl(options.source.ceicg_start(), size, options.source);
+    texels = texture_on_gl(options.source.ceicg_start(), size, options.source, options.quiet);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  if (!options.quiet)
+    std::cerr << fmt::format("glrand: wrote '{}', {}x{} pixels ({} outputs of -g {} on --path {}) in {:.2f} s\n",
+                             options.output, size.width, size.height, std::uint64_t{4} * size.width * size.height,
+                             options.source.generator, options.source.path, seconds);
 }
 
 }  // namespace
@@ -91,6 +102,7 @@ void add_render_command(CLI::App& app) {
   options->source.add_self_test_option(*command);
   command->add_option("--size", options->size, "Picture size WIDTHxHEIGHT (at most 2^24 pixels)")->capture_default_str();
   command->add_option("-o,--output", options->output, "PNG file to write")->required();
+  command->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
   command->callback([options] { run_render(*options); });
 }
 

@@ -101,7 +101,8 @@ std::vector<EglDevice> list_egl_devices() {
   return result;
 }
 
-HeadlessContext::HeadlessContext(std::optional<int> device_index, std::ostream* notices) {
+HeadlessContext::HeadlessContext(std::optional<int> device_index, std::ostream* notices,
+                                 const std::string& software_advice) {
   const auto devices = list_egl_devices();
   if (devices.empty())
     throw DeviceError("no EGL device found: no GPU driver and no software renderer (install libegl-mesa0)");
@@ -116,7 +117,7 @@ HeadlessContext::HeadlessContext(std::optional<int> device_index, std::ostream* 
     for (const auto& d : devices)
       if (!d.software) { device_ = d; break; }
     if (device_.software && notices)
-      *notices << "glrand: no GPU found; using " << device_.label() << "\n";
+      *notices << "glrand: no GPU found; using " << device_.label() << software_advice << "\n";
   }
 
   auto platform_display = entry_point<PFNEGLGETPLATFORMDISPLAYEXTPROC>("eglGetPlatformDisplayEXT");

@@ -28,8 +28,10 @@ std::vector<EglDevice> list_egl_devices();
 class HeadlessContext {
  public:
   // `device_index` picks a device from list_egl_devices(); without it the first hardware
-  // device is used, else the software device, with a one-line notice on `notices`.
-  explicit HeadlessContext(std::optional<int> device_index = std::nullopt, std::ostream* notices = nullptr);
+  // device is used, else the software device, with a one-line notice on `notices` that ends
+  // with `software_advice` (the caller's word on what is faster there).
+  explicit HeadlessContext(std::optional<int> device_index = std::nullopt, std::ostream* notices = nullptr,
+                           const std::string& software_advice = {});
   HeadlessContext(HeadlessContext&& other) noexcept;
   HeadlessContext& operator=(HeadlessContext&& other) noexcept;
   HeadlessContext(const HeadlessContext&) = delete;

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "output/interrupt.hpp"
 
 namespace glrand::output {
 namespace {
@@ -63,8 +64,14 @@ AtomicFile::AtomicFile(std::filesystem::path final_path) : final_path_(std::move
   if (fd < 0) throw_os_error("cannot create output file", final_path_, errno);
   fd_ = fd;
   temp_path_ = pattern;
-  // mkstemp creates files 0600; give the result the permissions an ordinary new file gets.
-  if (::fchmod(fd_, 0644 & ~current_umask()) != 0) {
+  interrupt_slot_ = register_temporary_file(temp_path_.c_str(), final_path_.c_str());
+  // mkstemp creates files 0600: a replaced file keeps its permissions, a new one gets those
+  // an ordinary new file gets.
+  struct stat existing {};
+  const mode_t mode = ::stat(final_path_.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
+                          ? existing.st_mode & 07777
+                          : 0644 & ~current_umask();
+  if (::fchmod(fd_, mode) != 0) {
     const int error_number = errno;
     discard();
     throw_os_error("cannot set permissions of output file", final_path_, error_number);
@@ -78,6 +85,7 @@ AtomicFile::AtomicFile(AtomicFile&& other) noexcept
     : final_path_(std::move(other.final_path_)),
       temp_path_(std::exchange(other.temp_path_, {})),
       fd_(std::exchange(other.fd_, -1)),
+      interrupt_slot_(std::exchange(other.interrupt_slot_, -1)),
       committed_(other.committed_),
       buffer_(std::move(other.buffer_)) {}
 
@@ -87,6 +95,7 @@ AtomicFile& AtomicFile::operator=(AtomicFile&& other) noexcept {
     final_path_ = std::move(other.final_path_);
     temp_path_ = std::exchange(other.temp_path_, {});
     fd_ = std::exchange(other.fd_, -1);
+    interrupt_slot_ = std::exchange(other.interrupt_slot_, -1);
     committed_ = other.committed_;
     buffer_ = std::move(other.buffer_);
   }
@@ -119,6 +128,7 @@ void AtomicFile::commit() {
     throw_os_error("cannot rename temporary file to", final_path_, errno);
   }
   committed_ = true;
+  unregister_temporary_file(std::exchange(interrupt_slot_, -1));
   // Make the rename itself durable; failure here does not invalidate the file, so ignore it.
   const std::filesystem::path directory =
       final_path_.has_parent_path() ? final_path_.parent_path() : std::filesystem::path(".");
@@ -132,6 +142,7 @@ void AtomicFile::commit() {
 void AtomicFile::discard() noexcept {
   if (fd_ >= 0) ::close(std::exchange(fd_, -1));
   if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
+  unregister_temporary_file(std::exchange(interrupt_slot_, -1));
   temp_path_.clear();
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Output files are written to a temporary sibling and renamed into place on commit, so a
-// reader never sees a partial file and a failed or interrupted run leaves nothing behind.
+// Regular output files are written to a temporary sibling and renamed into place on commit,
+// so a reader never sees a partial file and a failed or interrupted run (SIGINT, SIGTERM,
+// SIGHUP: output/interrupt.hpp) leaves nothing behind. Other targets: output/output_file.hpp.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -39,6 +40,7 @@ class AtomicFile {
   std::filesystem::path final_path_;
   std::filesystem::path temp_path_;  // empty once moved from
   int fd_ = -1;
+  int interrupt_slot_ = -1;  // register_temporary_file's slot while the temporary exists
   bool committed_ = false;
   std::vector<std::byte> buffer_;  // batches small writes (PNG rows, small spans)
 };

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "common/error.hpp"
-#include "output/atomic_file.hpp"
+#include "output/output_file.hpp"
 
 // libpng reports errors by longjmp. A longjmp must not skip C++ destructors, so each setjmp
 // lives in a small function whose locals are all trivial, and the objects that need cleanup
@@ -22,8 +22,8 @@ namespace {
 
 struct PngCallbackState {
   char message[256] = {};              // libpng's error text
-  AtomicFile* file = nullptr;          // write destination
-  std::exception_ptr write_failure;    // thrown by AtomicFile::write, rethrown afterwards
+  OutputFile* file = nullptr;          // write destination
+  std::exception_ptr write_failure;    // thrown by OutputFile::write, rethrown afterwards
 };
 
 void on_png_error(png_structp png, png_const_charp message) {
@@ -47,7 +47,7 @@ void on_png_write(png_structp png, png_bytep data, png_size_t length) {
   if (failed) png_error(png, "write failed");
 }
 
-void on_png_flush(png_structp) {}  // AtomicFile flushes on commit
+void on_png_flush(png_structp) {}  // OutputFile flushes on commit
 
 struct WriteJob {
   std::uint32_t width;
@@ -122,7 +122,7 @@ void write_png_rgb8(const std::filesystem::path& path, std::uint32_t width, std:
                           " bytes of RGB pixels, got " + std::to_string(rgb_top_row_first.size()));
   }
 
-  AtomicFile file(path);
+  OutputFile file = OutputFile::open(path.string());
   PngCallbackState state;
   state.file = &file;
   PngWriteStructs structs;

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "output/sink.hpp"
 
-#include <unistd.h>
-
 #include <bit>
-#include <cerrno>
-#include <cstring>
+#include <cctype>
 #include <limits>
 #include <stdexcept>
 
 #include "common/error.hpp"
-#include "output/atomic_file.hpp"
 
 namespace glrand::output {
 
@@ -47,50 +43,15 @@ std::uint64_t byte_count(ElementType type, std::uint64_t elements) {
   return elements * element_size(type);
 }
 
-bool ends_with_npy(const std::string& path) { return path.ends_with(".npy"); }
-
-class StdoutSink final : public OutputSink {
- public:
-  StdoutSink(ElementType type, std::uint64_t expected)
-      : OutputSink(type, expected, "standard output") {}
-
- private:
-  // Unbuffered ::write so nothing is lost or duplicated in a stdio buffer; SIGPIPE keeps its
-  // disposition (the caller decides), EPIPE is reported as OutputClosed if it is ignored.
-  void write_bytes(std::span<const std::byte> bytes) override {
-    const std::byte* data = bytes.data();
-    std::size_t size = bytes.size();
-    while (size > 0) {
-      const ssize_t written = ::write(STDOUT_FILENO, data, size);
-      if (written < 0) {
-        if (errno == EINTR) continue;
-        if (errno == EPIPE) throw OutputClosed("standard output was closed (broken pipe)");
-        throw Error(std::string("cannot write to standard output: ") + std::strerror(errno));
-      }
-      data += written;
-      size -= static_cast<std::size_t>(written);
-    }
-  }
-  void commit() override {}
-};
-
-class FileSink final : public OutputSink {
- public:
-  FileSink(const SinkSpec& spec, std::uint64_t expected, std::string header)
-      : OutputSink(spec.type, expected, "'" + spec.path + "'"), file_(spec.path) {
-    // Checked after creating the file so a missing directory is reported as such.
-    require_free_space(spec.path, header.size() + byte_count(spec.type, expected));
-    file_.write(std::as_bytes(std::span(header)));
-  }
-
- private:
-  void write_bytes(std::span<const std::byte> bytes) override { file_.write(bytes); }
-  void commit() override { file_.commit(); }
-
-  AtomicFile file_;
-};
-
 }  // namespace
+
+bool is_npy_path(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string suffix = path.substr(path.size() - 4);
+  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return suffix == ".npy";
+}
+
 
 std::size_t element_size(ElementType type) {
   switch (type) {
@@ -138,14 +99,17 @@ std::string npy_header(ElementType type, const std::vector<std::uint64_t>& shape
 
 std::unique_ptr<OutputSink> OutputSink::open(const SinkSpec& spec) {
   const std::uint64_t expected = element_count(spec.shape);
-  byte_count(spec.type, expected);  // reject impossible sizes before creating anything
-  if (spec.path == "-") return std::make_unique<StdoutSink>(spec.type, expected);
-  std::string header = ends_with_npy(spec.path) ? npy_header(spec.type, spec.shape) : "";
-  return std::make_unique<FileSink>(spec, expected, std::move(header));
+  const std::uint64_t data_bytes = byte_count(spec.type, expected);  // refuse impossible sizes before opening
+  const bool npy = !spec.text && spec.path != "-" && is_npy_path(spec.path);
+  const std::string header = npy ? npy_header(spec.type, spec.shape) : "";
+  // Text has no fixed size; its free space is not checked ahead.
+  OutputFile file = OutputFile::open(spec.path, spec.text ? 0 : header.size() + data_bytes);
+  file.write(std::as_bytes(std::span(header)));
+  return std::unique_ptr<OutputSink>(new OutputSink(spec.type, spec.text, expected, std::move(file)));
 }
 
-OutputSink::OutputSink(ElementType type, std::uint64_t expected, std::string description)
-    : type_(type), expected_(expected), description_(std::move(description)) {}
+OutputSink::OutputSink(ElementType type, bool text, std::uint64_t expected, OutputFile file)
+    : type_(type), text_(text), expected_(expected), file_(std::move(file)) {}
 
 void OutputSink::write(std::span<const std::uint32_t> values) {
   write_elements(ElementType::u32, std::as_bytes(values), values.size());
@@ -159,26 +123,36 @@ void OutputSink::write(std::span<const double> values) {
   write_elements(ElementType::f64, std::as_bytes(values), values.size());
 }
 
-void OutputSink::write_elements(ElementType type, std::span<const std::byte> bytes,
-                                std::size_t count) {
-  if (type != type_) {
-    throw std::logic_error(std::string("OutputSink: writing ") + type_name(type) +
-                           " values to a " + type_name(type_) + " output");
+void OutputSink::write_elements(ElementType type, std::span<const std::byte> bytes, std::size_t count) {
+  if (type != type_ || text_) {
+    throw std::logic_error(std::string("OutputSink: writing ") + type_name(type) + " values to a " +
+                           (text_ ? "text" : type_name(type_)) + " output");
   }
-  if (count > expected_ - written_) {
-    throw Error("too many values for " + description_ + ": expected " +
-                std::to_string(expected_) + ", got at least " + std::to_string(written_ + count));
-  }
-  write_bytes(bytes);
+  count_elements(count);
+  file_.write(bytes);
   written_ += count;
+}
+
+void OutputSink::write_text(std::string_view lines, std::size_t count) {
+  if (!text_) throw std::logic_error(std::string("OutputSink: writing text to a ") + type_name(type_) + " output");
+  count_elements(count);
+  file_.write(std::as_bytes(std::span(lines)));
+  written_ += count;
+}
+
+void OutputSink::count_elements(std::size_t count) {
+  if (count > expected_ - written_) {
+    throw Error("too many values for " + file_.description() + ": expected " + std::to_string(expected_) +
+                ", got at least " + std::to_string(written_ + count));
+  }
 }
 
 void OutputSink::finish() {
   if (written_ != expected_) {
-    throw Error("incomplete output for " + description_ + ": expected " +
-                std::to_string(expected_) + " values, got " + std::to_string(written_));
+    throw Error("incomplete output for " + file_.description() + ": expected " + std::to_string(expected_) +
+                " values, got " + std::to_string(written_));
   }
-  commit();
+  file_.commit();
 }
 
 }  // namespace glrand::output

@@ -1,24 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Where generated numbers go: standard output (raw bytes), a NumPy .npy file, or a raw
-// little-endian file. Files appear only when finish() succeeds.
+// little-endian file. Regular files appear only when finish() succeeds; devices, FIFOs and
+// descriptors are written in place (output/output_file.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/error.hpp"
+#include "output/output_file.hpp"
 
 namespace glrand::output {
-
-// Standard output's reader has gone (EPIPE, with SIGPIPE ignored): the reader took what it
-// wanted, as `| head -c 100` does; the command stops quietly.
-class OutputClosed : public Error {
- public:
-  using Error::Error;
-};
 
 enum class ElementType { u32, f32, f64 };
 
@@ -29,7 +25,11 @@ struct SinkSpec {
   std::string path;  // "-" means standard output
   ElementType type = ElementType::u32;
   std::vector<std::uint64_t> shape;  // e.g. {count} or {count, 3}; product = element count
+  bool text = false;                 // values written as text lines (write_text), never .npy
 };
+
+// A path names a NumPy file when it ends in ".npy", in any case.
+bool is_npy_path(const std::string& path);
 
 // The complete NPY 1.0 header: magic, version, length, dict, space padding and '\n', with a
 // total size that is a multiple of 64 bytes.
@@ -37,11 +37,11 @@ std::string npy_header(ElementType type, const std::vector<std::uint64_t>& shape
 
 class OutputSink {
  public:
-  // "-" -> stdout; "*.npy" (case-sensitive) -> NumPy file; anything else -> raw file.
-  // Throws Error if the file cannot be created, InvalidArgument if the disk is too full.
+  // "-" -> stdout; "*.npy" (any case) -> NumPy file; anything else -> raw. Throws Error if
+  // the output cannot be opened, InvalidArgument if the disk is too full.
   static std::unique_ptr<OutputSink> open(const SinkSpec& spec);
 
-  virtual ~OutputSink() = default;  // without finish(), no file is left behind
+  ~OutputSink() = default;  // without finish(), no regular file is left behind
   OutputSink(const OutputSink&) = delete;
   OutputSink& operator=(const OutputSink&) = delete;
 
@@ -50,6 +50,8 @@ class OutputSink {
   void write(std::span<const std::uint32_t> values);
   void write(std::span<const float> values);
   void write(std::span<const double> values);
+  // A text output: `count` values already formatted as lines.
+  void write_text(std::string_view lines, std::size_t count);
 
   // Throws Error unless exactly the expected number of elements was written; then commits.
   void finish();
@@ -57,19 +59,19 @@ class OutputSink {
   std::uint64_t elements_written() const { return written_; }
   std::uint64_t elements_expected() const { return expected_; }
   ElementType type() const { return type_; }
-
- protected:
-  OutputSink(ElementType type, std::uint64_t expected, std::string description);
+  // Written in place on a terminal (standard output, -o /dev/tty).
+  bool is_terminal() const { return file_.is_terminal(); }
 
  private:
-  virtual void write_bytes(std::span<const std::byte> bytes) = 0;
-  virtual void commit() = 0;
+  OutputSink(ElementType type, bool text, std::uint64_t expected, OutputFile file);
   void write_elements(ElementType type, std::span<const std::byte> bytes, std::size_t count);
+  void count_elements(std::size_t count);
 
   ElementType type_;
+  bool text_;
   std::uint64_t expected_;
   std::uint64_t written_ = 0;
-  std::string description_;  // for messages: "'out.bin'" or "standard output"
+  OutputFile file_;
 };
 
 }  // namespace glrand::output
