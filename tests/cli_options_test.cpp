@@ -23,6 +23,20 @@ TEST_CASE("counts: decimal, powers and exponents, with clear errors", "[cli]") {
   CHECK_THROWS_WITH(cli::parse_count("12abc", "COUNT"), Catch::Contains("COUNT must be a whole number"));
   CHECK_THROWS_AS(cli::parse_count("", "n"), InvalidArgument);
   CHECK_THROWS_AS(cli::parse_count("1.5", "n"), InvalidArgument);
+  // Decimal notation that names a whole number is one.
+  CHECK(cli::parse_count("1.4e7", "n") == 14000000);
+  CHECK(cli::parse_count("2.5e3", "n") == 2500);
+  CHECK(cli::parse_count("2.50E3", "n") == 2500);
+  CHECK(cli::parse_count("1.0", "n") == 1);
+  CHECK(cli::parse_count("0.5e1", "n") == 5);
+  CHECK(cli::parse_count("1.8446744073709551615e19", "n") == ~0ull);
+  CHECK_THROWS_WITH(cli::parse_count("1.8446744073709551616e19", "n"), Catch::Contains("too large"));
+  CHECK_THROWS_WITH(cli::parse_count("1.25e1", "n"), Catch::Contains("whole number"));
+  CHECK_THROWS_WITH(cli::parse_count("1e-3", "n"), Catch::Contains("whole number"));
+  CHECK_THROWS_WITH(cli::parse_count("2^70", "n"), Catch::Contains("too large"));
+  CHECK_THROWS_WITH(cli::parse_count("-5", "n"), Catch::Contains("negative"));
+  for (const char* bad : {".5e1", "1.e3", "1..5", "1.5.0", "e3", "1e", "1e3e3", "1.5^2", "2^", "^2", " 1", "0x10"})
+    CHECK_THROWS_WITH(cli::parse_count(bad, "n"), Catch::Contains("whole number"));
 }
 
 TEST_CASE("CEICG seeds: three words below each modulus", "[cli][ceicg]") {
