@@ -188,10 +188,10 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   if (!options.quiet)
-    std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({:.1f} M {}/s) on {}\n",
+    std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({} {}/s) on {}\n",
                              options.source.generator, count, unit, options.format,
                              to_stdout ? "standard output" : options.output, seconds,
-                             static_cast<double>(count) / seconds * 1e-6, unit, where);
+                             si_count(static_cast<double>(count) / seconds), unit, where);
 }
 
 }  // namespace
