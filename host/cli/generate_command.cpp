@@ -117,6 +117,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   const auto type = element_type(format);
   const auto size = ceicg_pass_size(options.source, options.size);
   const NumberSource source = make_source(options.source, size, options.quiet);
+  if (const auto warning = options.source.seed_warning(); warning && !options.quiet) std::cerr << *warning << "\n";
   if (source.check_count) source.check_count(count);
   if (to_stdout && isatty(STDOUT_FILENO))
     throw InvalidArgument("refusing to write binary numbers to a terminal: give -o FILE, or pipe the output");
