@@ -186,7 +186,7 @@ int main(int argc, char** argv) {
         bench_stateful("Wichmann-Hill (set 0)", wh_generator, wh::seed_state(0, 1), fill, passes, repeats,
                        stateful_outputs);
         fragment::Mrg32k3aFragment mrg_generator(layout);
-        bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::step(mrg32k3a::default_seed()), fill, passes, repeats,
+        bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::default_seed(), fill, passes, repeats,
                        stateful_outputs);
       }
     }

@@ -101,7 +101,9 @@ TEST_CASE("pixel indices beyond m3 in a 4096x4096 pass", "[ceicg][gl]") {
   glDisable(GL_SCISSOR_TEST);
   std::vector<float> row(4 * 4096);
   for (int k = 0; k < 3; ++k) {
-    glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
+    const unsigned target = generator.target(k);
+    gl::Framebuffer framebuffer({&target, 1});
+    framebuffer.bind();
     glReadPixels(0, 4095, 4096, 1, GL_RGBA, GL_FLOAT, row.data());
     REQUIRE(glGetError() == GL_NO_ERROR);
     const auto expected = on_cpu(ceicg::advanced_by(start, 4ull * 4095 * 4096), 4 * 4096);

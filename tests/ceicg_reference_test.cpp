@@ -91,7 +91,7 @@ TEST_CASE("inverse_mod agrees with Fermat inversion", "[ceicg][reference]") {
 TEST_CASE("outputs equal the definition at serial and substream positions", "[ceicg][reference]") {
   std::mt19937_64 random(42);
   for (int trial = 0; trial < 300; ++trial) {
-    ceicg::Seed seed{};
+    ceicg::Seed seed{0, 0, 0};
     if (trial % 3)
       for (int k = 0; k < 3; ++k) seed[k] = static_cast<std::uint32_t>(random() % ceicg::kComponents[k].modulus);
     const std::uint64_t substream = trial % 5 == 0 ? (1ull << 24) - 1 : random() % (1ull << 24);
@@ -108,13 +108,75 @@ TEST_CASE("outputs equal the definition at serial and substream positions", "[ce
   }
 }
 
-TEST_CASE("the first outputs of the default seed", "[ceicg][reference]") {
+TEST_CASE("the first outputs of the paper's seed 0,0,0", "[ceicg][reference]") {
   // N = 0: every argument is 0 and inv(0) = 0; N = 1: x_k = a_k^-1 mod m_k.
-  CHECK(ceicg::output_at(ceicg::residues_at({}, 0, 0)) == ceicg::Output{0, 0, 0});
-  const auto x = ceicg::output_at(ceicg::residues_at({}, 0, 1));
+  CHECK(ceicg::output_at(ceicg::residues_at({0, 0, 0}, 0, 0)) == ceicg::Output{0, 0, 0});
+  const auto x = ceicg::output_at(ceicg::residues_at({0, 0, 0}, 0, 1));
   for (int k = 0; k < 3; ++k)
     CHECK(std::uint64_t{x[k]} * ceicg::kComponents[k].multiplier % ceicg::kComponents[k].modulus == 1);
   CHECK(ceicg::to_f64({0, 0, 0}) == 0.0);
+}
+
+namespace {
+
+// The fraction of n < count with u[2n] = u[n]/2 or u[n]/2 + 1/2 (within 2^-40) for `seed`,
+// from the CPU reference. With c = 0 and equal offsets n0, x_k(2N + n0) = inv(2)·x_k(N) in
+// every component, so for the seed 0,0,0 the fraction is 1.
+double halving_fraction(const ceicg::Seed& seed, std::size_t count) {
+  std::vector<std::uint32_t> words(3 * 2 * count);
+  ceicg::generate_ints(ceicg::residues_at(seed, 0, 0), words);
+  const auto u = [&](std::size_t n) { return ceicg::to_f64({words[3 * n], words[3 * n + 1], words[3 * n + 2]}); };
+  const double tolerance = std::ldexp(1.0, -40);
+  std::size_t related = 0;
+  for (std::size_t n = 0; n < count; ++n) {
+    const double half = u(n) / 2, twice = u(2 * n);
+    if (std::fabs(twice - half) < tolerance || std::fabs(twice - (half + 0.5)) < tolerance) ++related;
+  }
+  return static_cast<double>(related) / static_cast<double>(count);
+}
+
+}  // namespace
+
+TEST_CASE("the default seed has no halving relation between outputs n and 2n", "[ceicg][reference]") {
+  const std::size_t count = 1'000'000;
+  // The test can fail: the paper's seed has the relation at every n.
+  CHECK(halving_fraction({0, 0, 0}, 1000) == 1.0);
+  const double fraction = halving_fraction(ceicg::kDefaultSeed, count);
+  INFO("related fraction " << fraction);
+  CHECK(fraction < 1e-3);
+  CHECK(ceicg::residues_at({}, 0, 0) == ceicg::residues_at(ceicg::kDefaultSeed, 0, 0));
+  CHECK(ceicg::output_at(ceicg::residues_at({}, 0, 0)) != ceicg::Output{0, 0, 0});
+}
+
+TEST_CASE("seed_relation names equal offsets and small position shifts", "[ceicg][reference]") {
+  CHECK_FALSE(ceicg::seed_relation(ceicg::kDefaultSeed).has_value());
+  CHECK_FALSE(ceicg::seed_relation({1, 2, 3}).has_value());
+  const auto all = ceicg::seed_relation({0, 0, 0});
+  REQUIRE(all.has_value());
+  CHECK_THAT(*all, Catch::Contains("u[2N]") && Catch::Contains("u[N]/2"));
+  const auto five = ceicg::seed_relation({5, 5, 5});
+  REQUIRE(five.has_value());
+  CHECK_THAT(*five, Catch::Contains("u[2N+5]"));
+  const auto pair = ceicg::seed_relation({7, 3, 7});
+  REQUIRE(pair.has_value());
+  CHECK_THAT(*pair, Catch::Contains("components 1 and 3"));
+  // Offsets that are one position n = 2^40 in every component: distinct words, the same
+  // relation as n,n,n.
+  const std::uint64_t n = 1ull << 40;
+  ceicg::Seed shifted{};
+  for (int k = 0; k < 3; ++k) shifted[k] = static_cast<std::uint32_t>(n % ceicg::kComponents[k].modulus);
+  const auto shift = ceicg::seed_relation(shifted);
+  REQUIRE(shift.has_value());
+  CHECK_THAT(*shift, Catch::Contains("u[2N+" + std::to_string(n) + "]"));
+  // A shift just below the period is the same relation the other way (N' = 2N - d).
+  for (int k = 0; k < 3; ++k) shifted[k] = ceicg::kComponents[k].modulus - 3;
+  const auto back = ceicg::seed_relation(shifted);
+  REQUIRE(back.has_value());
+  CHECK_THAT(*back, Catch::Contains("u[2N-3]"));
+  // The largest words are the offset -1 in every component.
+  const auto largest = ceicg::seed_relation({16777212, 16777198, 16777182});
+  REQUIRE(largest.has_value());
+  CHECK_THAT(*largest, Catch::Contains("u[2N-1]"));
 }
 
 TEST_CASE("chunked and multi-threaded generation equal one-by-one outputs", "[ceicg][reference]") {

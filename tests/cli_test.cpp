@@ -76,7 +76,7 @@ struct Source {
   std::string offset_text;          // as given; empty: no option
   std::uint64_t offset = 0;
 
-  ceicg::Residues start() const { return ceicg::residues_at(seed.value_or(ceicg::Seed{}), substream, offset); }
+  ceicg::Residues start() const { return ceicg::residues_at(seed.value_or(ceicg::kDefaultSeed), substream, offset); }
 
   std::vector<std::string> args() const {
     std::vector<std::string> a;
@@ -631,12 +631,39 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   REQUIRE(r.ok());
   const auto image = read_png(dir / "shot.png", 64, 48);
   // Each frame consumes width * height * 4 outputs: the third starts at 2 * 64 * 48 * 4.
-  const auto third = ceicg::residues_at({}, 0, 2ull * 64 * 48 * 4);
+  const auto third = ceicg::residues_at(ceicg::kDefaultSeed, 0, 2ull * 64 * 48 * 4);
   require_close_picture(image.rgb, reference_picture(third, 64, 48), 64);
   // ... and is not the first frame.
   const auto first = compare_pictures(image.rgb, reference_picture(kDefault.start(), 64, 48), 64);
   CHECK(first.exact * 2 < first.channels);
   CHECK(dir.entries() == std::vector<std::string>{"shot.png"});
+}
+
+TEST_CASE("generate warns of a CEICG seed with equal offsets unless -q", "[cli]") {
+  TempDir dir;
+  const auto generate = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args{"generate", "-g", "ceicg", "--path", "cpu", "-n", "10", "--format", "ints",
+                                  "-o", "x.bin"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = glrand_ok(args, dir.path());
+    std::vector<std::string> warnings;
+    for (const auto& line : lines_of(r.err))
+      if (line.find("warning") != std::string::npos) warnings.push_back(line);
+    return warnings;
+  };
+  // The paper's seed: x_k(2N) = inv(2)·x_k(N), so u[2N] is u[N]/2 or u[N]/2 + 1/2.
+  const auto paper = generate({"--seed", "0,0,0"});
+  REQUIRE(paper.size() == 1);
+  CHECK_THAT(paper[0], Catch::Contains("0,0,0") && Catch::Contains("u[2N]") && Catch::Contains("u[N]/2"));
+  const auto pair = generate({"--seed", "9,4,9"});
+  REQUIRE(pair.size() == 1);
+  CHECK_THAT(pair[0], Catch::Contains("components 1 and 3"));
+  CHECK(generate({"--seed", "0,0,0", "-q"}).empty());
+  CHECK(glrand_ok({"generate", "-g", "ceicg", "--path", "cpu", "-n", "10", "--seed", "0,0,0", "-q", "-o", "x.bin"},
+                  dir.path()).err.empty());
+  CHECK(generate({}).empty());                        // the default seed
+  CHECK(generate({"--seed", "123456,16777198,42"}).empty());
+  CHECK(read_file(dir / "x.bin").size() == 10 * 3 * 4);
 }
 
 // =========================================================================================

@@ -83,8 +83,7 @@ TEST_CASE("MRG32k3a in the scatter and compute profiles equals the reference", "
                                     << ", count = " << shape.count);
       std::vector<std::uint32_t> cpu(shape.count);
       mrg32k3a::generate_ints(before, cpu);
-      // The GL engines start from the state after the first output's step.
-      require_same_words(stream_output<fragment::Mrg32k3aTraits>(profile, shape, mrg32k3a::step(before)), cpu);
+      require_same_words(stream_output<fragment::Mrg32k3aTraits>(profile, shape, before), cpu);
     }
 }
 

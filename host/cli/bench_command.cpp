@@ -209,7 +209,7 @@ template <class Bench>
 Row with_stateful_generator(const std::string& generator, Bench bench) {
   if (generator == "pm") return bench("pm", fragment::ParkMillerTraits{}, pm::State{1});
   if (generator == "wh") return bench("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1));
-  return bench("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::step(mrg32k3a::default_seed()));
+  return bench("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::default_seed());
 }
 
 // The readback row of `generator` in `profile`.

@@ -153,6 +153,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   const auto type = element_type(format);
   const auto size = ceicg_pass_size(options.source, options.size);
   const NumberSource source = make_source(options.source, size, options.quiet);
+  if (const auto warning = options.source.seed_warning(); warning && !options.quiet) std::cerr << *warning << "\n";
   if (source.check_count) source.check_count(count);
   const std::string binary_on_terminal =
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";

@@ -295,11 +295,9 @@ NumberSource mrg32k3a_source(const SourceOptions& options, bool quiet) {
     source.run = on_cuda(options, [before] { return cuda::mrg32k3a(before); });
 #endif
   } else if (options.profile_value() != stream::Profile::ps30) {
-    source.run = on_stream(options, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before), quiet);
+    source.run = on_stream(options, fragment::Mrg32k3aTraits{}, before, quiet);
   } else {
-    // The fragment path's position state is the one after the output's step.
-    source.run = on_gl<fragment::Mrg32k3aFragment>(options, layout, fragment::Mrg32k3aTraits{}, mrg32k3a::step(before),
-                                                   quiet);
+    source.run = on_gl<fragment::Mrg32k3aFragment>(options, layout, fragment::Mrg32k3aTraits{}, before, quiet);
   }
   return source;
 }

@@ -142,7 +142,8 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
     if (!given("--path") && !given("--profile") && !has_gl_path(generator)) path = kBuiltWithCuda && system::probe_cuda().available ? "cuda" : "cpu";
   });
   command.add_option("--seed", seed,
-                     "ceicg: n1,n2,n3 with n_k < m_k (default 0,0,0); pm: z0 in 1..2147483646 (default 1); "
+                     "ceicg: n1,n2,n3 with n_k < m_k (default 16304931,9806722,8597840; the paper's 0,0,0 is weak, "
+                     "see README); pm: z0 in 1..2147483646 (default 1); "
                      "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
                      "mrg32k3a: six words, the RngStreams package seed (default 12345 x6); "
                      "mt19937: one 32-bit word, init_genrand (default 5489); "
@@ -338,12 +339,19 @@ std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "
 ceicg::Residues SourceOptions::ceicg_start() const {
   check_generator(generator);
   check_path();
-  const ceicg::Seed s = seed.empty() ? ceicg::Seed{} : parse_ceicg_seed(seed);
+  const ceicg::Seed s = seed.empty() ? ceicg::kDefaultSeed : parse_ceicg_seed(seed);
   const std::uint64_t p = parse_count(substream, "--substream");
   if (p >= ceicg::kSubstreamCount)
     throw InvalidArgument("--substream must be below 2^24 = 16777216 (the paper's 4096x4096 substreams), not " +
                           substream);
   return ceicg::residues_at(s, p, offset_value());
+}
+
+std::optional<std::string> SourceOptions::seed_warning() const {
+  if (generator != "ceicg" || seed.empty()) return std::nullopt;
+  const auto relation = ceicg::seed_relation(parse_ceicg_seed(seed));
+  if (!relation) return std::nullopt;
+  return "glrand: warning: weak CEICG seed: " + *relation;
 }
 
 std::uint32_t SourceOptions::pm_seed() const {

@@ -64,6 +64,8 @@ struct SourceOptions {
   std::uint64_t offset_value() const;
   // CEICG: the residues of the first output, after checking every option.
   ceicg::Residues ceicg_start() const;
+  // A warning for a valid but weak seed (CEICG: ceicg::seed_relation), or nothing.
+  std::optional<std::string> seed_warning() const;
   // Park–Miller: the seed z0 (default 1), checked.
   std::uint32_t pm_seed() const;
   // Wichmann-Hill: the set (0..272) and the first output's state (MKL seeding, one or four words).

@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "gl/check.hpp"
 #include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
 
 namespace glrand::fragment {
 namespace {
@@ -77,11 +78,17 @@ CeicgFragment::CeicgFragment(TargetSize size)
                {{"CEICG_FLOAT_TARGETS", "0"}}),
       targets_{gl::Texture(size.width, size.height), gl::Texture(size.width, size.height),
                gl::Texture(size.width, size.height)} {
+  const gl::StateGuard guard;
   const std::array<unsigned, 3> ids{targets_[0].id(), targets_[1].id(), targets_[2].id()};
   framebuffer_ = std::make_unique<gl::Framebuffer>(ids);
 }
 
 void CeicgFragment::render_pass(const ceicg::Residues& start, std::uint32_t rows) {
+  const gl::StateGuard guard;
+  render(start, rows);
+}
+
+void CeicgFragment::render(const ceicg::Residues& start, std::uint32_t rows) {
   framebuffer_->bind();
   program_.use();
   vertex_array_.bind();
@@ -138,6 +145,7 @@ void planes_to_words(const std::array<const float*, 3>& planes, std::uint64_t co
 void CeicgFragment::read_pass(std::uint32_t rows, std::uint64_t count, std::span<std::uint32_t> out) {
   const std::size_t plane = std::size_t{4} * size_.width * rows;
   staging_.resize(3 * plane);
+  const gl::StateGuard guard;
   framebuffer_->bind();
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   for (int k = 0; k < 3; ++k) {
@@ -156,12 +164,13 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
   const std::uint64_t per_pass = outputs_per_pass(), per_row = 4ull * size_.width;
   const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
   std::vector<std::uint32_t> chunk;
+  const gl::StateGuard guard;
   readback_->run(
       (count + per_pass - 1) / per_pass,
       [&](std::uint64_t pass) {
         const std::uint64_t outputs = outputs_of(pass);
         const auto rows = static_cast<std::uint32_t>((outputs + per_row - 1) / per_row);
-        render_pass(start, rows);
+        render(start, rows);
         for (int k = 0; k < 3; ++k) {
           glReadBuffer(GL_COLOR_ATTACHMENT0 + k);
           glReadPixels(0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(rows), GL_RGBA, GL_FLOAT,
@@ -179,36 +188,6 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
 }
 
 namespace {
-
-// Restores the bindings an application expects to keep across a fill() call.
-class BindingGuard {
- public:
-  BindingGuard() {
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_framebuffer_);
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer_);
-    glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array_);
-    glGetIntegerv(GL_VIEWPORT, viewport_.data());
-  }
-  // A binding whose object was deleted meanwhile (a program deleted while in use lives
-  // only until it is unbound) is restored as 0 rather than raising GL_INVALID_VALUE.
-  ~BindingGuard() {
-    const auto name = [](GLint id, GLboolean (*exists)(GLuint)) {
-      return id != 0 && exists(static_cast<GLuint>(id)) ? static_cast<GLuint>(id) : 0u;
-    };
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, name(draw_framebuffer_, [](GLuint id) { return glIsFramebuffer(id); }));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, name(read_framebuffer_, [](GLuint id) { return glIsFramebuffer(id); }));
-    glUseProgram(name(program_, [](GLuint id) { return glIsProgram(id); }));
-    glBindVertexArray(name(vertex_array_, [](GLuint id) { return glIsVertexArray(id); }));
-    glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-  }
-  BindingGuard(const BindingGuard&) = delete;
-  BindingGuard& operator=(const BindingGuard&) = delete;
-
- private:
-  GLint draw_framebuffer_ = 0, read_framebuffer_ = 0, program_ = 0, vertex_array_ = 0;
-  std::array<GLint, 4> viewport_{};
-};
 
 void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
   if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
@@ -262,7 +241,7 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
                           std::to_string(textures.size()) + " given");
   check_target_size({width, height}, max_texture_size());
   for (unsigned t : textures) check_texture(t, width, height);
-  BindingGuard guard;
+  const gl::StateGuard guard;
   for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
     const std::uint32_t n = std::min(per_pass_, textures_ - done);
     gl::Framebuffer framebuffer(textures.subspan(done, n));

@@ -5,6 +5,8 @@
 // residues, and advances it between passes. Needs a current GL context (a HeadlessContext,
 // a Window, or the application's own after adopt_current_context()).
 //
+// Every call leaves the caller's GL state as it was (gl::StateGuard).
+//
 // Layout of a pass: pixel p = x + width·y owns outputs 4p .. 4p+3 of the pass, in the
 // channels r, g, b, a of each target (the paper's float4 leapfrog). A pass holds at most
 // 2^24 pixels, so that p is exact in float.
@@ -57,6 +59,9 @@ class CeicgFragment {
   // the GPU returned anything but integers in [0, m_k): its arithmetic is not exact.
   void read_pass(std::uint32_t rows, std::uint64_t count, std::span<std::uint32_t> out);
 
+  // The RGBA32F texture that holds component k (0..2) of the last pass, to read part of it.
+  unsigned target(int k) const { return targets_.at(static_cast<std::size_t>(k)).id(); }
+
  private:
   TargetSize size_;
   gl::Program program_;
@@ -65,13 +70,15 @@ class CeicgFragment {
   std::unique_ptr<gl::Framebuffer> framebuffer_;
   std::vector<float> staging_;
   std::unique_ptr<gl::OverlappedReadback> readback_;  // made by the first generate_ints
+
+  void render(const ceicg::Residues& start, std::uint32_t rows);  // render_pass() without the guard
 };
 
 // Fills 1-4 RGBA32F textures of the caller's (all width x height) with CEICG floats u in
 // [0, 1), computed in the shader (within a few ulp of the host formula; read back the
 // integers for exact values). Texture t, texel p, channel c holds output
-// start + p·4T + 4t + c for T textures. Leaves the caller's framebuffer, program, vertex
-// array and viewport bindings as they were. Returns the residues after the W·H·4T outputs.
+// start + p·4T + 4t + c for T textures. Leaves the caller's GL state as it was
+// (gl::StateGuard). Returns the residues after the W·H·4T outputs.
 // A fill of 3 or 4 textures is split into passes of at most 2, the most that fit ps_3_0's
 // 512 instruction slots; the contents do not change.
 class CeicgTextureFiller {

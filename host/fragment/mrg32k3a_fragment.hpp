@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// MRG32k3a on the fragment path (shaders/mrg32k3a.frag). Position n's state is the one
-// after output n's recurrence step, so output n = combine(state n) and the host's start is
-// mrg32k3a::step() of the RngStreams-style state before the first output. A state is six
+// MRG32k3a on the fragment path (shaders/mrg32k3a.frag) and the scatter and compute
+// profiles. A state given to the engines is, as everywhere in glrand and in RngStreams, the
+// state before the first output: output n = combine(step^(n+1)(start)). The shaders hold a
+// position's state after its step (output = combine(held state)), so encode_state() uploads
+// step(state). A state is six
 // 32-bit words as (x0, x1) = (low 24 bits, high 8 bits) pairs in three RGBA texels; an
 // output z is one such pair, two per texel.
 #include <array>
@@ -31,7 +33,8 @@ struct Mrg32k3aTraits {
   static Jump jump(std::uint64_t k) { return mrg32k3a::jump_by(k); }
   static State apply(const Jump& j, const State& s) { return mrg32k3a::apply(j, s); }
 
-  static void encode_state(const State& s, float* texels) {
+  static void encode_state(const State& before, float* texels) {
+    const State s = mrg32k3a::step(before);
     const std::array<std::uint64_t, 6> words{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
     for (int i = 0; i < 6; ++i) {
       texels[2 * i] = static_cast<float>(words[i] & 0xFFFFFF);

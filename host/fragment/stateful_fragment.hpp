@@ -48,6 +48,7 @@
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
 
 namespace glrand::fragment {
 
@@ -66,6 +67,7 @@ class StatefulFragment {
               static_cast<std::uint32_t>((layout.substreams + 4095) / 4096)},
         output_targets_(fitting_output_targets(layout, generator_)),
         program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kShader), defines(layout)) {
+    const gl::StateGuard guard;  // making framebuffers binds them
     for (auto& set : states_)
       for (int v = 0; v < G::kStateVec4s; ++v) set.emplace_back(size_.width, size_.height);
     for (int t = 0; t < output_targets_; ++t) outputs_.emplace_back(size_.width, size_.height);
@@ -144,6 +146,7 @@ class StatefulFragment {
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, in chunks.
   void generate(const State& start, std::uint64_t count, const Consumer& consume) {
+    const gl::StateGuard guard;
     if (layout_.split == Split::parameterisation)
       throw InvalidArgument("parameterisation starts every substream on its own: use generate_parameterised()");
     if (layout_.split == Split::leapfrog) {
@@ -172,6 +175,7 @@ class StatefulFragment {
     if (starts.size() != substreams())
       throw InvalidArgument(std::string(G::kName) + ": " + std::to_string(substreams()) + " substreams need as many starts, not " +
                             std::to_string(starts.size()));
+    const gl::StateGuard guard;
     const std::uint64_t stride = layout_.split == Split::leapfrog ? substreams() : 1;
     host_states_.assign(starts.begin(), starts.end());
     step_ = generator_.jump(stride);
@@ -181,6 +185,7 @@ class StatefulFragment {
   // One pass as generate() renders it, for benchmarks: the output pass, and with GPU update
   // by separate passes also those (leapfrog's jump). No readback.
   void render_pass_for_benchmark() {
+    const gl::StateGuard guard;
     render();
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_))
       advance_on_gpu(outputs_per_pixel() * substreams());

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 
@@ -30,6 +32,38 @@ void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned
       std::copy(x.begin(), x.end(), out.begin() + 3 * i);
     }
   });
+}
+
+std::optional<std::string> seed_relation(const Seed& seed) {
+  __extension__ typedef unsigned __int128 u128;
+  // c = sum of n0_k·M_k·(M_k^-1 mod m_k) mod P, M_k = P/m_k: below 2^98, no overflow.
+  u128 period = 1;
+  for (const auto& c : kComponents) period *= c.modulus;
+  u128 shift = 0;
+  for (int k = 0; k < 3; ++k) {
+    const std::uint32_t m = kComponents[k].modulus;
+    const u128 rest = period / m;
+    shift += u128{seed[k]} * rest * inverse_mod(static_cast<std::uint32_t>(rest % m), m);
+  }
+  shift %= period;
+  const auto text = fmt::format("{},{},{}", seed[0], seed[1], seed[2]);
+  const auto relation = [&](const std::string& d) {
+    return fmt::format("u[2N{}] is u[N]/2 or u[N]/2 + 1/2 for every N (x_k(2N{}) = inv(2)·x_k(N) in every component)",
+                       d, d);
+  };
+  if (shift < kSubstreamSpacing)
+    return fmt::format("offsets {} are position {} in all three components: ", text, static_cast<std::uint64_t>(shift)) +
+           relation(shift == 0 ? "" : fmt::format("+{}", static_cast<std::uint64_t>(shift)));
+  if (period - shift < kSubstreamSpacing)
+    return fmt::format("offsets {} are position -{} in all three components: ", text,
+                       static_cast<std::uint64_t>(period - shift)) +
+           relation(fmt::format("-{}", static_cast<std::uint64_t>(period - shift)));
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j)
+      if (seed[i] == seed[j])
+        return fmt::format("offsets {} are equal in components {} and {}: x(2N+{}) = inv(2)·x(N) in both, for every N",
+                           text, i + 1, j + 1, seed[i]);
+  return std::nullopt;
 }
 
 }  // namespace glrand::ceicg

@@ -18,7 +18,9 @@
 //        of three fractions with 24-bit denominators, far finer than 2^-32.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 
 #include "generators/host_device.hpp"
 
@@ -44,8 +46,20 @@ inline constexpr std::uint64_t kSubstreamSpacing = 140739392569023ull;
 // The paper lays substreams out as pixels of a 4096 x 4096 texture: p = x + 4096·y.
 inline constexpr std::uint64_t kSubstreamCount = 1ull << 24;
 
-// Seed (n0_1, n0_2, n0_3), each n0_k < m_k. The default is all zero.
-using Seed = std::array<std::uint32_t, 3>;
+// Seed (n0_1, n0_2, n0_3), each n0_k < m_k: the sequence of 0,0,0 moved to the position c
+// with c = n0_k (mod m_k) for every k (Chinese remainder theorem). As x_k(j·M) = inv(j)·x_k(M)
+// mod m_k, every seed has u[2N + c] = u[N]/2 or u[N]/2 + 1/2 for all N (mod m1·m2·m3). For the
+// paper's 0,0,0 (c = 0) output 2N thus follows from output N and u[0] = 0; for equal offsets
+// n,n,n, c = n. So Seed{} is kDefaultSeed, not 0,0,0: write {0, 0, 0} for the paper's seed.
+struct Seed : std::array<std::uint32_t, 3> {
+  // kDefaultSeed: c = floor(m1·m2·m3·(sqrt(5) - 1)/2), reduced mod each m_k. Multiples of the
+  // golden ratio stay far from integers (the three-distance theorem), so the shifts (j - 1)·c
+  // of the relations u[j·N + (j - 1)·c] ~ u[N] fall far from 0 and from substream starts.
+  constexpr Seed() : Seed(16304931u, 9806722u, 8597840u) {}
+  constexpr Seed(std::uint32_t n1, std::uint32_t n2, std::uint32_t n3) : std::array<std::uint32_t, 3>{n1, n2, n3} {}
+};
+
+inline constexpr Seed kDefaultSeed{};
 
 // Residues r_k = (N + n0_k) mod m_k: the whole position-dependent state of the generator.
 using Residues = std::array<std::uint32_t, 3>;
@@ -105,6 +119,13 @@ std::uint32_t to_u32(const Output& x);
 // Fills `out` with 3 words per output (x1, x2, x3) for the `out.size() / 3` consecutive
 // outputs starting at residues `start`, using up to `threads` CPU threads (0: all cores).
 void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned threads = 0);
+
+// The relation a seed puts between outputs within reach, as one line of text, or nothing:
+// offsets that are one small position shift d in all three components (|d| below the
+// substream spacing B; equal offsets n,n,n are d = n) give u[2N+d] = u[N]/2 or u[N]/2 + 1/2
+// for every N; two equal offsets n give x(2N+n) = inv(2)·x(N) in those two components.
+// Such seeds are valid (0,0,0 is the paper's), only weak.
+std::optional<std::string> seed_relation(const Seed& seed);
 
 // Whether seed word k is in range (n0_k < m_k).
 constexpr bool seed_in_range(const Seed& seed) {

@@ -23,6 +23,22 @@ void delete_query(unsigned id) { glDeleteQueries(1, &id); }
 
 namespace {
 
+// Puts back one buffer binding on every way out: making or filling an object does not
+// change what the caller has bound.
+class BufferBindingKeeper {
+ public:
+  BufferBindingKeeper(GLenum target, GLenum binding) : target_(target) {
+    glGetIntegerv(binding, &previous_);
+  }
+  ~BufferBindingKeeper() { glBindBuffer(target_, static_cast<GLuint>(previous_)); }
+  BufferBindingKeeper(const BufferBindingKeeper&) = delete;
+  BufferBindingKeeper& operator=(const BufferBindingKeeper&) = delete;
+
+ private:
+  GLenum target_;
+  GLint previous_ = 0;
+};
+
 // A function-local static, so that a filter set during static initialisation is kept.
 ShaderSourceFilter& filter_slot() {
   static ShaderSourceFilter filter;
@@ -140,6 +156,11 @@ bool Program::has_uniform(const char* uniform) const { return glGetUniformLocati
 void Program::set_int(const char* uniform, int value) const { glUniform1i(location(uniform), value); }
 
 Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {
+  // The active unit's texture is the caller's; a bound unpack buffer would be read from.
+  GLint previous = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  const BufferBindingKeeper unpack(GL_PIXEL_UNPACK_BUFFER, GL_PIXEL_UNPACK_BUFFER_BINDING);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   GLuint id = 0;
   glGenTextures(1, &id);
   name_ = Name<delete_texture>(id);
@@ -148,7 +169,7 @@ Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), hei
                GL_FLOAT, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " RGBA32F texture");
 }
 
@@ -205,39 +226,39 @@ VertexArray::VertexArray() {
 void VertexArray::bind() const { glBindVertexArray(name_.id()); }
 
 PixelPackBuffer::PixelPackBuffer(std::size_t bytes) : bytes_(bytes) {
+  const BufferBindingKeeper keep(GL_PIXEL_PACK_BUFFER, GL_PIXEL_PACK_BUFFER_BINDING);
   GLuint id = 0;
   glGenBuffers(1, &id);
   name_ = Name<delete_buffer>(id);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, id);
   glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
-  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
 }
 
 StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
   require_gl_4_3("a shader storage buffer");
+  const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);
   GLuint id = 0;
   glGenBuffers(1, &id);
   name_ = Name<delete_buffer>(id);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id);
   glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   check_errors("allocating a " + std::to_string(bytes) + "-byte shader storage buffer");
 }
 
 void StorageBuffer::bind_base(unsigned index) const { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, id()); }
 
 void StorageBuffer::upload(std::span<const float> values) const {
+  const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
   glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(values.size_bytes()), values.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   check_errors("uploading to a shader storage buffer");
 }
 
 void StorageBuffer::download(std::span<float> values) const {
+  const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(values.size_bytes()), values.data());
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   check_errors("reading back a shader storage buffer");
 }
 

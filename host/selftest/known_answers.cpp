@@ -164,9 +164,12 @@ constexpr RareFolds kLeapfrogFolds{{2471459306u, 487144577u, 920885036u},
 std::vector<KnownInput<mrg32k3a::State>> mrg32k3a_inputs(const mrg32k3a::Jump& step, const RareFolds& folds) {
   using mrg32k3a::kM1;
   using mrg32k3a::kM2;
+  // The edges are those of the state a shader holds, the one after the first step; the
+  // input is the state before it, as every engine takes.
   const auto input = [](const Words3& s1, const Words3& s2, const char* why) {
-    return KnownInput<mrg32k3a::State>{{s1, s2}, fmt::format("s1 = ({}), s2 = ({}), {}", fmt::join(s1, ", "),
-                                                             fmt::join(s2, ", "), why)};
+    return KnownInput<mrg32k3a::State>{
+        mrg32k3a::retreat({s1, s2}, 1),
+        fmt::format("after one step s1 = ({}), s2 = ({}), {}", fmt::join(s1, ", "), fmt::join(s2, ", "), why)};
   };
   const auto next = [&](std::uint64_t t1, std::uint64_t t2, const char* why) {
     return input(with_next_word(step.a1, kM1, t1), with_next_word(step.a2, kM2, t2), why);
@@ -306,10 +309,10 @@ std::vector<std::uint32_t> expected_words(const StatefulCase<fragment::WichmannH
 
 std::vector<std::uint32_t> expected_words(const StatefulCase<fragment::Mrg32k3aTraits>& c,
                                           std::uint64_t outputs_per_substream) {
-  // The fragment path's state of a position is the one after its step: output = combine(state).
+  // A state is the one before its output's step, as in RngStreams.
   return stepped(
       c, outputs_per_substream, [](std::uint64_t, const mrg32k3a::State& s) { return mrg32k3a::step(s); },
-      [](const mrg32k3a::State& s, std::uint32_t* out) { *out = mrg32k3a::combine(s); });
+      [](const mrg32k3a::State& s, std::uint32_t* out) { *out = mrg32k3a::combine(mrg32k3a::step(s)); });
 }
 
 void check_words(const std::string& what, std::span<const std::uint32_t> device, std::span<const std::uint32_t> expected,

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "gl/state_guard.hpp"
 #include "selftest/ps30_self_tests.hpp"
 #include "selftest/stream_self_tests.hpp"
 
@@ -98,6 +99,7 @@ SelfTestOutcome run_self_test(const SelfTestId& id) {
   outcome.device = key.renderer + ", OpenGL " + key.version;
   const auto began = std::chrono::steady_clock::now();
   try {
+    const gl::StateGuard guard;
     test->second();
     outcome.passed = true;
   } catch (const DeviceError& e) {

@@ -45,7 +45,7 @@ struct SelfTestOutcome {
 
 // Runs the self-test of `id` on the current GL context, unless it already ran in this
 // process on the same renderer and driver: then returns that result. Like a generation, it
-// leaves other framebuffer, program and texture bindings behind. Never throws for a
+// leaves the caller's GL state as it was (gl::StateGuard). Never throws for a
 // failed test; throws glrand::InvalidArgument if `id` has no self-test, and
 // glrand::DeviceError if no context is current.
 SelfTestOutcome run_self_test(const SelfTestId& id);

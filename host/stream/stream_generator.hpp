@@ -27,6 +27,7 @@
 #include "generators/parallel_fill.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
+#include "gl/state_guard.hpp"
 #include "stream/stream_program.hpp"
 
 namespace glrand::stream {
@@ -71,6 +72,7 @@ class StreamGenerator {
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, a pass at a time.
   void generate(const State& start, std::uint64_t count, const Consumer& consume) {
+    const gl::StateGuard guard;
     upload_states(start);
     run_passes(count, consume);
   }
@@ -80,6 +82,7 @@ class StreamGenerator {
   void generate_from(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
     if (starts.size() != substreams_)
       throw InvalidArgument(std::string(G::kName) + ": generate_from needs one start per substream");
+    const gl::StateGuard guard;
     std::vector<float> floats(substreams_ * kStateFloats);
     for (std::size_t s = 0; s < starts.size(); ++s) generator_.encode_state(starts[s], floats.data() + s * kStateFloats);
     states_.upload(floats);
@@ -89,6 +92,7 @@ class StreamGenerator {
   // Passes from the uploaded states until `count` outputs have been handed on; pass k + 1
   // runs on the GPU while the host checks and hands on pass k.
   void run_passes(std::uint64_t count, const Consumer& consume) {
+    const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
     if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(per_pass * kFloats * sizeof(float));
@@ -120,6 +124,7 @@ class StreamGenerator {
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
   void run_pass() {
+    const gl::StateGuard guard;
     states_.bind_base(kStateBinding);
     outputs_.bind_base(kOutputBinding);
     generator_.set_step(program_.use(), step_);

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "gl/state_guard.hpp"
+
+#include <GL/glew.h>
+
+namespace glrand::gl {
+namespace {
+
+// An object deleted while bound (a program deleted in use lives only until unbound) is
+// restored as 0 rather than raising GL_INVALID_VALUE.
+GLuint existing(int id, GLboolean (*exists)(GLuint)) {
+  return id != 0 && exists(static_cast<GLuint>(id)) ? static_cast<GLuint>(id) : 0u;
+}
+
+GLboolean is_framebuffer(GLuint id) { return glIsFramebuffer(id); }
+GLboolean is_program(GLuint id) { return glIsProgram(id); }
+GLboolean is_vertex_array(GLuint id) { return glIsVertexArray(id); }
+GLboolean is_texture(GLuint id) { return glIsTexture(id); }
+GLboolean is_buffer(GLuint id) { return glIsBuffer(id); }
+
+}  // namespace
+
+StateGuard::StateGuard() {
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_framebuffer_);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer_);
+  glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array_);
+  glGetIntegerv(GL_VIEWPORT, viewport_.data());
+  glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture_);
+  GLint units = 0;
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+  const int active_unit = active_texture_ - GL_TEXTURE0;
+  for (int unit = 0; unit < units && unit < kTextureUnits; ++unit) textures_.emplace_back(unit, 0);
+  if (active_unit >= kTextureUnits) textures_.emplace_back(active_unit, 0);
+  for (auto& [unit, texture] : textures_) {
+    glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
+  }
+  glActiveTexture(static_cast<GLenum>(active_texture_));
+  glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer_);
+  glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer_);
+  glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment_);
+  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &copy_read_buffer_);
+  glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &copy_write_buffer_);
+  storage_ = GLEW_VERSION_4_3;
+  if (storage_) {
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &storage_buffer_);
+    for (int i = 0; i < kStorageBindings; ++i) {
+      GLint buffer = 0;
+      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, static_cast<GLuint>(i), &buffer);
+      indexed_[i].buffer = buffer;
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, static_cast<GLuint>(i), &indexed_[i].start);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, static_cast<GLuint>(i), &indexed_[i].size);
+    }
+  }
+  // The library's pixel transfers address host memory or its own buffers, not the caller's.
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+}
+
+StateGuard::~StateGuard() {
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, existing(draw_framebuffer_, is_framebuffer));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, existing(read_framebuffer_, is_framebuffer));
+  glUseProgram(existing(program_, is_program));
+  glBindVertexArray(existing(vertex_array_, is_vertex_array));
+  glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
+  for (const auto& [unit, texture] : textures_) {
+    glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+    glBindTexture(GL_TEXTURE_2D, existing(texture, is_texture));
+  }
+  glActiveTexture(static_cast<GLenum>(active_texture_));
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, existing(pack_buffer_, is_buffer));
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, existing(unpack_buffer_, is_buffer));
+  glPixelStorei(GL_PACK_ALIGNMENT, pack_alignment_);
+  glBindBuffer(GL_COPY_READ_BUFFER, existing(copy_read_buffer_, is_buffer));
+  glBindBuffer(GL_COPY_WRITE_BUFFER, existing(copy_write_buffer_, is_buffer));
+  if (storage_) {
+    // glBindBufferBase/Range also set the generic binding, so that comes last.
+    for (int i = 0; i < kStorageBindings; ++i) {
+      const GLuint buffer = existing(indexed_[i].buffer, is_buffer);
+      if (buffer != 0 && indexed_[i].size > 0)
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, static_cast<GLuint>(i), buffer,
+                          static_cast<GLintptr>(indexed_[i].start), static_cast<GLsizeiptr>(indexed_[i].size));
+      else
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, static_cast<GLuint>(i), buffer);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, existing(storage_buffer_, is_buffer));
+  }
+}
+
+}  // namespace glrand::gl

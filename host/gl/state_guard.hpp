@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Keeps the caller's GL state across a library call that renders on the caller's current
+// context (DESIGN.md: textures are filled "leaving the caller's GL state as it was"). Made
+// on entry, it records every binding the library may change; its destructor puts them back:
+// draw and read framebuffers, program, vertex array, viewport, active texture unit, the 2D
+// texture of each unit the library uses (and of the caller's active unit), pixel pack and
+// unpack buffers and the pack alignment, copy buffers, and (OpenGL 4.3) the generic and the
+// stream profiles' indexed shader storage buffer bindings. Meanwhile no pixel pack or unpack
+// buffer is bound, so that the library's transfers address its own memory.
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace glrand::gl {
+
+class StateGuard {
+ public:
+  StateGuard();
+  ~StateGuard();
+  StateGuard(const StateGuard&) = delete;
+  StateGuard& operator=(const StateGuard&) = delete;
+
+  // Texture units 0 .. kTextureUnits - 1 are the ones glrand binds state and parameter
+  // textures to.
+  static constexpr int kTextureUnits = 8;
+  // Indexed shader storage buffer binding points 0 .. kStorageBindings - 1 (the stream
+  // profiles' state and output buffers).
+  static constexpr int kStorageBindings = 2;
+
+ private:
+  struct IndexedBuffer {
+    int buffer = 0;
+    std::int64_t start = 0, size = 0;
+  };
+  int draw_framebuffer_ = 0, read_framebuffer_ = 0, program_ = 0, vertex_array_ = 0;
+  std::array<int, 4> viewport_{};
+  int active_texture_ = 0;
+  std::vector<std::pair<int, int>> textures_;  // (unit, 2D texture)
+  int pack_buffer_ = 0, unpack_buffer_ = 0, pack_alignment_ = 4, copy_read_buffer_ = 0, copy_write_buffer_ = 0;
+  bool storage_ = false;  // whether the context has shader storage buffers
+  int storage_buffer_ = 0;
+  std::array<IndexedBuffer, kStorageBindings> indexed_{};
+};
+
+}  // namespace glrand::gl
