@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every library call that renders on the caller's current context (the start-up self-test,
 // the fragment generators, the stream profiles, the CEICG texture filler) leaves the
-// caller's GL state as it was (DESIGN.md: "leaving the caller's GL state as it was"). The
+// caller's GL state as it was. The
 // caller here binds its own objects everywhere the library might touch, including the pixel
 // pack and unpack buffers that would redirect the library's own transfers.
 #include <catch2/catch.hpp>

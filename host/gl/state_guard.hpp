@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Keeps the caller's GL state across a library call that renders on the caller's current
-// context (DESIGN.md: textures are filled "leaving the caller's GL state as it was"). Made
+// context: a program that fills textures in its own context must find its state as it was. Made
 // on entry, it records every binding the library may change; its destructor puts them back:
 // draw and read framebuffers, program, vertex array, viewport, active texture unit, the 2D
 // texture of each unit the library uses (and of the caller's active unit), pixel pack and
