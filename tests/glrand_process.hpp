@@ -98,6 +98,7 @@ inline RunResult run_program(const std::string& program, const std::vector<std::
     if (in < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
         ::dup2(err_pipe[1], STDERR_FILENO) < 0 || ::chdir(dir.c_str()) != 0)
       ::_exit(126);
+    ::close_range(3, ~0U, 0);  // descriptors the test runner inherited (a jobserver's) stay out
     ::signal(SIGPIPE, SIG_DFL);
     ::execvp(argv[0], argv.data());
     ::_exit(127);
@@ -178,6 +179,7 @@ inline std::pair<int, std::string> glrand_on_terminal(const std::vector<std::str
   if (pid < 0) throw std::runtime_error("forkpty failed: " + std::string(std::strerror(errno)));
   if (pid == 0) {
     if (::chdir(dir.c_str()) != 0) ::_exit(126);
+    ::close_range(3, ~0U, 0);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }

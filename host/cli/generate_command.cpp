@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -98,11 +99,20 @@ class ChunkWriter {
         break;
       case Format::text:
       case Format::text_f64:
-      case Format::text_ints:
-        text_.clear();
-        for (std::size_t i = 0; i < outputs; ++i) append_line(&words[width * i], width);
-        sink_.write_text(text_, outputs);
+      case Format::text_ints: {
+        // Written a MiB at a time: a whole chunk of text would take hundreds of MB.
+        std::size_t lines = 0;
+        for (std::size_t i = 0; i < outputs; ++i) {
+          append_line(&words[width * i], width);
+          ++lines;
+          if (text_.size() >= kTextFlush || i + 1 == outputs) {
+            sink_.write_text(std::string_view(text_.data(), text_.size()), lines);
+            text_.clear();
+            lines = 0;
+          }
+        }
         break;
+      }
     }
   }
 
@@ -121,8 +131,10 @@ class ChunkWriter {
     }
   }
 
+  static constexpr std::size_t kTextFlush = 1 << 20;
+
   U32Words u32_words_;
-  std::string text_;
+  fmt::memory_buffer text_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
 };
@@ -170,7 +182,9 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   if (!is_text(format) && sink->is_terminal()) throw InvalidArgument(binary_on_terminal);
   ChunkWriter writer(*sink, format, source, words);
   const std::string unit = format == Format::u32 ? "words" : "outputs";
-  Progress progress(Progress::choose(options.progress, options.quiet), unbounded ? 0 : count, unit);
+  // Text on the terminal is the user's to read: a progress line would be drawn over it.
+  Progress progress(Progress::choose(options.progress, options.quiet || sink->is_terminal()), unbounded ? 0 : count,
+                    unit);
 
   const auto began = std::chrono::steady_clock::now();
   std::string where;

@@ -31,13 +31,16 @@ constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU
 // On a software renderer the notice says which path is faster there, as the CPU-only
 // machine's glrand bench measured (bench/results/2026-11-21-2core-llvmpipe-bench.md): CEICG's
 // GL passes beat its CPU reference; the stateful generators' CPU reference beats llvmpipe.
-std::string software_advice(const std::string& generator) {
-  if (generator == "ceicg") return "; for -g ceicg that is faster than --path cpu";
-  return "; for -g " + generator + ", --path cpu is faster here and gives the same numbers (add --path cpu)";
+std::string software_advice(const SourceOptions& options) {
+  if (options.generator == "ceicg") return "; for -g ceicg that is faster than --path cpu";
+  const bool layout = options.given("--profile") || options.given("--substreams") || options.given("--split") ||
+                      options.given("--state-update") || options.given("--device");
+  return "; for -g " + options.generator + ", --path cpu is faster here and gives the same numbers (add --path cpu" +
+         (layout ? ", without the GL path's --profile, --substreams, --split, --state-update and --device)" : ")");
 }
 
 gl::HeadlessContext open_context(const SourceOptions& options, bool quiet) {
-  return gl::HeadlessContext(options.device, quiet ? nullptr : &std::cerr, software_advice(options.generator));
+  return gl::HeadlessContext(options.device, quiet ? nullptr : &std::cerr, software_advice(options));
 }
 
 // The CPU reference in chunks: fill(position, words) generates, advance(position, n) skips.

@@ -88,9 +88,10 @@ struct SourceOptions {
   stream::Profile profile_value() const;
   // The scatter and compute profiles' substreams: --substreams, or kStreamSubstreams.
   std::uint64_t stream_substreams() const;
+  // Whether `option` was given on the command line.
+  bool given(const char* option) const;
 
  private:
-  bool given(const char* option) const;
   const CLI::App* command_ = nullptr;
 };
 

@@ -5,6 +5,7 @@
 // converts them on the host with the generator's float formula.
 #include <GL/glew.h>
 
+#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -31,6 +32,14 @@ struct RenderOptions {
   std::string output;
   bool quiet = false;
 };
+
+// A name ending in .png, in any case.
+bool is_png_path(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string suffix = path.substr(path.size() - 4);
+  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return suffix == ".png";
+}
 
 // Texel p, channel c = output 4p + c from `start`, as floats.
 std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::TargetSize size) {
@@ -76,7 +85,7 @@ void run_render(const RenderOptions& options) {
   const auto began = std::chrono::steady_clock::now();
   options.source.check_applicable();
   const auto size = parse_size(options.size, "--size");
-  if (!options.output.ends_with(".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
+  if (!is_png_path(options.output)) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   std::vector<float> texels;
   if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30 ||
       options.source.path == "cuda")

@@ -15,7 +15,7 @@ std::string version_text() {
                                  GLRAND_BUILD_TYPE_TEXT);
   text += "paths      gl (OpenGL through EGL or GLFW), cpu (the exact reference)";
 #if GLRAND_HAVE_CUDA
-  text += fmt::format(", cuda (CUDA {}, sm_{})\n", GLRAND_CUDA_VERSION_TEXT, GLRAND_CUDA_ARCHITECTURES_TEXT);
+  text += fmt::format(", cuda (CUDA {}, architectures {})\n", GLRAND_CUDA_VERSION_TEXT, GLRAND_CUDA_ARCHITECTURES_TEXT);
 #else
   text += "; cuda not built (nvcc was not found when glrand was configured)\n";
 #endif

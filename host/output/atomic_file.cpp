@@ -2,6 +2,7 @@
 #include "output/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +41,22 @@ mode_t current_umask() {
   return mask;
 }
 
+// Twelve letters or digits from the kernel's random source: 71 bits, so that a name is
+// practically never taken.
+std::string random_suffix() {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  unsigned char bytes[12];
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0 && errno != EINTR) throw Error(std::string("cannot draw a temporary file name: ") + std::strerror(errno));
+    if (n > 0) got += static_cast<std::size_t>(n);
+  }
+  std::string suffix;
+  for (const unsigned char b : bytes) suffix += kAlphabet[b % (sizeof kAlphabet - 1)];
+  return suffix;
+}
+
 void write_all(int fd, const std::byte* data, std::size_t size, const std::filesystem::path& path) {
   while (size > 0) {
     const ssize_t written = ::write(fd, data, size);
@@ -59,18 +76,26 @@ AtomicFile::AtomicFile(std::filesystem::path final_path) : final_path_(std::move
   if (final_path_.filename().empty() || std::filesystem::is_directory(final_path_, ignored)) {
     throw InvalidArgument("output path " + quoted(final_path_) + " is a directory");
   }
-  std::string pattern = final_path_.string() + ".tmp-XXXXXX";
-  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
-  if (fd < 0) throw_os_error("cannot create output file", final_path_, errno);
+  // The name is registered with the signal handlers before the file exists, so that no moment
+  // leaves an unregistered temporary behind; a name that is taken is drawn again.
+  int fd = -1;
+  for (int attempt = 0; fd < 0; ++attempt) {
+    temp_path_ = final_path_.string() + ".tmp-" + random_suffix();
+    interrupt_slot_ = register_temporary_file(temp_path_.c_str(), final_path_.c_str());
+    fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) break;
+    const int error_number = errno;
+    unregister_temporary_file(std::exchange(interrupt_slot_, -1));
+    temp_path_.clear();
+    if (error_number != EEXIST || attempt == 100) throw_os_error("cannot create output file", final_path_, error_number);
+  }
   fd_ = fd;
-  temp_path_ = pattern;
-  interrupt_slot_ = register_temporary_file(temp_path_.c_str(), final_path_.c_str());
-  // mkstemp creates files 0600: a replaced file keeps its permissions, a new one gets those
-  // an ordinary new file gets.
+  // A replaced file keeps its permissions (and, for root, its owner); a new one gets those an
+  // ordinary new file gets.
   struct stat existing {};
-  const mode_t mode = ::stat(final_path_.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)
-                          ? existing.st_mode & 07777
-                          : 0644 & ~current_umask();
+  const bool replacing = ::stat(final_path_.c_str(), &existing) == 0 && S_ISREG(existing.st_mode);
+  const mode_t mode = replacing ? existing.st_mode & 07777 : 0644 & ~current_umask();
+  if (replacing && ::geteuid() == 0) (void)::fchown(fd_, existing.st_uid, existing.st_gid);
   if (::fchmod(fd_, mode) != 0) {
     const int error_number = errno;
     discard();
@@ -158,7 +183,7 @@ void require_free_space(const std::filesystem::path& path, std::uint64_t bytes) 
     throw Error("cannot determine free space on " + quoted(directory) + ": " + error.message());
   }
   if (space.available < bytes) {
-    throw InvalidArgument("output needs " + format_byte_size(bytes) + " but only " +
+    throw Error("output needs " + format_byte_size(bytes) + " but only " +
                           format_byte_size(space.available) + " are free on " + quoted(directory));
   }
 }

@@ -14,8 +14,8 @@ namespace glrand::output {
 
 class AtomicFile {
  public:
-  // Creates "<final-name>.tmp-XXXXXX" next to final_path (same directory, so the rename is
-  // atomic). Throws Error naming the path and the OS reason if it cannot be created.
+  // Creates "<final-name>.tmp-XXXXXXXXXXXX" next to final_path (same directory, so the rename
+  // is atomic). Throws Error naming the path and the OS reason if it cannot be created.
   explicit AtomicFile(std::filesystem::path final_path);
   ~AtomicFile();  // removes the temporary file unless commit() succeeded
 
@@ -45,7 +45,7 @@ class AtomicFile {
   std::vector<std::byte> buffer_;  // batches small writes (PNG rows, small spans)
 };
 
-// Throws InvalidArgument ("output needs 1.2 GB but only 300 MB are free on '/tmp'") if the
+// Throws Error ("output needs 1.2 GB but only 300 MB are free on '/tmp'") if the
 // file system holding `path` (a directory, or a file whose directory is used) has fewer than
 // `bytes` bytes available to this user. Throws Error if the free space cannot be determined.
 void require_free_space(const std::filesystem::path& path, std::uint64_t bytes);

@@ -44,15 +44,15 @@ const char* signal_name(int signal_number) noexcept {
   return "a signal";
 }
 
-// Async-signal-safe only: unlink, write, _exit.
+// Async-signal-safe only: unlink, write, sigaction, sigprocmask, raise, _exit.
 extern "C" void on_interrupt(int signal_number) {
   if (g_progress_shown.load()) write_text("\r\033[K");
   write_text("glrand: stopped by ");
   write_text(signal_name(signal_number));
   bool removed = false;
   for (Slot& slot : g_slots) {
-    if (slot.state.load() != kReady) continue;
-    ::unlink(slot.temporary);
+    // A temporary already renamed into place (commit() ends as the signal comes) is not there.
+    if (slot.state.load() != kReady || ::unlink(slot.temporary) != 0) continue;
     write_text(removed ? ", " : "; the unfinished output was removed and ");
     write_text("'");
     write_text(slot.final);
@@ -60,6 +60,17 @@ extern "C" void on_interrupt(int signal_number) {
     removed = true;
   }
   write_text(removed ? " left as it was\n" : "\n");
+  // End by the signal itself, so that the parent sees it (a shell reports 128 + N, and a
+  // shell loop stops on Ctrl-C instead of going on to the next command).
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  ::sigaction(signal_number, &fallback, nullptr);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal_number);
+  ::sigprocmask(SIG_UNBLOCK, &only, nullptr);
+  ::raise(signal_number);
   ::_exit(128 + signal_number);
 }
 

@@ -2,7 +2,7 @@
 #pragma once
 // SIGINT, SIGTERM and SIGHUP end glrand cleanly: every temporary output file still being
 // written is removed (its target stays as it was), one line says what happened, and the
-// process exits with 128 + the signal number, as a shell reports a process it stopped.
+// process ends by the same signal, which a shell reports as exit status 128 + its number.
 namespace glrand::output {
 
 // Installs the handlers (once per process; later calls do nothing).

@@ -45,16 +45,22 @@ int open_in_place(const std::filesystem::path& path, const std::string& given) {
   int fd = -1;
   do fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
   while (fd < 0 && errno == EINTR);
+  int error_number = errno;
   struct stat status {};
-  if (fd < 0 && errno == ENXIO && ::stat(path.c_str(), &status) == 0 && S_ISSOCK(status.st_mode))
+  if (fd < 0 && error_number == ENXIO && ::stat(path.c_str(), &status) == 0 && S_ISSOCK(status.st_mode)) {
     fd = connect_socket(path);
-  if (fd < 0) cannot_open(given, errno);
+    error_number = errno;
+  }
+  if (fd < 0) cannot_open(given, error_number);
   return fd;
 }
 
 // This process's descriptor `number`, duplicated so that closing ours leaves the caller's
 // open (and shares its offset and append mode, as the shell set them up).
 int duplicate_descriptor(int number, const std::string& given) {
+  struct stat status {};
+  if (::fstat(number, &status) != 0) cannot_open(given, errno);
+  if (S_ISDIR(status.st_mode)) throw InvalidArgument("output path " + quoted(given) + " is a directory");
   const int flags = ::fcntl(number, F_GETFL);
   if (flags < 0) cannot_open(given, errno);
   if ((flags & O_ACCMODE) == O_RDONLY)
@@ -62,11 +68,6 @@ int duplicate_descriptor(int number, const std::string& given) {
                 " is open for reading only");
   const int fd = ::fcntl(number, F_DUPFD_CLOEXEC, 3);
   if (fd < 0) cannot_open(given, errno);
-  struct stat status {};
-  if (::fstat(fd, &status) == 0 && S_ISDIR(status.st_mode)) {
-    ::close(fd);
-    throw InvalidArgument("output path " + quoted(given) + " is a directory");
-  }
   return fd;
 }
 
@@ -128,10 +129,11 @@ void OutputFile::write(std::span<const std::byte> bytes) {
   while (size > 0) {
     const ssize_t written = ::write(descriptor_, data, size);
     if (written < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EPIPE) throw OutputClosed(description_ + " was closed (broken pipe)");
+      const int error_number = errno;
+      if (error_number == EINTR) continue;
+      if (error_number == EPIPE) throw OutputClosed(description_ + " was closed (broken pipe)");
       const std::string what = owns_descriptor_ ? "cannot write output " : "cannot write to ";
-      throw Error(what + description_ + ": " + std::strerror(errno));
+      throw Error(what + description_ + ": " + std::strerror(error_number));
     }
     data += written;
     size -= static_cast<std::size_t>(written);

@@ -18,7 +18,7 @@
 namespace glrand::output {
 namespace {
 
-// The kernel follows links such as symbolic links; more is a loop (Linux's MAXSYMLINKS).
+// More links than the kernel follows (Linux's MAXSYMLINKS) are a loop.
 constexpr int kMaxLinks = 40;
 
 std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
@@ -43,14 +43,15 @@ bool take(std::string_view& text, std::string_view prefix) {
   return true;
 }
 
-// The process whose descriptors a canonical directory lists: "/proc/PID/fd" or
-// "/proc/PID/task/TID/fd" (what /dev/fd, /proc/self/fd and /proc/thread-self/fd resolve to).
-std::optional<pid_t> descriptor_directory_owner(std::string_view directory) {
-  if (!take(directory, "/proc/")) return std::nullopt;
-  const auto pid = take_number<pid_t>(directory);
-  if (!pid) return std::nullopt;
+// The process directory whose descriptors a canonical directory lists: "/proc/PID" for
+// "/proc/PID/fd" or "/proc/PID/task/TID/fd" (what /dev/fd, /proc/self/fd and
+// /proc/thread-self/fd resolve to).
+std::optional<std::string> descriptor_directory_owner(std::string_view directory) {
+  const std::string_view whole = directory;
+  if (!take(directory, "/proc/") || !take_number<pid_t>(directory)) return std::nullopt;
+  const std::string owner(whole.substr(0, whole.size() - directory.size()));
   if (take(directory, "/task/") && !take_number<pid_t>(directory)) return std::nullopt;
-  return directory == "/fd" ? pid : std::nullopt;
+  return directory == "/fd" ? std::optional<std::string>(owner) : std::nullopt;
 }
 
 std::optional<int> descriptor_number(std::string_view name) {
@@ -86,7 +87,8 @@ OutputTarget resolve_output_target(const std::filesystem::path& path) {
     // no name to follow): use this process's descriptor as it is, open another's in place.
     if (const auto owner = descriptor_directory_owner(directory)) {
       const auto number = descriptor_number(name);
-      if (*owner == ::getpid() && number) return {OutputTarget::Kind::descriptor, {}, *number};
+      // /proc/self as this process's /proc sees it (a sandbox's /proc may number it otherwise).
+      if (number && *owner == canonical_directory("/proc/self", path)) return {OutputTarget::Kind::descriptor, {}, *number};
       return {OutputTarget::Kind::special, std::filesystem::path(directory) / name};
     }
     const std::filesystem::path full = std::filesystem::path(directory) / name;

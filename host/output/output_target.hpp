@@ -21,7 +21,7 @@ struct OutputTarget {
   int descriptor = -1;         // descriptor
 };
 
-// Follows `path` through symbolic links (at most 40, as the kernel does). Throws Error
+// Follows `path` through symbolic links, as many as the kernel would. Throws Error
 // naming `path` and the reason when a directory on the way is missing or not a directory,
 // when the path is a directory, or when the links loop. Opens and creates nothing.
 OutputTarget resolve_output_target(const std::filesystem::path& path);

@@ -38,7 +38,7 @@ std::string npy_header(ElementType type, const std::vector<std::uint64_t>& shape
 class OutputSink {
  public:
   // "-" -> stdout; "*.npy" (any case) -> NumPy file; anything else -> raw. Throws Error if
-  // the output cannot be opened, InvalidArgument if the disk is too full.
+  // the output cannot be opened or its disk is too full, InvalidArgument for an impossible size.
   static std::unique_ptr<OutputSink> open(const SinkSpec& spec);
 
   ~OutputSink() = default;  // without finish(), no regular file is left behind
