@@ -398,7 +398,7 @@ TEST_CASE("SIGINT, SIGTERM and SIGHUP mid-write remove the temporary and leave t
 // =========================================================================================
 // 2. Progress, identity and exit statuses
 
-TEST_CASE("--version and version print the version, commit, build type and paths", "[cli]") {
+TEST_CASE("glrand version and glrand --version print the version, commit, build type and paths", "[cli]") {
   TempDir dir;
   for (const Args& args : {Args{"--version"}, Args{"version"}}) {
     INFO("glrand " << join(args));
@@ -513,7 +513,7 @@ TEST_CASE("render says what it wrote, unless -q", "[cli]") {
 // =========================================================================================
 // 3. Numbers in and out
 
-TEST_CASE("--format text, text-f64 and text-ints: one output a line, the reference's values", "[cli]") {
+TEST_CASE("text formats (text, text-f64, text-ints): one output a line, the reference's values", "[cli]") {
   TempDir dir;
   const auto words = pm_words(1000);
   const auto text = glrand_ok({"generate", "-g", "pm", "--path", "cpu", "-n", "1000", "--format", "text", "-q"}, dir.path());
