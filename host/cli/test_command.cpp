@@ -205,7 +205,7 @@ void add_test_command(CLI::App& app) {
       "FAILED p-value runs again with 100 more psamples, its final p-values taken over all of them, until it is "
       "PASSED, FAILED a second time, or has run again --reruns times (dieharder -Y 1, resolve ambiguity); its line "
       "shows the final psamples, the re-runs and what the earlier passes gave. Exit status: 3 when any final "
-      "p-value is FAILED (a failure that stood on more psamples), 0 otherwise (WEAK does not count: a perfect "
+      "p-value is FAILED (with re-runs, one that stood on more psamples), 0 otherwise (WEAK does not count: a perfect "
       "generator shows about one WEAK in 100), 1 on errors");
   options->source.add_to(*command, /*substream_layout=*/true);
   options->source.add_self_test_option(*command);
