@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Words for test batteries end to end: `glrand generate --format u32` against independent
 // references (std::mt19937; the Park-Miller recurrence written out here), its streaming to a
-// reader that stops early, and `glrand test` running dieharder on a good and on a bad stream.
+// reader that stops early, and `glrand test` running dieharder: every generator passes the quick
+// battery under five seeds (the full battery: ctest -L quality-full, tests/CMakeLists.txt), and
+// bad streams fail.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -57,6 +60,14 @@ std::vector<std::string> result_lines(const std::string& out) {
   for (const auto& line : lines_of(out))
     if (!line.empty() && line[0] != '#') lines.push_back(line);
   return lines;
+}
+
+// A table line's columns: test, ntuple, tsamples, psamples, re-runs, p-value, verdict, notes...
+std::vector<std::string> columns_of(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> columns;
+  for (std::string column; in >> column;) columns.push_back(column);
+  return columns;
 }
 
 }  // namespace
@@ -162,9 +173,9 @@ TEST_CASE("generate --format u32 refuses what it cannot do with one line and lea
 
 TEST_CASE("glrand test: std::mt19937's words pass three fast dieharder tests, exit status 0", "[cli][quality]") {
   TempDir dir;
-  const auto r = glrand_ok(
-      {"test", "-g", "mt19937", "--path", "cpu", "--tests", "sts_monobit,diehard_bitstream,diehard_parking_lot", "--quick"},
-      dir.path());
+  const auto r = glrand_ok({"test", "-g", "mt19937", "--path", "cpu", "--tests",
+                            "sts_monobit,diehard_bitstream,diehard_parking_lot", "--psamples-scale", "0.1"},
+                           dir.path());
   INFO(r.out);
   CHECK(r.out.find("# generator  mt19937, seed default") != std::string::npos);
   CHECK(r.out.find("# device     the CPU reference") != std::string::npos);
@@ -180,7 +191,9 @@ TEST_CASE("glrand test: pm's 31-bit words on the fragment path FAIL the 32x32 ra
           "[cli][quality]") {
   // Bit 0 of every pm word repeats bit 31, so no 32x32 matrix of its words has full rank.
   TempDir dir;
-  const auto r = run_glrand({"test", "-g", "pm", "--tests", "diehard_rank_32x32", "--quick"}, dir.path());
+  // --reruns 0: one pass, as dieharder -Y 0, which the FAILED decides alone.
+  const auto r = run_glrand(
+      {"test", "-g", "pm", "--tests", "diehard_rank_32x32", "--psamples-scale", "0.1", "--reruns", "0"}, dir.path());
   INFO(r.describe() << r.out);
   CHECK(r.exited);
   CHECK(r.status == 3);
@@ -190,14 +203,100 @@ TEST_CASE("glrand test: pm's 31-bit words on the fragment path FAIL the 32x32 ra
   const auto lines = result_lines(r.out);
   REQUIRE(lines.size() == 1);
   CHECK(lines[0].rfind("diehard_rank_32x32", 0) == 0);
+  const auto columns = columns_of(lines[0]);
+  REQUIRE(columns.size() >= 7);
+  CHECK(columns[3] == "10");  // psamples
+  CHECK(columns[4] == "0");   // re-runs
   CHECK(lines[0].find(" FAILED") != std::string::npos);
+}
+
+namespace {
+
+// The quick battery's final verdicts for one generator under five seeds: no FAILED, exit 0.
+// A good generator may show a WEAK (about one p-value in 100 stays ambiguous after re-runs).
+void check_quick_battery_passes(const std::vector<std::string>& source, const std::vector<std::string>& seeds) {
+  TempDir dir;
+  for (const auto& seed : seeds) {
+    auto args = std::vector<std::string>{"test", "--path", "cpu", "--quick", "--seed", seed};
+    args.insert(args.end(), source.begin(), source.end());
+    const auto r = run_glrand(args, dir.path());
+    INFO("glrand test " << source[1] << " --seed " << seed << "\n" << r.describe() << r.out);
+    CHECK(r.ok());
+    CHECK(message_lines(r.err).empty());
+    CHECK(r.out.find("# generator  " + source[1] + ", seed " + seed) != std::string::npos);
+    const auto lines = result_lines(r.out);
+    CHECK(lines.size() == 11);  // 10 tests, diehard_runs with two p-values
+    for (const auto& line : lines) CHECK(line.find(" FAILED") == std::string::npos);
+    CHECK(r.out.find(", 0 FAILED (final verdicts;") != std::string::npos);
+  }
+  CHECK(dir.entries().empty());
+}
+
+}  // namespace
+
+// Five fixed seeds per generator, in each one's --seed syntax (the defaults among them); the
+// same seeds run the full battery under ctest -L quality-full (tests/CMakeLists.txt).
+TEST_CASE("glrand test --quick: MT19937 passes under five seeds", "[cli][quality][mt19937]") {
+  check_quick_battery_passes({"-g", "mt19937"}, {"5489", "1", "4357", "19650218", "4294967295"});
+}
+
+TEST_CASE("glrand test --quick: CEICG passes under five seeds", "[cli][quality][ceicg]") {
+  // The default seed's quick run had a FAILED sts_serial (p = 0.99999973) at a tenth of the psamples.
+  check_quick_battery_passes({"-g", "ceicg"}, {"0,0,0", "1,2,3", "100,200,300", "12345,23456,34567", "999,99999,9999"});
+}
+
+TEST_CASE("glrand test --quick: Park-Miller's float23-pairs words pass under five seeds", "[cli][quality][pm]") {
+  // Its native words repeat bit 31 in bit 0 and fail (below); these have no repeated bit.
+  check_quick_battery_passes({"-g", "pm", "--words", "float23-pairs"}, {"1", "42", "16807", "1043618065", "2147483646"});
+}
+
+TEST_CASE("glrand test --quick: Wichmann-Hill passes under five seeds", "[cli][quality][wh]") {
+  check_quick_battery_passes({"-g", "wh"}, {"1", "7", "777", "123456789", "4294967295"});
+}
+
+TEST_CASE("glrand test --quick: MRG32k3a passes under five seeds", "[cli][quality][mrg32k3a]") {
+  check_quick_battery_passes({"-g", "mrg32k3a"}, {"12345,12345,12345,12345,12345,12345", "1,2,3,4,5,6",
+                                                  "4294967086,1,1,4294944442,1,1", "0,0,1,0,0,1",
+                                                  "987654321,123456789,192837465,564738291,918273645,135792468"});
+}
+
+TEST_CASE("glrand test --quick: MTGP32 passes under five seeds", "[cli][quality][mtgp32]") {
+  check_quick_battery_passes({"-g", "mtgp32"}, {"0", "1", "1234", "12345678901234", "18446744073709551615"});
+}
+
+TEST_CASE("glrand test --quick: Park-Miller's native words FAIL, confirmed on more psamples, exit status 3",
+          "[cli][quality][pm]") {
+  // Bit 0 of every word repeats bit 31: the count of ones in a byte stream is far from binomial.
+  TempDir dir;
+  const auto r = run_glrand({"test", "-g", "pm", "--path", "cpu", "--quick"}, dir.path());
+  INFO(r.describe() << r.out);
+  CHECK(r.exited);
+  CHECK(r.status == 3);
+  CHECK(message_lines(r.err).empty());
+  bool count_1s_failed = false;
+  for (const auto& line : result_lines(r.out)) {
+    const auto columns = columns_of(line);
+    REQUIRE(columns.size() >= 7);
+    if (columns[6] != "FAILED") continue;
+    INFO(line);
+    // A FAILED stands only after a re-run with 100 more psamples that FAILED too.
+    CHECK(columns[4] != "0");
+    CHECK(line.find("before: ") != std::string::npos);
+    if (columns[0] == "diehard_count_1s_stream") {
+      count_1s_failed = true;
+      CHECK(columns[3] == "200");  // dieharder's 100, and 100 more
+      CHECK(columns[4] == "1");
+    }
+  }
+  CHECK(count_1s_failed);
 }
 
 TEST_CASE("glrand test rejects bad input with one line on stderr before any test runs", "[cli][quality]") {
   TempDir dir;
   const std::vector<BadCase> cases{
       {{"test", "-g", "pm", "--tests", "diehard_birthdays,birthdays"}, "unknown dieharder test 'birthdays'"},
-      {{"test", "-g", "pm", "--quick", "--psamples-scale", "0.5"}, "give --quick or --psamples-scale, not both"},
+      {{"test", "-g", "pm", "--reruns", "11"}, "--reruns must be a whole number from 0 to 10, not '11'"},
+      {{"test", "-g", "pm", "--reruns", "-1"}, "--reruns must be a whole number from 0 to 10"},
       {{"test", "-g", "pm", "--psamples-scale", "0"}, "--psamples-scale must be a number above 0"},
       {{"test", "-g", "pm", "--words", "halves"}, "--words must be native or float23-pairs"},
       {{"test", "-g", "mt19937", "--path", "gl"}, "has no GL path"},

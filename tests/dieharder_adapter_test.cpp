@@ -2,7 +2,8 @@
 // The dieharder adapter (host/quality/) on sources whose answer is known beforehand: the feed
 // delivers a producer's words in order and reports a producer that fails; std::mt19937 passes
 // and gives the p-value dieharder's own program gives for GSL's mt19937 with the same seed; a
-// counter and a constant, fed through the same code, are FAILED.
+// counter and a constant, fed through the same code, are FAILED. Resolving ambiguity (re-runs
+// with more psamples) on synthetic p-values, and through libdieharder on a counter.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -34,8 +35,9 @@ WordFeed::Producer producer_of(Next next, std::size_t chunk = 1 << 16) {
   };
 }
 
-quality::BatteryRun run(WordFeed& feed, std::vector<std::string> tests, double scale = 0.1) {
-  return quality::run_dieharder(feed, {std::move(tests), scale});
+quality::BatteryRun run(WordFeed& feed, std::vector<std::string> tests, double scale = 0.1,
+                       unsigned max_reruns = quality::kDefaultMaxReruns) {
+  return quality::run_dieharder(feed, {std::move(tests), scale, max_reruns});
 }
 
 }  // namespace
@@ -83,6 +85,92 @@ TEST_CASE("dieharder's verdicts: WEAK below 0.005 or above 0.995, FAILED beyond 
   CHECK(std::string(quality::name_of(Verdict::weak)) == "WEAK");
 }
 
+TEST_CASE("resolving ambiguity re-runs a WEAK or FAILED test until it is PASSED, FAILED again, or at the bound",
+          "[quality]") {
+  using quality::kDefaultMaxReruns;
+  // Each list is what successive passes return (first pass, then each re-run with more psamples).
+  const auto resolve = [](std::vector<std::vector<double>> passes, unsigned max_reruns = kDefaultMaxReruns) {
+    std::vector<unsigned> calls;
+    auto resolution = quality::resolve_ambiguity(
+        [&](unsigned rerun) {
+          calls.push_back(rerun);
+          REQUIRE(rerun < passes.size());  // never asks for a pass beyond the bound
+          return passes[rerun];
+        },
+        max_reruns);
+    for (unsigned k = 0; k < calls.size(); ++k) CHECK(calls[k] == k);
+    CHECK(calls.size() == resolution.reruns + 1);
+    CHECK(resolution.earlier.size() == resolution.reruns);
+    return resolution;
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  SECTION("a PASSED test runs once") {
+    const auto r = resolve({{0.5}});
+    CHECK(r.reruns == 0);
+    CHECK(r.verdict == Verdict::passed);
+  }
+  SECTION("a FAILED near 1 on few psamples that PASSES on more is PASSED, as ceicg's sts_serial at 10 psamples") {
+    const auto r = resolve({{0.29736696, 0.99999973}, {0.41, 0.37}});
+    CHECK(r.reruns == 1);
+    CHECK(r.verdict == Verdict::passed);
+    CHECK(r.p_values == std::vector<double>{0.41, 0.37});
+    CHECK(r.earlier == std::vector<std::vector<double>>{{0.29736696, 0.99999973}});
+  }
+  SECTION("a WEAK that PASSES on more psamples is PASSED") {
+    const auto r = resolve({{0.998}, {0.003}, {0.2}});
+    CHECK(r.reruns == 2);
+    CHECK(r.verdict == Verdict::passed);
+  }
+  SECTION("a FAILED confirmed by a re-run is a clear failure: no more re-runs") {
+    const auto r = resolve({{1e-9}, {1e-12}});
+    CHECK(r.reruns == 1);
+    CHECK(r.verdict == Verdict::failed);
+  }
+  SECTION("a WEAK that FAILS on more psamples is FAILED") {
+    const auto r = resolve({{0.003}, {2e-7}});
+    CHECK(r.reruns == 1);
+    CHECK(r.verdict == Verdict::failed);
+  }
+  SECTION("a FAILED that turns WEAK goes on; one that stays WEAK to the bound stays WEAK, not FAILED") {
+    const auto r = resolve({{0.9999999}, {0.004}, {0.003}, {0.996}});
+    CHECK(r.reruns == kDefaultMaxReruns);
+    CHECK(r.verdict == Verdict::weak);
+  }
+  SECTION("one WEAK p-value among several re-runs them all; the worst decides") {
+    const auto r = resolve({{0.5, 0.6, 0.001}, {0.5, 1e-8, 0.4}});
+    CHECK(r.reruns == 1);
+    CHECK(r.verdict == Verdict::failed);
+  }
+  SECTION("a NaN (a test that broke) is FAILED, and FAILED again is clear") {
+    const auto r = resolve({{nan}, {nan}});
+    CHECK(r.reruns == 1);
+    CHECK(r.verdict == Verdict::failed);
+  }
+  SECTION("with no re-runs allowed, the first pass decides, as dieharder -Y 0") {
+    CHECK(resolve({{0.9999999}}, 0).verdict == Verdict::failed);
+    CHECK(resolve({{0.003}}, 0).verdict == Verdict::weak);
+  }
+  CHECK(quality::worst_verdict(std::vector<double>{0.5, 0.999, 0.2}) == Verdict::weak);
+  CHECK(quality::worst_verdict(std::vector<double>{}) == Verdict::passed);
+}
+
+TEST_CASE("through libdieharder a re-run adds 100 psamples: a counter FAILS on them, a clear failure", "[quality]") {
+  WordFeed counter(producer_of([n = std::uint32_t{0}]() mutable { return n++; }));
+  const auto run = quality::run_dieharder(counter, {{"diehard_rank_6x8", "sts_monobit"}, 0.1});
+  REQUIRE(run.results.size() == 2);
+  for (const auto& line : run.results) {
+    INFO(line.test << " p = " << line.p_value);
+    CHECK(line.verdict == Verdict::failed);
+    CHECK(line.reruns == 1);
+    CHECK(line.psamples == 10 + quality::kRerunPsamples);
+    REQUIRE(line.earlier_p_values.size() == 1);
+    CHECK(quality::assess(line.earlier_p_values[0]) != Verdict::passed);  // at 10 psamples
+  }
+  // The words the two passes read: dieharder's default tsamples per psample, 110 psamples each
+  // (rank_6x8: 6 words a matrix; sts_monobit: one word a sample).
+  CHECK(run.words == 110ull * 100000 * 6 + 110ull * 100000);
+}
+
 TEST_CASE("std::mt19937 passes and matches dieharder's own run of GSL's mt19937", "[quality][mt19937]") {
   // `dieharder -g 13 -S 5489 -d 100 -p 10` (GSL's mt19937 is init_genrand(5489), as
   // std::mt19937's default) prints sts_monobit's p-value 0.56520647.
@@ -106,12 +194,13 @@ TEST_CASE("std::mt19937 passes and matches dieharder's own run of GSL's mt19937"
 
 TEST_CASE("a counter and a constant through the same adapter are FAILED", "[quality]") {
   WordFeed counter(producer_of([n = std::uint32_t{0}]() mutable { return n++; }));
-  for (const auto& line : run(counter, {"diehard_birthdays", "diehard_rank_32x32"}).results) {
+  // One pass each (the re-runs are tested above): a FAILED at the first pass.
+  for (const auto& line : run(counter, {"diehard_birthdays", "diehard_rank_32x32"}, 0.1, 0).results) {
     INFO(line.test << " p = " << line.p_value);
     CHECK(line.verdict == Verdict::failed);
   }
   WordFeed constant(producer_of([] { return std::uint32_t{0xDEADBEEF}; }));  // 24 ones in 32 bits
-  for (const auto& line : run(constant, {"sts_monobit", "diehard_bitstream"}).results) {
+  for (const auto& line : run(constant, {"sts_monobit", "diehard_bitstream"}, 0.1, 0).results) {
     INFO(line.test << " p = " << line.p_value);
     CHECK(line.verdict == Verdict::failed);
   }

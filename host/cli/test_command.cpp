@@ -18,10 +18,8 @@
 #include "cli/u32_words.hpp"
 #include "common/error.hpp"
 #include "gl/context_info.hpp"
+#include "quality/dieharder_battery.hpp"  // declarations only: usable without libdieharder
 #include "quality/word_feed.hpp"
-#if GLRAND_HAVE_DIEHARDER
-#include "quality/dieharder_battery.hpp"
-#endif
 #if GLRAND_HAVE_CUDA
 #include "cuda/cuda_path.hpp"
 #endif
@@ -29,20 +27,23 @@
 namespace glrand::cli {
 namespace {
 
-// The exit status when any p-value is FAILED (0 otherwise; 1 for errors, as every command).
+// The exit status when any p-value is FAILED after resolving ambiguity (0 otherwise; 1 for
+// errors, as every command).
 constexpr int kFailedStatus = 3;
+
+// --reruns: enough to resolve what more psamples can resolve, and a bound on a battery's time.
+constexpr unsigned kMostReruns = 10;
 
 // As many words as generate's largest count: the battery stops reading long before.
 constexpr std::uint64_t kUnboundedWords = 1ull << 58;
 
-// --quick: a smoke-test size, the quick battery with each test's psamples scaled by this.
-constexpr double kQuickScale = 0.1;
 
 struct TestOptions {
   SourceOptions source;
   std::string size;  // ceicg ps30: render-target size; empty: 1024x1024
   std::string tests;  // comma-separated -d names; empty: the default battery
   std::string psamples_scale = "1";
+  std::string reruns = std::to_string(quality::kDefaultMaxReruns);
   bool quick = false;
   std::string words = "native";
 };
@@ -64,6 +65,15 @@ double parse_scale(const std::string& text) {
   } catch (const std::exception&) {
   }
   throw InvalidArgument("--psamples-scale must be a number above 0 and at most 1000, such as 0.1, not '" + text + "'");
+}
+
+unsigned parse_reruns(const std::string& text) {
+  if (!text.empty() && text.size() <= 2 && text.find_first_not_of("0123456789") == std::string::npos) {
+    const unsigned value = static_cast<unsigned>(std::stoul(text));
+    if (value <= kMostReruns) return value;
+  }
+  throw InvalidArgument("--reruns must be a whole number from 0 to " + std::to_string(kMostReruns) + ", not '" +
+                        text + "'");
 }
 
 // The seed and position options as given, for the header.
@@ -102,13 +112,12 @@ std::string describe_device(const SourceOptions& options) {
   return "the CPU reference";
 }
 
-void run_test(const TestOptions& options, const CLI::App& command) {
+void run_test(const TestOptions& options) {
   // Every option is checked before any device opens.
   const auto size = ceicg_pass_size(options.source, options.size);
-  if (options.quick && command.count("--psamples-scale") > 0)
-    throw InvalidArgument("give --quick or --psamples-scale, not both (--quick scales by 0.1)");
   quality::BatteryOptions battery;
-  battery.psamples_scale = options.quick ? kQuickScale : parse_scale(options.psamples_scale);
+  battery.psamples_scale = parse_scale(options.psamples_scale);
+  battery.max_reruns = parse_reruns(options.reruns);
   battery.tests = !options.tests.empty() ? split_list(options.tests)
                   : options.quick         ? quality::quick_battery()
                                           : quality::default_battery();
@@ -121,9 +130,11 @@ void run_test(const TestOptions& options, const CLI::App& command) {
   std::cout << fmt::format(
       "# glrand test: dieharder {} (libdieharder) on 32-bit words\n"
       "# generator  {}\n# path       {}\n# words      {}\n"
-      "# battery    {} test{}, psamples = dieharder's default x {} (at least 1)\n",
+      "# battery    {} test{}, psamples = dieharder's default x {} (at least 1); a test not PASSED runs "
+      "again with {} more psamples, at most {} time{} (dieharder -Y 1)\n",
       GLRAND_DIEHARDER_VERSION, describe_generator(options.source), describe_path(options.source, options.size),
-      formula_text, battery.tests.size(), battery.tests.size() == 1 ? "" : "s", battery.psamples_scale);
+      formula_text, battery.tests.size(), battery.tests.size() == 1 ? "" : "s", battery.psamples_scale,
+      quality::kRerunPsamples, battery.max_reruns, battery.max_reruns == 1 ? "" : "s");
   std::cout.flush();
 
   std::promise<std::string> device_promise;
@@ -142,29 +153,41 @@ void run_test(const TestOptions& options, const CLI::App& command) {
   // The first words mean the run has opened its device (or failed to, which throws here).
   feed.wait_for_words();
   std::cout << "# device     " << device.get() << "\n#\n"
-            << fmt::format("{:<24} {:>6} {:>9} {:>9} {:>11}  {:<7} {}\n", "# test", "ntuple", "tsamples", "psamples",
-                           "p-value", "verdict", "dieharder's reliability");
+            << fmt::format("{:<24} {:>6} {:>9} {:>9} {:>7} {:>11}  {:<7} {}\n", "# test", "ntuple", "tsamples",
+                           "psamples", "re-runs", "p-value", "verdict", "dieharder's reliability");
   int counts[3] = {0, 0, 0};
+  unsigned rerun_tests = 0;
   const auto run = quality::run_dieharder(feed, battery, [&](std::span<const quality::TestResult> lines) {
+    if (!lines.empty() && lines.front().reruns > 0) ++rerun_tests;
     for (const auto& line : lines) {
       ++counts[static_cast<int>(line.verdict)];
-      std::cout << fmt::format("{:<24} {:>6} {:>9} {:>9} {:>11.8f}  {:<7} {}\n", line.test, line.ntuple,
-                               line.tsamples, line.psamples, line.p_value, quality::name_of(line.verdict),
-                               quality::dieharder_reliability(line.test));
+      // What each earlier pass gave, so that a verdict changed by a re-run shows as such.
+      std::string before;
+      for (std::size_t k = 0; k < line.earlier_p_values.size(); ++k)
+        before += fmt::format("{}{} at {} psamples, {:.8f}", k == 0 ? "" : "; ",
+                              quality::name_of(quality::assess(line.earlier_p_values[k])),
+                              line.psamples - (line.earlier_p_values.size() - k) * quality::kRerunPsamples,
+                              line.earlier_p_values[k]);
+      std::cout << fmt::format("{:<24} {:>6} {:>9} {:>9} {:>7} {:>11.8f}  {:<7} {}{}{}\n", line.test, line.ntuple,
+                               line.tsamples, line.psamples, line.reruns, line.p_value,
+                               quality::name_of(line.verdict), quality::dieharder_reliability(line.test),
+                               before.empty() || quality::dieharder_reliability(line.test).empty() ? "" : "; ",
+                               before.empty() ? "" : "before: " + before);
     }
     std::cout.flush();
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   std::cout << fmt::format(
-      "#\n# summary    {} p-values from {} test{}: {} PASSED, {} WEAK, {} FAILED; {} words in {:.1f} s; "
-      "dieharder asked to reseed {} times, ignored (the words follow the seed options)\n",
+      "#\n# summary    {} p-values from {} test{}: {} PASSED, {} WEAK, {} FAILED (final verdicts; {} test run{} "
+      "re-run); {} words in {:.1f} s; dieharder asked to reseed {} times, ignored (the words follow the seed "
+      "options)\n",
       run.results.size(), battery.tests.size(), battery.tests.size() == 1 ? "" : "s", counts[0], counts[1],
-      counts[2], run.words, seconds, run.ignored_reseeds);
+      counts[2], rerun_tests, rerun_tests == 1 ? "" : "s", run.words, seconds, run.ignored_reseeds);
   std::cout.flush();
   if (counts[static_cast<int>(quality::Verdict::failed)] > 0) throw ExitStatus{kFailedStatus};
 }
 #else
-void run_test(const TestOptions&, const CLI::App&) {
+void run_test(const TestOptions&) {
   throw Error("this glrand was built without libdieharder (it was not found when glrand was configured): "
               "install libdieharder-dev (scripts/setup-debian.sh) and configure again");
 }
@@ -177,9 +200,13 @@ void add_test_command(CLI::App& app) {
   auto* command = app.add_subcommand(
       "test",
       "Run the dieharder battery on a generator's 32-bit words (as generate --format u32 writes them), generated on "
-      "the chosen path while the tests read them; prints one line per p-value with dieharder's verdict. Exit "
-      "status: 0 when no p-value FAILED (WEAK ones do not count: a perfect generator shows about one WEAK in 100), "
-      "3 when any FAILED, 1 on errors");
+      "the chosen path while the tests read them; prints one line per final p-value with dieharder's verdict "
+      "(PASSED; WEAK below 0.005 or above 0.995; FAILED below 10^-6 or above 1 - 10^-6). A test with a WEAK or "
+      "FAILED p-value runs again with 100 more psamples, its final p-values taken over all of them, until it is "
+      "PASSED, FAILED a second time, or has run again --reruns times (dieharder -Y 1, resolve ambiguity); its line "
+      "shows the final psamples, the re-runs and what the earlier passes gave. Exit status: 3 when any final "
+      "p-value is FAILED (with re-runs, one that stood on more psamples), 0 otherwise (WEAK does not count: a perfect "
+      "generator shows about one WEAK in 100), 1 on errors");
   options->source.add_to(*command, /*substream_layout=*/true);
   options->source.add_self_test_option(*command);
   command->add_option("--size", options->size,
@@ -189,19 +216,21 @@ void add_test_command(CLI::App& app) {
                       "what `dieharder -a` runs, less diehard_sums (dieharder marks it Do Not Use)");
   command->add_option("--psamples-scale", options->psamples_scale,
                       "Scale each test's number of p-value samples (dieharder's -m); 1 is dieharder's default size. "
-                      "Small scales lean towards p-values near 1 (dieharder's KS test): recheck a high WEAK or "
-                      "FAILED with --tests NAME --psamples-scale 1")
+                      "Small scales lean towards p-values near 1 (dieharder's KS test), which the re-runs resolve")
+      ->capture_default_str();
+  command->add_option("--reruns", options->reruns,
+                      "At most this many re-runs of a test that is not PASSED, each with 100 more psamples; 0: one "
+                      "pass, every FAILED counts (dieharder -Y 0)")
       ->capture_default_str();
   command->add_flag("--quick", options->quick,
-                    "A smoke test: psamples x 0.1 and, without --tests, the 20 tests that are fast at that size "
-                    "(about 150 million words; not rgb_bitdist, rgb_minimum_distance, rgb_permutations, "
-                    "rgb_lagged_sum, marsaglia_tsang_gcd, diehard_dna, dab_bytedistrib, dab_filltree, dab_filltree2, "
-                    "dab_monobit2)");
+                    "A smoke test: without --tests, the 10 tests of the battery that are fast at dieharder's full "
+                    "psamples: diehard_birthdays, rank_6x8, bitstream, count_1s_stream, parking_lot, 2dsphere, "
+                    "3dsphere, runs; sts_monobit; rgb_kstest_test (1.3*10^8 words, about 10 s of CPU)");
   command->add_option("--words", options->words,
                       "How outputs become words: native (generate --format u32's formula) or float23-pairs (each "
                       "output at 23-bit float resolution, one word from two outputs)")
       ->capture_default_str();
-  command->callback([options, command] { run_test(*options, *command); });
+  command->callback([options] { run_test(*options); });
 }
 
 }  // namespace glrand::cli

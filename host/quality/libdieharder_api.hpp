@@ -3,7 +3,7 @@
 // The part of libdieharder's C API that glrand uses, declared here because Debian's
 // libdieharder-dev (3.31.1) installs libdieharder.h without the headers it includes
 // (std_test.h, tests.h, verbose.h, Xtest.h, Vtest.h), so it does not compile. The Test
-// struct and the three calls are copied in meaning from dieharder 3.31.1's
+// struct and the calls are copied in meaning from dieharder 3.31.1's
 // include/dieharder/std_test.h; Dtest comes from the installed <dieharder/Dtest.h>.
 //
 // libdieharder keeps its settings in globals that its own program (dieharder/globals.c)
@@ -33,6 +33,10 @@ typedef struct {
 Test** create_test(Dtest* dtest, unsigned int tsamples, unsigned int psamples);
 void destroy_test(Dtest* dtest, Test** test);
 void std_test(Dtest* dtest, Test** test);
+// Runs `count` more samples after the test's psamples (at most up to Xoff) and takes the
+// final Kolmogorov-Smirnov test over all of them; create_test makes room for Xoff samples
+// when Xtrategy is not 0.
+void add_2_test(Dtest* dtest, Test** test, int count);
 void dieharder_test_types(void);
 void reset_bit_buffers(void);
 
