@@ -142,7 +142,7 @@ TEST_CASE("a reader that closes the pipe ends generate --format u32 quietly with
     INFO("glrand generate " << source);
     const std::string script = "set -o pipefail; \"$0\" generate " + source +
                                " --format u32 -o - 2> err.txt | head -c 4000 > out.bin";
-    const auto r = run_program("bash", {"-c", script, GLRAND_EXE}, dir.path());
+    const auto r = run_program("bash", {"-c", script, glrand_executable()}, dir.path());
     INFO(r.describe() << read_file(dir / "err.txt"));
     CHECK(r.ok());
     CHECK(message_lines(read_file(dir / "err.txt")).empty());

@@ -21,7 +21,7 @@ namespace {
 
 // glrand with GLRAND_SELF_TEST_FAULT=generator in its environment.
 RunResult run_with_fault(const std::string& generator, const std::vector<std::string>& args, const TempDir& dir) {
-  std::vector<std::string> command{"GLRAND_SELF_TEST_FAULT=" + generator, GLRAND_EXE};
+  std::vector<std::string> command{"GLRAND_SELF_TEST_FAULT=" + generator, glrand_executable()};
   command.insert(command.end(), args.begin(), args.end());
   return run_program("env", command, dir.path());
 }
@@ -165,7 +165,7 @@ TEST_CASE("render and view refuse a device failing the CEICG self-test, and --no
     return;
   }
   const std::vector<std::string> view{"-a", "-s", "-screen 0 640x480x24", "env", "GLRAND_SELF_TEST_FAULT=ceicg",
-                                      GLRAND_EXE, "view", "--size", "16x16", "--frames", "1"};
+                                      glrand_executable(), "view", "--size", "16x16", "--frames", "1"};
   const auto view_refused = run_program(xvfb_run, view, dir.path());
   INFO(view_refused.describe());
   CHECK(view_refused.exited);

@@ -624,7 +624,7 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
     return;
   }
   const auto r = run_program(*xvfb_run,
-                             {"-a", "-s", "-screen 0 640x480x24", GLRAND_EXE, "view", "-g", "ceicg", "--size", "64x48",
+                             {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "ceicg", "--size", "64x48",
                               "--frames", "3", "--screenshot", "shot.png"},
                              dir.path());
   INFO(r.describe());

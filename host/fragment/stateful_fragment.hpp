@@ -183,9 +183,10 @@ class StatefulFragment {
   }
 
   // One pass as generate() renders it, for benchmarks: the output pass, and with GPU update
-  // by separate passes also those (leapfrog's jump). No readback.
+  // by separate passes also those (leapfrog's jump). No readback. Unlike the other calls it
+  // keeps no GL state (it leaves the pass's framebuffer and program bound): a guard's queries
+  // wait for the driver, and the benchmark would time that in every pass.
   void render_pass_for_benchmark() {
-    const gl::StateGuard guard;
     render();
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_))
       advance_on_gpu(outputs_per_pixel() * substreams());

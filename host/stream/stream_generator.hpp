@@ -123,8 +123,10 @@ class StreamGenerator {
   }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
+  // Called pass after pass by generation (inside its guard) and by benchmarks, so it keeps no
+  // state of its own: a guard's queries wait for the driver, and a benchmark would time them.
+  // It leaves the program and the storage bindings of the pass bound.
   void run_pass() {
-    const gl::StateGuard guard;
     states_.bind_base(kStateBinding);
     outputs_.bind_base(kOutputBinding);
     generator_.set_step(program_.use(), step_);
