@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# On the GPU machine (after bench/gpu/prepare-bundle.sh here, carrying .gl and .gpu): the full
+# dieharder battery of `glrand test` (the quality-full tests of tests/CMakeLists.txt) with the
+# words from --path cuda (the same words as --path cpu, made in a fraction of the time), every
+# test of a battery its own process, all cores busy. Arguments: which of each generator's five
+# seeds to run (1..5), then the generators (default: all six); a line per test as it ends, and
+# a summary per battery at the end; each test's output under $OUT/quality-full/. On the
+# 16-core H100 host the six batteries of one seed took more than the 10 minutes a command may
+# run: give one or two generators a call.
+#   bash bench/gpu/run-quality-full.sh 1 mt19937 wh > $OUT/quality-full.log
+set -uo pipefail
+source "$(dirname "$0")/setup.sh"
+run_header
+seeds=("${1:-1}")
+shift
+generators=("${@:-mt19937 ceicg pm wh mrg32k3a mtgp32}")
+read -ra generators <<< "${generators[*]}"
+dir=$OUT/quality-full
+mkdir -p "$dir"
+# The generators and seeds of tests/CMakeLists.txt's quality-full tests.
+declare -A options=(
+  [mt19937]="-g mt19937" [ceicg]="-g ceicg" [pm]="-g pm --words float23-pairs" [wh]="-g wh"
+  [mrg32k3a]="-g mrg32k3a" [mtgp32]="-g mtgp32")
+declare -A seed_lists=(
+  [mt19937]="5489 1 4357 19650218 4294967295"
+  [ceicg]="0,0,0 1,2,3 100,200,300 12345,23456,34567 999,99999,9999"
+  [pm]="1 42 16807 1043618065 2147483646"
+  [wh]="1 7 777 123456789 4294967295"
+  [mrg32k3a]="12345,12345,12345,12345,12345,12345 1,2,3,4,5,6 4294967086,1,1,4294944442,1,1 0,0,1,0,0,1 987654321,123456789,192837465,564738291,918273645,135792468"
+  [mtgp32]="0 1 1234 12345678901234 18446744073709551615")
+# The battery: every test libdieharder has, less diehard_sums (dieharder: Do Not Use); or
+# $QUALITY_TESTS, and $QUALITY_PATH in place of cuda, for a trial where there is no GPU.
+tests=${QUALITY_TESTS:-$("$B/glrand" test --tests none 2>&1 | sed 's/.*choose from //; s/, /\n/g' | grep -vx diehard_sums)}
+path=${QUALITY_PATH:-cuda}
+jobs=()
+for generator in "${generators[@]}"; do
+  read -ra list <<< "${seed_lists[$generator]}"
+  for k in "${seeds[@]}"; do
+    for test in $tests; do jobs+=("$generator ${list[$((k - 1))]} $test"); done
+  done
+done
+echo "== ${#jobs[@]} runs of glrand test --path $path --tests T, $(nproc) at a time"
+run_one() {
+  local generator=$1 seed=$2 test=$3
+  local log="$dir/$generator-${seed//,/_}-$test.txt"
+  # shellcheck disable=SC2086
+  "$B/glrand" test ${options[$generator]} --seed "$seed" --path "$path" --tests "$test" > "$log" 2>&1
+  echo "exit status $?" >> "$log"
+  echo "$generator --seed $seed --tests $test: $(grep -E '^[a-z_0-9]+ +[0-9]+ ' "$log" | awk '{print $7}' | sort |
+    uniq -c | tr -s ' ' | tr '\n' ' ')($(tail -1 "$log"))"
+}
+export -f run_one
+export B dir path
+export OPTIONS_DECL="$(declare -p options)"
+start=$(date +%s)
+printf '%s\n' "${jobs[@]}" | xargs -P "$(nproc)" -L 1 bash -c 'eval "$OPTIONS_DECL"; run_one "$@"' _
+echo "== done in $(( $(date +%s) - start )) s"
+# One line per battery: the final verdicts of its p-values and the exit statuses.
+for generator in "${generators[@]}"; do
+  read -ra list <<< "${seed_lists[$generator]}"
+  for k in "${seeds[@]}"; do
+    seed=${list[$((k - 1))]}
+    files=("$dir/$generator-${seed//,/_}-"*.txt)
+    # Field 7 of a result line is its final verdict.
+    verdicts=$(grep -hE '^[a-z_0-9]+ +[0-9]+ ' "${files[@]}" | awk '{print $7}')
+    echo "$generator --seed $seed: $(grep -cx PASSED <<< "$verdicts") PASSED, $(grep -cx WEAK <<< "$verdicts") WEAK," \
+         "$(grep -cx FAILED <<< "$verdicts") FAILED; exit statuses: $(grep -h '^exit status' "${files[@]}" | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+  done
+done
+grep -L "^exit status 0" "$dir"/*.txt | sed 's/^/not passed: /'
