@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `glrand generate -g pm | wh | mrg32k3a` end to end: the real executable (GLRAND_EXE) runs as a
-// child process and its bytes are compared with published values (shared/reference/
-// CHECK_VALUES.md, ISO C++'s minstd_rand0) and with the CPU reference functions of the
+// child process and its bytes are compared with published values (Park and Miller's z_10000,
+// ISO C++'s minstd_rand0, MKL's and RngStreams' values) and with the CPU reference functions of the
 // library, computed here by stepping from the library's skip-ahead. Two runs of the command
 // are compared with each other only where the point is that two paths are equal (chunked
 // against one-shot).
@@ -22,6 +22,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "glrand_process.hpp"
+#include "park_miller_words.hpp"
 #include "temp_dir.hpp"
 
 using namespace glrand_test;
@@ -62,17 +63,6 @@ std::string float_bytes(const std::vector<std::uint32_t>& words, std::size_t wid
 
 // ---------------------------------------------------------------------------------------
 // References
-
-// Park–Miller: output `offset` is pm::state_at(seed, offset); then one pm::step per output.
-std::vector<std::uint32_t> pm_reference(std::uint32_t seed, std::uint64_t offset, std::uint64_t count) {
-  std::vector<std::uint32_t> words(count);
-  pm::State z = pm::state_at(seed, offset);
-  for (auto& w : words) {
-    w = z;
-    z = pm::step(z);
-  }
-  return words;
-}
 
 std::string pm_bytes(const std::vector<std::uint32_t>& words, const std::string& format) {
   if (format == "ints") return as_bytes(words);

@@ -28,6 +28,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "glrand_process.hpp"
+#include "park_miller_words.hpp"
 #include "temp_dir.hpp"
 
 using namespace glrand_test;
@@ -39,16 +40,8 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-// Park–Miller from the default seed on the CPU path: the library's skip-ahead and step.
-std::vector<std::uint32_t> pm_words(std::uint64_t count) {
-  std::vector<std::uint32_t> words(count);
-  pm::State z = pm::state_at(1, 0);
-  for (auto& w : words) {
-    w = z;
-    z = pm::step(z);
-  }
-  return words;
-}
+// Park–Miller from the default seed.
+std::vector<std::uint32_t> pm_words(std::uint64_t count) { return pm_reference(1, 0, count); }
 
 const Args kPmInts = {"generate", "-g", "pm", "--path", "cpu", "-n", "100000", "--format", "ints", "-q"};
 const std::string kPmIntsBytes = as_bytes(pm_words(100000));

@@ -5,7 +5,6 @@
 // converts them on the host with the generator's float formula.
 #include <GL/glew.h>
 
-#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -22,6 +21,7 @@
 #include "gl/check.hpp"
 #include "gl/egl_context.hpp"
 #include "output/png_writer.hpp"
+#include "output/sink.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -32,14 +32,6 @@ struct RenderOptions {
   std::string output;
   bool quiet = false;
 };
-
-// A name ending in .png, in any case.
-bool is_png_path(const std::string& path) {
-  if (path.size() < 4) return false;
-  std::string suffix = path.substr(path.size() - 4);
-  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return suffix == ".png";
-}
 
 // Texel p, channel c = output 4p + c from `start`, as floats.
 std::vector<float> texture_on_cpu(const ceicg::Residues& start, fragment::TargetSize size) {
@@ -85,7 +77,7 @@ void run_render(const RenderOptions& options) {
   const auto began = std::chrono::steady_clock::now();
   options.source.check_applicable();
   const auto size = parse_size(options.size, "--size");
-  if (!is_png_path(options.output)) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
+  if (!output::has_extension(options.output, ".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   std::vector<float> texels;
   if (options.source.generator != "ceicg" || options.source.profile_value() != stream::Profile::ps30 ||
       options.source.path == "cuda")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "output/sink.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <limits>
@@ -45,12 +46,15 @@ std::uint64_t byte_count(ElementType type, std::uint64_t elements) {
 
 }  // namespace
 
-bool is_npy_path(const std::string& path) {
-  if (path.size() < 4) return false;
-  std::string suffix = path.substr(path.size() - 4);
-  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return suffix == ".npy";
+bool has_extension(std::string_view path, std::string_view extension) {
+  if (path.size() < extension.size()) return false;
+  const std::string_view end = path.substr(path.size() - extension.size());
+  return std::equal(end.begin(), end.end(), extension.begin(), [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  });
 }
+
+bool is_npy_path(const std::string& path) { return has_extension(path, ".npy"); }
 
 
 std::size_t element_size(ElementType type) {

@@ -28,6 +28,8 @@ struct SinkSpec {
   bool text = false;                 // values written as text lines (write_text), never .npy
 };
 
+// Whether `path` ends in `extension` (".npy", ".png"), in any case.
+bool has_extension(std::string_view path, std::string_view extension);
 // A path names a NumPy file when it ends in ".npy", in any case.
 bool is_npy_path(const std::string& path);
 
