@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The MRG32k3a CPU reference against the published values in
-// shared/reference/CHECK_VALUES.md (L'Ecuyer 1999; RngStreams' test2RngStream; cuRAND),
+// The MRG32k3a CPU reference against published values (L'Ecuyer 1999; RngStreams'
+// test2RngStream; cuRAND),
 // and against the recurrence written independently here in 128-bit signed arithmetic.
 #include <catch2/catch.hpp>
 

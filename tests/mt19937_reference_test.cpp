@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The MT19937 CPU reference and its skip-ahead against the published check values
-// (shared/reference/CHECK_VALUES.md), against std::mt19937 (libstdc++'s independent
+// (mt19937ar's and ISO C++'s), against std::mt19937 (libstdc++'s independent
 // implementation, its discard() the outside anchor for long jumps), and against stepping.
 #include <catch2/catch.hpp>
 

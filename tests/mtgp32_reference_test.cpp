@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The MTGP32 CPU reference: its parameter table against cuRAND's header
-// (curand_mtgp32dc_p_11213.h, CUDA 13.0), cuRAND's seed-1234 check values
-// (shared/reference/CHECK_VALUES.md), values cross-checked with an independent Python
+// (curand_mtgp32dc_p_11213.h, CUDA 13.0), cuRAND's seed-1234 check values, values
+// cross-checked with an independent Python
 // prototype written from the headers, the host-API ordering's internal consistency, and the
 // skip-ahead against plain stepping (characteristic polynomials against the header's weights).
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The Wichmann–Hill CPU reference against MKL's published values (shared/reference/
-// CHECK_VALUES.md, "Wichmann–Hill 273 family"), the CSV it was generated from, and independent
+// The Wichmann–Hill CPU reference against MKL's published values (its Wichmann–Hill 273
+// family), the CSV it was generated from, and independent
 // arithmetic: the test's own modular stepping, Fermat-reduced powers for skip-ahead, trial
 // division for the table's number theory, and std::fma (one exact rounding per operation) for
 // MKL's float formula.

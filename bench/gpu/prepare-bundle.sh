@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Prepares a run on the lent NVIDIA GPU machine (see ../shared/gpu/README.md): builds here
+# Prepares a run on the lent NVIDIA GPU machine (see bench/README.md): builds here
 # into build-gpu/, copies the executables and the shared libraries they need (bar the C/C++
 # runtime and the GL/EGL/CUDA driver libraries) into .gpu/, and fetches glvnd's GL loaders
 # as Debian packages into .gl/. Both folders are git-ignored; carry them to the machine and
@@ -20,12 +20,12 @@ for e in "${executables[@]}"; do cp "build-gpu/$e" .gpu/bin/; done
 # Symbols are not needed there, and the carry limit is 64 MiB (Sobol32's 21,201-row table is in
 # several executables).
 strip .gpu/bin/*
-../shared/gpu/bundle-libs.sh .gpu .gpu/bin/* >/dev/null
+bench/gpu/bundle-libs.sh .gpu .gpu/bin/* >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
 # libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (run-cuda.sh).
 rm -f .gpu/lib/libcurand*
-[[ -d .gl ]] || ../shared/gpu/fetch-gl-runtime.sh .gl >/dev/null
+[[ -d .gl ]] || bench/gpu/fetch-gl-runtime.sh .gl >/dev/null
 grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
 grep -qx '/.gl/' .git/info/exclude 2>/dev/null || echo '/.gl/' >> .git/info/exclude
 du -sh .gpu .gl

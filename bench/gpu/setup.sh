@@ -4,7 +4,7 @@
 # points the loader at the bundled libraries and, where the machine has it, at cuRAND's
 # (not bundled: too large), and sets B to the bundled executables.
 B=$PWD/.gpu/bin
-# The GPU machine lacks glvnd's dispatch libraries (../shared/gpu/README.md); a machine that
+# The GPU machine lacks glvnd's dispatch libraries (bench/gpu/fetch-gl-runtime.sh); a machine that
 # has them keeps its own (sourcing this here by mistake once put libvulkan into /usr/lib).
 if ! ldconfig -p | grep -q 'libEGL\.so\.1 '; then
   for f in .gl/*.deb; do dpkg -x "$f" /; done 2>/dev/null

@@ -3,7 +3,7 @@
 // a_k^t·s_k and steps each component by a_k^T mod m_k; the output is the state, one 16-byte
 // store of (x, y, z, w).
 //
-// Parameterisation (DESIGN.md's third split): P substreams, substream s the set first_set + s
+// Parameterisation (the third way to split): P substreams, substream s the set first_set + s
 // from its own start; output n is output n div P of substream n mod P. With T = k·P threads,
 // thread t keeps one substream, (n0 + t) mod P, and steps it by its set's a^k: the same
 // leapfrog, a warp's stores still 32 consecutive outputs.

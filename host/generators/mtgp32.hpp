@@ -17,8 +17,8 @@
 // cuRAND's seeding (curand_mtgp32_host.h: curandMakeMTGP32KernelState, mtgp32_init_state):
 // generator i gets parameter set i and the 32-bit seed (uint32)(seed ⊕ seed >> 32) + i + 1.
 //
-// cuRAND's host API (curandGenerate on CURAND_RNG_PSEUDO_MTGP32, default ordering), as
-// /work/shared/reference/CHECK_VALUES.md states it: kHostSequences generators, each making
+// cuRAND's host API (curandGenerate on CURAND_RNG_PSEUDO_MTGP32, default ordering), as cuRAND
+// generates it: kHostSequences generators, each making
 // 256 outputs per round; output n is output ⌊n / (256·G)⌋·256 + n mod 256 of generator
 // ⌊n / 256⌋ mod G, G = kHostSequences. G = 192 is checked against cuRAND on a GPU
 // (tests/cuda/cuda_gpu_test.cpp) and against its host-side generator, which runs on the CPU

@@ -22,8 +22,8 @@
 // s, s + P, s + 2P, ..., one apply_jump(jump_multipliers(P)) apart). Skip-ahead is exact and
 // O(log n) for any n < 2^64, component-wise: x_{n+j} = (a1^j mod m1)·x_n mod m1, etc.
 //
-// Float formulas (host side, from the exact integers), MKL's as given in
-// shared/reference/CHECK_VALUES.md:
+// Float formulas (host side, from the exact integers), MKL's as Intel's Vector Statistics
+// notes give them:
 //   f64: u = x·(1.0/m1) + y·(1.0/m2) + z·(1.0/m3) + w·(1.0/m4), the reciprocals rounded to
 //        double, each product rounded, summed left to right in IEEE double (never fused),
 //        then u − floor(u). Range [0, 1): u lies in [0, 4) and the subtraction is exact.

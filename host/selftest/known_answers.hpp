@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The known answers of the start-up self-test (DESIGN.md: "before it generates, the library
-// proves the GPU's arithmetic"): for each generator, a few starts chosen to drive the float
+// The known answers of the start-up self-test (before it generates, the library proves the
+// GPU's arithmetic): for each generator, a few starts chosen to drive the float
 // shaders through their correction branches, the exact outputs the CPU reference gives for
 // them, and the comparison that refuses a device at its first wrong integer.
 //

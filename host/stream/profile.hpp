@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The profiles of the GL path (DESIGN.md, "Profiles of the fragment path"): the same
+// The profiles of the GL path (README, "Profiles: ps30, scatter, compute"): the same
 // float-only generator arithmetic under three sets of constraints.
 #include <string>
 
