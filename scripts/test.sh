@@ -10,3 +10,5 @@ cd "$root/build"
 # quality-full (the whole dieharder battery on every generator, hours) runs by hand:
 # cd build && ctest -L quality-full --parallel "$(nproc)".
 ctest --output-on-failure --parallel "$(nproc)" --timeout 900 --label-exclude quality-full
+# The installed package, as a program that uses the library builds against it.
+"$root/scripts/check-package.sh" "$root/build"

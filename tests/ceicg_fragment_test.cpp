@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/glfw_window.hpp"
 #include "gl_test_context.hpp"

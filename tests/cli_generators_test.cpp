@@ -320,7 +320,7 @@ TEST_CASE("generate -g mrg32k3a gives the published z and RngStreams' U01 from t
 
 TEST_CASE("generate -g mrg32k3a: --curand-seed, and --stream/--substream/--offset equal RngStreams' jumps", "[cli]") {
   TempDir dir;
-  // cuRAND's curand_init(1234, 0, 0): the first z (CHECK_VALUES).
+  // cuRAND's curand_init(1234, 0, 0): the first z (docs/check-values.md).
   const auto curand = values_of<std::uint32_t>(
       generate(dir, {"-g", "mrg32k3a", "-n", "4", "--format", "ints", "--curand-seed", "1234", "--path", "cpu"}));
   CHECK(curand == std::vector<std::uint32_t>{3379073356u, 2521875978u, 213678199u, 1604391295u});

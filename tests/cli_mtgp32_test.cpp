@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `glrand generate -g mtgp32`: the CPU path against cuRAND's seed-1234 check values
-// (CHECK_VALUES.md) and against mtgp32::host_api_outputs (the reference that restarts from
+// (docs/check-values.md) and against mtgp32::host_api_outputs (the reference that restarts from
 // the seed, not the stream the command reads), --seed and --offset, the float formulas, and
 // every refusal. The CUDA path is compared with the CPU path in tests/cuda/cli_gpu_test.cpp
 // (label gpu) and the CPU path with cuRAND's host generator in tests/cuda/cli_curand_host_test.cpp.
@@ -63,7 +63,7 @@ TEST_CASE("generate -g mtgp32 --offset far on equals each generator jumped to it
   const auto words = values_of<std::uint32_t>(
       generate(dir, {"--seed", "1234", "--offset", std::to_string(offset), "-n", "600", "--format", "ints"}));
   REQUIRE(words.size() == 600);
-  // Output n is output ⌊n / 256G⌋·256 + n mod 256 of generator ⌊n / 256⌋ mod G (CHECK_VALUES.md).
+  // Output n is output ⌊n / 256G⌋·256 + n mod 256 of generator ⌊n / 256⌋ mod G (docs/check-values.md).
   const auto& table = mtgp32::parameter_table();
   for (std::uint64_t i : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{250}, std::uint64_t{599}}) {
     const std::uint64_t n = offset + i;

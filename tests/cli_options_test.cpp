@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/options.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 using namespace glrand;
 
@@ -40,14 +40,15 @@ TEST_CASE("counts: decimal, powers and exponents, with clear errors", "[cli]") {
 }
 
 TEST_CASE("CEICG seeds: three words below each modulus", "[cli][ceicg]") {
-  CHECK(cli::parse_ceicg_seed("1,2,3") == ceicg::Seed{1, 2, 3});
-  CHECK(cli::parse_ceicg_seed("16777212,16777198,16777182") == ceicg::Seed{16777212, 16777198, 16777182});
-  CHECK_THROWS_WITH(cli::parse_ceicg_seed("16777213,0,0"), Catch::Contains("0..16777212"));
-  CHECK_THROWS_WITH(cli::parse_ceicg_seed("0,16777199,0"), Catch::Contains("n2"));
-  CHECK_THROWS_WITH(cli::parse_ceicg_seed("1,2"), Catch::Contains("three words"));
-  CHECK_THROWS_AS(cli::parse_ceicg_seed("1,2,3,"), InvalidArgument);
-  CHECK_THROWS_AS(cli::parse_ceicg_seed("a,b,c"), InvalidArgument);
-  CHECK_THROWS_AS(cli::parse_ceicg_seed("-1,2,3"), InvalidArgument);
+  const auto parse = [](const char* text) { return info(Algorithm::ceicg).parse_seed(text); };
+  CHECK(parse("1,2,3") == std::vector<std::uint64_t>{1, 2, 3});
+  CHECK(parse("16777212,16777198,16777182") == std::vector<std::uint64_t>{16777212, 16777198, 16777182});
+  CHECK_THROWS_WITH(parse("16777213,0,0"), Catch::Contains("0..16777212"));
+  CHECK_THROWS_WITH(parse("0,16777199,0"), Catch::Contains("n2"));
+  CHECK_THROWS_WITH(parse("1,2"), Catch::Contains("three words"));
+  CHECK_THROWS_AS(parse("1,2,3,"), InvalidArgument);
+  CHECK_THROWS_AS(parse("a,b,c"), InvalidArgument);
+  CHECK_THROWS_AS(parse("-1,2,3"), InvalidArgument);
 }
 
 TEST_CASE("sizes and generator names", "[cli]") {
@@ -55,8 +56,8 @@ TEST_CASE("sizes and generator names", "[cli]") {
   CHECK(cli::parse_size("1024x768", "--size").height == 768);
   CHECK_THROWS_AS(cli::parse_size("0x5", "--size"), InvalidArgument);
   CHECK_THROWS_AS(cli::parse_size("12", "--size"), InvalidArgument);
-  CHECK_NOTHROW(cli::check_generator("ceicg"));
-  CHECK_THROWS_WITH(cli::check_generator("nope"), Catch::Contains("unknown generator 'nope'"));
+  CHECK_NOTHROW(find_generator("ceicg"));
+  CHECK_THROWS_WITH(find_generator("nope"), Catch::Contains("unknown generator 'nope'"));
   CHECK_THROWS_WITH(fragment::check_target_size({5000, 5000}, 16384), Catch::Contains("2^24"));
   CHECK_THROWS_WITH(fragment::check_target_size({20000, 1}, 16384), Catch::Contains("16384"));
 }

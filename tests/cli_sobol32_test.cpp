@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `glrand generate -g sobol32`: the CPU path against CHECK_VALUES and against Sobol points
+// `glrand generate -g sobol32`: the CPU path against docs/check-values.md and against Sobol points
 // computed here, independently of host/generators, from Joe & Kuo's published file
 // (Joe & Kuo's own construction: direction numbers by the recurrence, points by Gray code);
 // the dimension-major layout, --offset, the float formulas, and every refusal. The CUDA path
@@ -101,7 +101,7 @@ std::vector<std::uint32_t> joe_kuo_run(int dimensions, std::uint64_t first, std:
 
 }  // namespace
 
-TEST_CASE("generate -g sobol32 --path cpu starts as CHECK_VALUES says, floats x*2^-32 + 2^-33", "[cli][sobol32]") {
+TEST_CASE("generate -g sobol32 --path cpu starts as docs/check-values.md says, floats x*2^-32 + 2^-33", "[cli][sobol32]") {
   TempDir dir;
   const auto words = values_of<std::uint32_t>(generate(dir, {"-n", "8", "--format", "ints"}));
   const std::vector<std::uint32_t> published{0u,          2147483648u, 3221225472u, 1073741824u,

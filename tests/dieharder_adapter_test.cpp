@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "quality/dieharder_battery.hpp"
 #include "quality/word_feed.hpp"
 

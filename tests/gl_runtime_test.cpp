@@ -7,7 +7,7 @@
 #include <sstream>
 #include <thread>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/context_info.hpp"
 #include "gl/glfw_window.hpp"

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "selftest/known_answers.hpp"
 
 using namespace glrand;

@@ -41,7 +41,7 @@ TEST_CASE("MRG32k3a shader equals the reference for every split and state update
 TEST_CASE("MRG32k3a: the CPU reference, the shader and the stream profiles start at the same output", "[mrg32k3a][gl]") {
   test_context();
   // RngStreams' default package seed 12345 x6 is the state before the first output; its first
-  // z are published (CHECK_VALUES: L'Ecuyer's RngStreams, first z from the default seed).
+  // z are published (docs/check-values.md: L'Ecuyer's RngStreams, first z from the default seed).
   const std::vector<std::uint32_t> published{545508589, 1368065410, 1327943761, 3546985096, 951893194,
                                              2290915636, 2064909380, 1527117980, 584065747, 3246360482};
   std::vector<std::uint32_t> cpu(published.size());

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mrg32k3a.hpp"
 
 using namespace glrand;
@@ -32,7 +32,7 @@ std::string text(Steps v) {
 
 Steps pow2(unsigned e) { return Steps{1} << e; }
 
-// The recurrence as CHECK_VALUES states it, in signed 128-bit arithmetic.
+// The recurrence as docs/check-values.md states it, in signed 128-bit arithmetic.
 State definition_step(const State& s) {
   auto mod = [](i128 v, i128 m) { return static_cast<std::uint64_t>(((v % m) + m) % m); };
   const std::uint64_t p1 = mod(i128{1403580} * s.s1[1] - i128{810728} * s.s1[0], 4294967087);
@@ -80,7 +80,7 @@ void check_close(const std::vector<double>& got, const std::vector<double>& publ
   }
 }
 
-// Published in CHECK_VALUES.md (RngStreams' RngStream.c).
+// Published in docs/check-values.md (RngStreams' RngStream.c).
 constexpr Matrix kA1p76{{{82758667, 1871391091, 4127413238},
                          {3672831523, 69195019, 1871391091},
                          {3672091415, 3528743235, 69195019}}};

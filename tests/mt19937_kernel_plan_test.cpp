@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "cuda/mt19937_kernel.hpp"
 #include "cuda/mt19937_twist.hpp"
 #include "generators/mt19937.hpp"

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mt19937.hpp"
 
 using namespace glrand;

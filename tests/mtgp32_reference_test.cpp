@@ -11,7 +11,7 @@
 #include <cmath>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mtgp32.hpp"
 
 using namespace glrand;
@@ -254,7 +254,7 @@ TEST_CASE("MTGP32 HostApiStream read in pieces equals host_api_outputs", "[mtgp3
   const std::uint64_t total = 3 * round + 12345;
   std::vector<std::uint32_t> all(total);
   mtgp32::host_api_outputs(1234, 0, all);
-  REQUIRE(all[0] == 2501053709u);  // CHECK_VALUES, seed 1234
+  REQUIRE(all[0] == 2501053709u);  // docs/check-values.md, seed 1234
   // Pieces inside a round, across round ends, of whole rounds, and starting anywhere.
   for (std::uint64_t first : {std::uint64_t{0}, std::uint64_t{3}, round - 1, round, round + 700}) {
     for (std::uint64_t piece : {std::uint64_t{1}, std::uint64_t{255}, std::uint64_t{40000}, round, 2 * round + 1}) {

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/atomic_file.hpp"
 #include "output/output_target.hpp"
 #include "output/sink.hpp"

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/park_miller_fragment.hpp"
 #include "gl_test_context.hpp"
 #include "word_comparison.hpp"

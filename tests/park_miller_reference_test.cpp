@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Park–Miller against the published values (CHECK_VALUES.md; ISO C++ minstd_rand0).
+// Park–Miller against the published values (docs/check-values.md; ISO C++ minstd_rand0).
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -25,7 +25,7 @@ TEST_CASE("Park-Miller reproduces the published sequence from z0 = 1", "[pm][ref
   for (int i = 0; i < 20000; ++i, z = pm::step(z)) REQUIRE(z == standard());
   CHECK(pm::kMultiplier == 16807);
   CHECK(pm::kModulus == 2147483647);
-  CHECK(pm::kModulus / pm::kMultiplier == 127773);  // Schrage's q and r (CHECK_VALUES)
+  CHECK(pm::kModulus / pm::kMultiplier == 127773);  // Schrage's q and r (docs/check-values.md)
   CHECK(pm::kModulus % pm::kMultiplier == 2836);
 }
 

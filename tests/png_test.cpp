@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/png_writer.hpp"
 
 namespace fs = std::filesystem;

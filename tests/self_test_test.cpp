@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl_test_context.hpp"
 #include "selftest/known_answers.hpp"
 #include "selftest/ps30_self_tests.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Sobol32's CPU reference: CHECK_VALUES, the published rows, recurrence = random access, and
+// Sobol32's CPU reference: docs/check-values.md, the published rows, recurrence = random access, and
 // the (0,k,1)-net property of every dimension.
 #include <catch2/catch.hpp>
 
@@ -11,7 +11,7 @@
 
 using namespace glrand;
 
-TEST_CASE("Sobol32 dimension 0 starts as CHECK_VALUES says", "[sobol32]") {
+TEST_CASE("Sobol32 dimension 0 starts as docs/check-values.md says", "[sobol32]") {
   std::vector<std::uint32_t> x(8);
   sobol32::generate_ints(1, 0, 8, x);
   const std::vector<std::uint32_t> want{0u,          2147483648u, 3221225472u, 1073741824u,

@@ -9,7 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "cli/number_source.hpp"
+#include <glrand/generator.hpp>
+
 #include "cli/u32_words.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
@@ -58,19 +59,19 @@ TEST_CASE("mrg32k3a words are z; cuRAND's curand() stretches z and saturates at 
 
 namespace {
 
-// A one-word source whose f64 is x / 2^32, so k = x >> 9 exactly.
-cli::NumberSource fraction_source() {
-  cli::NumberSource source;
-  source.to_f64 = [](const std::uint32_t* x) { return std::ldexp(static_cast<double>(*x), -32); };
-  source.to_u32 = [](const std::uint32_t* x) { return *x; };
-  source.u32_formula = "x";
-  return source;
+// MT19937's conversions, whose f64 is (x + 0.5)·2^-32, so k = x >> 9 exactly; the words
+// converted are the test's own.
+Generator fraction_converter() {
+  Settings settings;
+  settings.algorithm = Algorithm::mt19937;
+  settings.backend = Backend::cpu;
+  return Generator(settings);
 }
 
 }  // namespace
 
 TEST_CASE("float23-pairs makes one word of two outputs' 23-bit values, across chunks", "[u32]") {
-  const cli::NumberSource source = fraction_source();
+  const Generator source = fraction_converter();
   std::mt19937 random(3);
   std::vector<std::uint32_t> outputs(1001);
   for (auto& x : outputs) x = random();

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/wichmann_hill.hpp"
 
 using namespace glrand;
@@ -152,7 +152,7 @@ TEST_CASE("the parameter table equals the CSV and MKL's set 0", "[wh][reference]
       CHECK(table[i].modulus[k] == rows[i][2 + 2 * k]);
     }
   }
-  // CHECK_VALUES.md, set 0; and the last row of the data file.
+  // docs/check-values.md, set 0; and the last row of the data file.
   CHECK(wh::parameters(0).multiplier == Words{125, 117, 127, 126});
   CHECK(wh::parameters(0).modulus == Words{16770647, 16770643, 16770623, 16770617});
   CHECK(wh::parameters(272).multiplier == Words{126, 127, 125, 124});

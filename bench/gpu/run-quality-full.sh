@@ -3,17 +3,20 @@
 # On the GPU machine (after bench/gpu/prepare-bundle.sh here, carrying .gl and .gpu): the full
 # dieharder battery of `glrand test` (the quality-full tests of tests/CMakeLists.txt) with the
 # words from --path cuda (the same words as --path cpu, made in a fraction of the time), every
-# test of a battery its own process, all cores busy. Arguments: which of each generator's five
-# seeds to run (1..5), then the generators (default: the five of quality-full; pm, whose period
-# the battery overruns, only when named); a line per test as it ends, and
-# a summary per battery at the end; each test's output under $OUT/quality-full/. On the
-# 16-core H100 host the six batteries of one seed took more than the 10 minutes a command may
-# run: give one or two generators a call.
+# test of a battery its own process, all cores busy, the longest tests first, the processes
+# spread over the GPUs. Arguments: which of each generator's five seeds to run (1..5; several
+# as one quoted list), then the generators (default: the five of quality-full; pm, whose period
+# the battery overruns, only when named); a line per test as it ends, with its seconds, and a
+# summary per battery at the end; each test's output under $OUT/quality-full/. A test still
+# running after $QUALITY_TIME_LIMIT seconds (default 570, inside the 10 minutes a command may
+# run) is stopped and named unfinished. One battery takes about 3,000 core-seconds, its
+# rgb_lagged_sum alone 400-600 s: the 16-core H100 host runs two in a call, a 64-core host ten.
 #   bash bench/gpu/run-quality-full.sh 1 mt19937 wh > $OUT/quality-full.log
+#   bash bench/gpu/run-quality-full.sh "2 3" > $OUT/quality-full.log
 set -uo pipefail
 source "$(dirname "$0")/setup.sh"
 run_header
-seeds=("${1:-1}")
+read -ra seeds <<< "${1:-1}"
 shift
 generators=("${@:-mt19937 ceicg wh mrg32k3a mtgp32}")
 read -ra generators <<< "${generators[*]}"
@@ -34,25 +37,38 @@ declare -A seed_lists=(
 # $QUALITY_TESTS, and $QUALITY_PATH in place of cuda, for a trial where there is no GPU.
 tests=${QUALITY_TESTS:-$("$B/glrand" test --tests none 2>&1 | sed 's/.*choose from //; s/, /\n/g' | grep -vx diehard_sums)}
 path=${QUALITY_PATH:-cuda}
+limit=${QUALITY_TIME_LIMIT:-570}
+# The slowest tests first (their order of finishing on the H100), so that none starts last.
+slowest="rgb_lagged_sum marsaglia_tsang_gcd rgb_bitdist rgb_minimum_distance diehard_dna sts_serial
+         dab_filltree2 dab_monobit2 diehard_rank_32x32 rgb_permutations dab_filltree sts_runs"
+tests="$(for t in $slowest; do grep -qx "$t" <<< "$tests" && echo "$t"; done)
+$(grep -vxF -f <(tr -s ' \n' '\n' <<< "$slowest") <<< "$tests")"
 jobs=()
-for generator in "${generators[@]}"; do
-  read -ra list <<< "${seed_lists[$generator]}"
-  for k in "${seeds[@]}"; do
-    for test in $tests; do jobs+=("$generator ${list[$((k - 1))]} $test"); done
+for test in $tests; do
+  for generator in "${generators[@]}"; do
+    read -ra list <<< "${seed_lists[$generator]}"
+    for k in "${seeds[@]}"; do jobs+=("$generator ${list[$((k - 1))]} $test"); done
   done
 done
-echo "== ${#jobs[@]} runs of glrand test --path $path --tests T, $(nproc) at a time"
+gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
+echo "== ${#jobs[@]} runs of glrand test --path $path --tests T, $(nproc) at a time on $gpus GPUs," \
+     "each stopped after $limit s"
 run_one() {
-  local generator=$1 seed=$2 test=$3
+  local generator=$1 seed=$2 test=$3 start=$SECONDS status
   local log="$dir/$generator-${seed//,/_}-$test.txt"
+  # A GPU per test by its name's hash, so that the processes spread over every GPU there is.
+  local gpu=$(( $(cksum <<< "$generator $seed $test" | cut -d' ' -f1) % (gpus > 0 ? gpus : 1) ))
   # shellcheck disable=SC2086
-  "$B/glrand" test ${options[$generator]} --seed "$seed" --path "$path" --tests "$test" > "$log" 2>&1
-  echo "exit status $?" >> "$log"
+  CUDA_VISIBLE_DEVICES=$gpu timeout "$limit" "$B/glrand" test ${options[$generator]} --seed "$seed" \
+    --path "$path" --tests "$test" > "$log" 2>&1
+  status=$?
+  if ((status == 124)); then echo "unfinished after $limit s" >> "$log"; fi
+  echo "exit status $status" >> "$log"
   echo "$generator --seed $seed --tests $test: $(grep -E '^[a-z_0-9]+ +[0-9]+ ' "$log" | awk '{print $7}' | sort |
-    uniq -c | tr -s ' ' | tr '\n' ' ')($(tail -1 "$log"))"
+    uniq -c | tr -s ' ' | tr '\n' ' ')($(tail -1 "$log"), $((SECONDS - start)) s)"
 }
 export -f run_one
-export B dir path
+export B dir path limit gpus
 export OPTIONS_DECL="$(declare -p options)"
 start=$(date +%s)
 printf '%s\n' "${jobs[@]}" | xargs -P "$(nproc)" -L 1 bash -c 'eval "$OPTIONS_DECL"; run_one "$@"' _

@@ -13,6 +13,8 @@
 
 #include <fmt/core.h>
 
+#include <glrand/registry.hpp>
+
 #include "bench/timing.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
@@ -81,7 +83,11 @@ CpuGenerator cpu_generator(const std::string& name) {
 }  // namespace
 
 const std::vector<std::string>& cpu_generators() {
-  static const std::vector<std::string> names{"ceicg", "pm", "wh", "mrg32k3a", "mt19937", "sobol32", "mtgp32"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const auto& row : generators()) all.emplace_back(row.name);
+    return all;
+  }();
   return names;
 }
 

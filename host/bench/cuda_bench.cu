@@ -12,7 +12,8 @@
 
 #include "bench/cuda_timing.hpp"
 #include "bench/curand_library.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
+#include <glrand/registry.hpp>
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"
@@ -129,7 +130,11 @@ std::vector<Row> curand_rows(const std::string& generator, const Row& resident, 
 }  // namespace
 
 const std::vector<std::string>& cuda_generators() {
-  static const std::vector<std::string> names{"ceicg", "pm", "wh", "mrg32k3a", "mt19937", "sobol32", "mtgp32"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const auto& row : generators()) all.emplace_back(row.name);  // every generator has a CUDA path
+    return all;
+  }();
   return names;
 }
 

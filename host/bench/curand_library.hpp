@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::bench {
 

@@ -33,7 +33,7 @@
 #include "bench/timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
@@ -323,15 +323,15 @@ void print_row(const Row& row, std::ostream& table, std::ostream& csv, const Ben
 }
 
 void run_bench(const BenchOptions& o) {
-  for (const auto& g : o.generators) check_generator(g);
+  for (const auto& g : o.generators) find_generator(g);
   const std::vector<std::string> paths = chosen_paths(o);
   const auto has = [&](const char* p) { return std::find(paths.begin(), paths.end(), p) != paths.end(); };
   // Generators without a GL path get no GL rows; with gl the only path, one of them alone is
   // an error.
   std::vector<std::string> gl_generators, no_gl;
-  for (const auto& g : o.generators) (has_gl_path(g) ? gl_generators : no_gl).push_back(g);
+  for (const auto& g : o.generators) (find_generator(g).has_gl_path ? gl_generators : no_gl).push_back(g);
   if (paths == std::vector<std::string>{"gl"} && gl_generators.empty())
-    throw InvalidArgument("-g " + no_gl.front() + " has no GL path (" + why_no_gl_path(no_gl.front()) +
+    throw InvalidArgument("-g " + no_gl.front() + " has no GL path (" + std::string(find_generator(no_gl.front()).why_no_gl_path) +
                           "); bench it with --path cpu or cuda");
   // Likewise the generators Intel MKL does not have get no mkl rows.
   std::vector<std::string> mkl_generators, no_mkl;

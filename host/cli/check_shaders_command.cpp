@@ -15,7 +15,7 @@
 #include <glslang/Public/ShaderLang.h>
 
 #include "cli/commands.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/shader_library.hpp"
 #include "ps30_checker.hpp"
 

@@ -15,8 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "common/error.hpp"
-#include "cli/number_source.hpp"
+#include <glrand/error.hpp>
 #include "cli/progress.hpp"
 #include "cli/u32_words.hpp"
 #include "output/sink.hpp"
@@ -74,12 +73,14 @@ output::ElementType element_type(Format format) {
 // Converts a chunk of exact integers (words_per_output words each) into the requested format.
 class ChunkWriter {
  public:
-  ChunkWriter(output::OutputSink& sink, Format format, const NumberSource& source, WordFormula words)
-      : sink_(sink), format_(format), source_(source), u32_words_(source, words) {}
+  ChunkWriter(output::OutputSink& sink, Format format, const Generator& generator, WordFormula words)
+      : sink_(sink), format_(format), generator_(generator), u32_words_(generator, words), next_(generator.position()) {}
 
   void operator()(std::span<const std::uint32_t> words) {
-    const std::size_t width = static_cast<std::size_t>(source_.words_per_output);
+    const std::size_t width = static_cast<std::size_t>(generator_.words_per_output());
     const std::size_t outputs = words.size() / width;
+    const std::uint64_t first = next_;
+    next_ += outputs;
     switch (format_) {
       case Format::ints:
         sink_.write(words);
@@ -89,21 +90,28 @@ class ChunkWriter {
         break;
       case Format::f32:
         floats_.resize(outputs);
-        for (std::size_t i = 0; i < outputs; ++i) floats_[i] = source_.to_f32(&words[width * i]);
+        generator_.to_f32(words, floats_, first);
         sink_.write(std::span<const float>(floats_));
         break;
       case Format::f64:
         doubles_.resize(outputs);
-        for (std::size_t i = 0; i < outputs; ++i) doubles_[i] = source_.to_f64(&words[width * i]);
+        generator_.to_f64(words, doubles_, first);
         sink_.write(std::span<const double>(doubles_));
         break;
       case Format::text:
       case Format::text_f64:
       case Format::text_ints: {
         // Written a MiB at a time: a whole chunk of text would take hundreds of MB.
+        if (format_ == Format::text) {
+          floats_.resize(outputs);
+          generator_.to_f32(words, floats_, first);
+        } else if (format_ == Format::text_f64) {
+          doubles_.resize(outputs);
+          generator_.to_f64(words, doubles_, first);
+        }
         std::size_t lines = 0;
         for (std::size_t i = 0; i < outputs; ++i) {
-          append_line(&words[width * i], width);
+          append_line(&words[width * i], width, i);
           ++lines;
           if (text_.size() >= kTextFlush || i + 1 == outputs) {
             sink_.write_text(std::string_view(text_.data(), text_.size()), lines);
@@ -119,13 +127,14 @@ class ChunkWriter {
  private:
   output::OutputSink& sink_;
   Format format_;
-  const NumberSource& source_;
-  void append_line(const std::uint32_t* output, std::size_t width) {
+  const Generator& generator_;
+  // Output i of the chunk: its converted value, or its integers.
+  void append_line(const std::uint32_t* output, std::size_t width, std::size_t i) {
     auto out = std::back_inserter(text_);
     if (format_ == Format::text) {
-      fmt::format_to(out, "{:.9g}\n", source_.to_f32(output));
+      fmt::format_to(out, "{:.9g}\n", floats_[i]);
     } else if (format_ == Format::text_f64) {
-      fmt::format_to(out, "{:.17g}\n", source_.to_f64(output));
+      fmt::format_to(out, "{:.17g}\n", doubles_[i]);
     } else {
       for (std::size_t k = 0; k < width; ++k) fmt::format_to(out, "{}{}", output[k], k + 1 < width ? ' ' : '\n');
     }
@@ -134,6 +143,7 @@ class ChunkWriter {
   static constexpr std::size_t kTextFlush = 1 << 20;
 
   U32Words u32_words_;
+  std::uint64_t next_;  // the index of the next output
   fmt::memory_buffer text_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
@@ -163,33 +173,33 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
                           "otherwise, or use --format f32, f64 or ints for .npy");
   if (options.quiet && options.progress) throw InvalidArgument("give -q or --progress, not both");
   const auto type = element_type(format);
-  const auto size = ceicg_pass_size(options.source, options.size);
-  const NumberSource source = make_source(options.source, size, options.quiet);
-  if (const auto warning = options.source.seed_warning(); warning && !options.quiet) std::cerr << *warning << "\n";
-  if (source.check_count) source.check_count(count);
+  Settings settings = options.source.settings(options.quiet ? nullptr : &std::cerr);
+  settings.ceicg_target = ceicg_pass_size(options.source, options.size);
+  Generator generator(settings);
+  if (const auto warning = seed_warning(settings); warning && !options.quiet) std::cerr << "glrand: warning: " << *warning << "\n";
+  generator.check_count(count);
   const std::string binary_on_terminal =
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
   if (to_stdout && !is_text(format) && isatty(STDOUT_FILENO)) throw InvalidArgument(binary_on_terminal);
 
   std::vector<std::uint64_t> shape{count};
-  if (format == Format::ints && source.words_per_output > 1)
-    shape.push_back(static_cast<std::uint64_t>(source.words_per_output));
+  if (format == Format::ints && generator.words_per_output() > 1)
+    shape.push_back(static_cast<std::uint64_t>(generator.words_per_output()));
   const std::uint64_t outputs = format == Format::u32 ? outputs_for_words(words, count) : count;
   // A reader that closes a pipe or FIFO (`| head -c 100`) ends the run through EPIPE, quietly,
   // instead of killing the process with SIGPIPE in the middle of a device's work.
   std::signal(SIGPIPE, SIG_IGN);
   const auto sink = output::OutputSink::open({options.output, type, shape, is_text(format)});
   if (!is_text(format) && sink->is_terminal()) throw InvalidArgument(binary_on_terminal);
-  ChunkWriter writer(*sink, format, source, words);
+  ChunkWriter writer(*sink, format, generator, words);
   const std::string unit = format == Format::u32 ? "words" : "outputs";
   // Text on the terminal is the user's to read: a progress line would be drawn over it.
   Progress progress(Progress::choose(options.progress, options.quiet || sink->is_terminal()), unbounded ? 0 : count,
                     unit);
 
   const auto began = std::chrono::steady_clock::now();
-  std::string where;
   try {
-    where = source.run(outputs, [&](std::span<const std::uint32_t> chunk) {
+    generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) {
       const std::uint64_t before = sink->elements_written();
       writer(chunk);
       const std::uint64_t after = sink->elements_written();
@@ -206,7 +216,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
     std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({} {}/s) on {}\n",
                              options.source.generator, count, unit, options.format,
                              to_stdout ? "standard output" : options.output, seconds,
-                             si_count(static_cast<double>(count) / seconds), unit, where);
+                             si_count(static_cast<double>(count) / seconds), unit, generator.where());
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/stream_table.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "mkl/vsl.hpp"

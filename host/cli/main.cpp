@@ -11,7 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/interrupt.hpp"
 
 namespace {

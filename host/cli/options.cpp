@@ -8,9 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "common/error.hpp"
-#include "generators/park_miller.hpp"
+#include <glrand/error.hpp>
+
 #include "generators/sobol32.hpp"
+#include "library/starts.hpp"
 #include "selftest/self_test.hpp"
 #include "system/cuda_probe.hpp"
 
@@ -35,23 +36,6 @@ std::optional<std::uint64_t> checked_power(std::uint64_t base, std::uint64_t exp
 }
 
 }  // namespace
-
-void check_generator(const std::string& name) {
-  for (const char* g : kGenerators)
-    if (name == g) return;
-  std::string list;
-  for (const char* g : kGenerators) list += (list.empty() ? "" : ", ") + std::string(g);
-  throw InvalidArgument("unknown generator '" + name + "': choose from " + list);
-}
-
-bool has_gl_path(const std::string& generator) { return why_no_gl_path(generator).empty(); }
-
-std::string why_no_gl_path(const std::string& generator) {
-  if (generator == "mt19937") return "its 624-word state does not fit the shaders' substreams";
-  if (generator == "mtgp32") return "its 351-word states, each advanced by a block of 256 threads, do not fit the shaders' substreams";
-  if (generator == "sobol32") return "it XORs direction numbers, and the float-only shaders have no integer bit operations";
-  return {};
-}
 
 std::uint64_t parse_count(const std::string& text, const std::string& what) {
   const std::string usage = what + " must be a whole number such as 1000000, 1e6, 2.5e3 or 2^20, not '" + text + "'";
@@ -87,25 +71,6 @@ std::uint64_t parse_count(const std::string& text, const std::string& what) {
   return *digits * *scale;
 }
 
-ceicg::Seed parse_ceicg_seed(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream list(text);
-  for (std::string word; std::getline(list, word, ',');) words.push_back(word);
-  if (words.size() != 3 || text.back() == ',')
-    throw InvalidArgument("a CEICG seed is three words n1,n2,n3, not '" + text + "'");
-  ceicg::Seed seed{};
-  for (int k = 0; k < 3; ++k) {
-    const auto& c = ceicg::kComponents[k];
-    const auto value = parse_digits(words[k]);
-    if (!value || *value >= c.modulus)
-      throw InvalidArgument("CEICG seed word n" + std::to_string(k + 1) + " must be an integer in 0.." +
-                            std::to_string(c.modulus - 1) + " (below m" + std::to_string(k + 1) + "), not '" +
-                            words[k] + "'");
-    seed[k] = static_cast<std::uint32_t>(*value);
-  }
-  return seed;
-}
-
 fragment::TargetSize parse_size(const std::string& text, const std::string& what) {
   const auto x = text.find('x');
   const auto width = x == std::string::npos ? std::nullopt : parse_digits(std::string_view(text).substr(0, x));
@@ -139,11 +104,17 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
       ->capture_default_str();
   // Generators with no GL path default to the GPU's other path when there is one.
   command.parse_complete_callback([this] {
-    if (!given("--path") && !given("--profile") && !has_gl_path(generator)) path = kBuiltWithCuda && system::probe_cuda().available ? "cuda" : "cpu";
+    // An alias (park-miller) becomes the generator's name (pm) in every message and header.
+    for (const auto& row : generators())
+      for (const auto alias : row.aliases)
+        if (alias == generator) generator = row.name;
+    if (given("--path") || given("--profile")) return;
+    for (const auto& row : generators())
+      if (row.name == generator && !row.has_gl_path) path = kBuiltWithCuda && system::probe_cuda().available ? "cuda" : "cpu";
   });
   command.add_option("--seed", seed,
                      "ceicg: n1,n2,n3 with n_k < m_k (default 16304931,9806722,8597840; the paper's 0,0,0 is weak, "
-                     "see README); pm: z0 in 1..2147483646 (default 1); "
+                     "see docs/generators.md); pm: z0 in 1..2147483646 (default 1); "
                      "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
                      "mrg32k3a: six words, the RngStreams package seed (default 12345 x6); "
                      "mt19937: one 32-bit word, init_genrand (default 5489); "
@@ -199,7 +170,7 @@ void SourceOptions::add_self_test_option(CLI::App& command) {
 void SourceOptions::require_self_test() const {
   if (no_self_test) return;
   try {
-    selftest::require_self_test({generator, stream::name_of(profile_value())});
+    selftest::require_self_test({std::string(find_generator(generator).name), stream::name_of(profile_value())});
   } catch (const DeviceError& e) {
     throw DeviceError(std::string(e.what()) + " (--no-self-test would skip this check, at the risk of wrong numbers)");
   }
@@ -226,21 +197,17 @@ bool SourceOptions::given(const char* option) const {
 }
 
 void SourceOptions::check_applicable() const {
-  check_generator(generator);
-  // Options that mean something only for some generators.
-  const std::pair<const char*, std::vector<std::string>> scoped[] = {
-      {"--substream", {"ceicg", "mrg32k3a"}},
-      {"--split", {"pm", "wh", "mrg32k3a"}},     {"--state-update", {"pm", "wh", "mrg32k3a"}},
-      {"--wh-set", {"wh"}},                      {"--stream", {"mrg32k3a"}},
-      {"--curand-seed", {"mrg32k3a"}},          {"--dimensions", {"sobol32"}},
-      {"--substreams", {"ceicg", "pm", "wh", "mrg32k3a"}},
+  const GeneratorInfo& row = find_generator(generator);
+  // Options that mean something only for some generators (the registry's setting flags).
+  const std::pair<const char*, unsigned> scoped[] = {
+      {"--substream", kSubstreamSetting}, {"--split", kLayoutSetting},      {"--state-update", kLayoutSetting},
+      {"--wh-set", kWhSetSetting},        {"--stream", kStreamSetting},     {"--curand-seed", kCurandSeedSetting},
+      {"--dimensions", kDimensionsSetting}, {"--substreams", kSubstreamsSetting},
   };
-  for (const auto& [option, generators] : scoped) {
-    if (!given(option) || std::find(generators.begin(), generators.end(), generator) != generators.end()) continue;
-    std::string list;
-    for (const auto& g : generators) list += (list.empty() ? "" : ", ") + g;
-    throw InvalidArgument(std::string(option) + " does not apply to -g " + generator + " (only to " + list + ")");
-  }
+  for (const auto& [option, flag] : scoped)
+    if (given(option) && (row.settings & flag) == 0)
+      throw InvalidArgument(std::string(option) + " does not apply to -g " + generator + " (only to " +
+                            generator_names(flag) + ")");
   // An empty value is how these options mean "the default": given empty, it is a mistake.
   if (given("--seed") && seed.empty())
     throw InvalidArgument("--seed needs a value; leave it out for -g " + generator + "'s default seed");
@@ -294,139 +261,36 @@ std::uint64_t SourceOptions::stream_substreams() const {
   return value;
 }
 
-void SourceOptions::check_path() const {
-  if (path != "gl" && path != "cpu" && path != "cuda")
-    throw InvalidArgument("--path must be gl, cuda or cpu, not '" + path + "'");
-  if (path == "gl" && !has_gl_path(generator))
-    throw InvalidArgument("-g " + generator + " has no GL path, in any profile (" + why_no_gl_path(generator) +
-                          "); use --path cpu or --path cuda");
-  check_path_options();
-  if (path != "cuda") return;
-  // After the options' own checks, so that a wrong option is named the same in every build.
-#if !GLRAND_HAVE_CUDA
-  throw DeviceError("--path cuda: this glrand was built without CUDA (nvcc was not found when it was configured)");
-#endif
-}
-
-std::uint32_t SourceOptions::mt19937_seed() const {
-  if (seed.empty()) return 5489;  // mt19937::kDefaultSeed
-  const std::string range = "an MT19937 seed is one integer in 0..4294967295 (2^32-1), not '" + seed + "'";
-  if (seed.find_first_not_of("0123456789") != std::string::npos) throw InvalidArgument(range);
-  const auto value = parse_digits(seed);
-  if (!value || *value > 0xFFFFFFFFu) throw InvalidArgument(range);
-  return static_cast<std::uint32_t>(*value);
-}
-
-int SourceOptions::sobol32_dimensions() const {
-  const std::string range = "--dimensions must be an integer in 1.." + std::to_string(sobol32::kDimensions) +
-                            " (Joe and Kuo's direction numbers), not '" + dimensions + "'";
-  const auto value = dimensions.size() <= 5 ? parse_digits(dimensions) : std::nullopt;
-  if (!value || *value < 1 || *value > static_cast<std::uint64_t>(sobol32::kDimensions)) throw InvalidArgument(range);
-  return static_cast<int>(*value);
-}
-
-std::uint64_t SourceOptions::mtgp32_seed() const {
-  if (seed.empty()) return 0;  // curandCreateGenerator's default seed
-  const auto value = parse_digits(seed);
-  if (!value)
-    throw InvalidArgument("an MTGP32 seed is one integer in 0..18446744073709551615 (2^64-1, cuRAND's "
-                          "curandSetPseudoRandomGeneratorSeed), not '" + seed + "'");
-  return *value;
-}
-
-std::uint64_t SourceOptions::offset_value() const { return parse_count(offset, "--offset"); }
-
-ceicg::Residues SourceOptions::ceicg_start() const {
-  check_generator(generator);
-  check_path();
-  const ceicg::Seed s = seed.empty() ? ceicg::kDefaultSeed : parse_ceicg_seed(seed);
-  const std::uint64_t p = parse_count(substream, "--substream");
-  if (p >= ceicg::kSubstreamCount)
-    throw InvalidArgument("--substream must be below 2^24 = 16777216 (the paper's 4096x4096 substreams), not " +
-                          substream);
-  return ceicg::residues_at(s, p, offset_value());
-}
-
-std::optional<std::string> SourceOptions::seed_warning() const {
-  if (generator != "ceicg" || seed.empty()) return std::nullopt;
-  const auto relation = ceicg::seed_relation(parse_ceicg_seed(seed));
-  if (!relation) return std::nullopt;
-  return "glrand: warning: weak CEICG seed: " + *relation;
-}
-
-std::uint32_t SourceOptions::pm_seed() const {
-  if (seed.empty()) return 1;
-  const std::string range = "a Park-Miller seed must be one integer in 1..2147483646 (1..2^31-2), not '" + seed + "'";
-  if (seed.find_first_not_of("0123456789") != std::string::npos) throw InvalidArgument(range);
-  std::uint64_t value = 0;
-  try {
-    value = parse_count(seed, "--seed");
-  } catch (const InvalidArgument&) {
-    throw InvalidArgument(range);
-  }
-  if (value < pm::kMinSeed || value > pm::kMaxSeed) throw InvalidArgument(range);
-  return static_cast<std::uint32_t>(value);
-}
-
-int SourceOptions::wh_set_value() const {
-  const std::string range = "--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" + wh_set + "'";
+Settings SourceOptions::settings(std::ostream* notices) const {
+  check_applicable();
+  const GeneratorInfo& row = find_generator(generator);
+  Settings s;
+  s.algorithm = row.algorithm;
+  s.backend = parse_backend(path);
+  s.device = device;
+  s.profile = profile_value();
+  if (!seed.empty()) s.seed = row.parse_seed(seed);
+  s.offset = parse_count(offset, "--offset");
+  s.substream = parse_count(substream, "--substream");
+  if (row.settings & kStreamSetting) s.stream = parse_count(stream, "--stream");
+  if (!curand_seed.empty()) s.curand_seed = parse_count(curand_seed, "--curand-seed");
+  const std::string set_range = "--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" + wh_set + "'";
   if (wh_set.empty() || wh_set.find_first_not_of("0123456789") != std::string::npos || wh_set.size() > 3)
-    throw InvalidArgument(range);
-  const int set = std::stoi(wh_set);
-  if (set >= wh::kSetCount) throw InvalidArgument(range);
-  return set;
-}
-
-wh::State SourceOptions::wh_start() const { return wh_start(wh_set_value()); }
-
-wh::State SourceOptions::wh_start(int set) const {
-  std::vector<std::uint32_t> words;
-  if (seed.empty()) words.push_back(1);
-  std::istringstream list(seed);
-  for (std::string word; std::getline(list, word, ',');) {
-    const auto value = parse_digits(word);
-    if (!value || *value > 0xFFFFFFFFull)
-      throw InvalidArgument("a Wichmann-Hill seed is one or four unsigned 32-bit words, not '" + seed + "'");
-    words.push_back(static_cast<std::uint32_t>(*value));
+    throw InvalidArgument(set_range);
+  s.wh_set = std::stoi(wh_set);
+  const std::string dimension_range = "--dimensions must be an integer in 1.." + std::to_string(sobol32::kDimensions) +
+                                      " (Joe and Kuo's direction numbers), not '" + dimensions + "'";
+  const auto d = dimensions.size() <= 5 ? parse_digits(dimensions) : std::nullopt;
+  if (!d) throw InvalidArgument(dimension_range);
+  s.dimensions = static_cast<int>(*d);
+  if (s.profile == Profile::ps30) {
+    s.layout = stream_layout();
+  } else if (given("--substreams")) {
+    s.invocations = stream_substreams();
   }
-  if ((words.size() != 1 && words.size() != 4) || (!seed.empty() && seed.back() == ','))
-    throw InvalidArgument("a Wichmann-Hill seed is one or four unsigned 32-bit words, not '" + seed + "'");
-  const wh::State first = words.size() == 1 ? wh::seed_state(set, words[0])
-                                            : wh::seed_state(set, std::array<std::uint32_t, 4>{words[0], words[1], words[2], words[3]});
-  return wh::state_at(wh::parameters(set), first, offset_value());
-}
-
-mrg32k3a::State SourceOptions::mrg32k3a_before_start() const {
-  const std::uint64_t offset_steps = offset_value();
-  const std::uint64_t sub = parse_count(substream, "--substream");
-  if (!curand_seed.empty()) {
-    if (!seed.empty()) throw InvalidArgument("give either --seed (RngStreams) or --curand-seed, not both");
-    if (parse_count(stream, "--stream") != 0)
-      throw InvalidArgument("--stream has no meaning with --curand-seed: cuRAND has subsequences (--substream) only");
-    return mrg32k3a::curand_state(parse_count(curand_seed, "--curand-seed"), sub, offset_steps);
-  }
-  if (sub >= (1ull << 51))
-    throw InvalidArgument("--substream must be below 2^51 (RngStreams: 2^51 substreams of 2^76 per stream), not " +
-                          substream + "; use --stream for the next stream");
-  mrg32k3a::State package = mrg32k3a::default_seed();
-  if (!seed.empty()) {
-    std::array<std::uint64_t, 6> words{};
-    std::istringstream list(seed);
-    std::size_t n = 0;
-    for (std::string word; std::getline(list, word, ',');) {
-      const auto value = parse_digits(word);
-      if (n >= 6 || !value)
-        throw InvalidArgument("an MRG32k3a seed is six integers s1,s2,s3 < 4294967087 and s4,s5,s6 < 4294944443, not '" +
-                              seed + "'");
-      words[n++] = *value;
-    }
-    if (n != 6 || seed.back() == ',')
-      throw InvalidArgument("an MRG32k3a seed is six integers s1,s2,s3 < 4294967087 and s4,s5,s6 < 4294944443, not '" +
-                            seed + "'");
-    package = mrg32k3a::seed_from_words(words);
-  }
-  const auto start = mrg32k3a::substream_start(mrg32k3a::stream_start(package, parse_count(stream, "--stream")), sub);
-  return mrg32k3a::advance(start, offset_steps);
+  s.self_test = !no_self_test;
+  s.notices = notices;
+  return s;
 }
 
 fragment::StreamLayout SourceOptions::stream_layout() const {
@@ -435,11 +299,17 @@ fragment::StreamLayout SourceOptions::stream_layout() const {
   if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
   layout.split = fragment::parse_split(split);
-  if (layout.split == fragment::Split::parameterisation && generator != "wh")
-    throw InvalidArgument("--split parameterisation spreads substreams over a family of parameter sets, which only "
-                          "wh has; use leapfrog or blocking for " + generator);
   layout.update = fragment::parse_state_update(state_update);
   return layout;
+}
+
+}  // namespace glrand::cli
+
+namespace glrand::cli {
+
+ceicg::Residues ceicg_start(const Settings& settings) {
+  library::check_settings(settings);
+  return library::ceicg_start(settings, 0);
 }
 
 }  // namespace glrand::cli

@@ -8,25 +8,22 @@
 
 #include <CLI/CLI.hpp>
 
+#include <glrand/generator.hpp>
+
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/substreams.hpp"
 #include "generators/ceicg.hpp"
-#include "generators/mrg32k3a.hpp"
-#include "generators/wichmann_hill.hpp"
 #include "stream/profile.hpp"
 
 namespace glrand::cli {
 
-inline constexpr const char* kGenerators[] = {"ceicg", "pm", "wh", "mrg32k3a", "mt19937", "sobol32", "mtgp32"};
-
-// Generators with no GL path (--path cpu and cuda only): mt19937, sobol32, mtgp32.
-bool has_gl_path(const std::string& generator);
-// Why a generator has no GL path, for error messages (empty when it has one).
-std::string why_no_gl_path(const std::string& generator);
-
 // The scatter and compute profiles' default substreams: enough invocations to fill a large
 // GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
 inline constexpr std::uint64_t kStreamSubstreams = 1ull << 18;
+
+// CEICG's start for render and view, which fill textures themselves: the residues of the
+// first output.
+ceicg::Residues ceicg_start(const Settings& settings);
 
 // Options shared by every command that generates numbers.
 struct SourceOptions {
@@ -51,42 +48,25 @@ struct SourceOptions {
   void add_to(CLI::App& command, bool substream_layout = false);
   // --no-self-test, for the commands that render with the generator's shaders.
   void add_self_test_option(CLI::App& command);
-  // Before the generator's shaders first run on the current GL context: its ps30
-  // known-answer self-test (once per device and driver in the process), unless
-  // --no-self-test. Throws glrand::DeviceError if the device fails it.
+  // Before the generator's shaders first run on a GL context the command opened itself
+  // (render, view): its ps30 known-answer self-test, unless --no-self-test. Throws
+  // glrand::DeviceError if the device fails it.
   void require_self_test() const;
   // Throws if an option given on the command line has no meaning for the generator.
   void check_applicable() const;
-  void check_path() const;
   // Throws if an option given means nothing on --path cpu or cuda (the GL path's layout and
   // profile; --device on the CPU), with the reason, the same on both paths.
   void check_path_options() const;
-  std::uint64_t offset_value() const;
-  // CEICG: the residues of the first output, after checking every option.
-  ceicg::Residues ceicg_start() const;
-  // A warning for a valid but weak seed (CEICG: ceicg::seed_relation), or nothing.
-  std::optional<std::string> seed_warning() const;
-  // Park–Miller: the seed z0 (default 1), checked.
-  std::uint32_t pm_seed() const;
-  // Wichmann-Hill: the set (0..272) and the first output's state (MKL seeding, one or four words).
-  int wh_set_value() const;
-  wh::State wh_start() const;
-  wh::State wh_start(int set) const;  // the same seed and offset in another set
-  // MRG32k3a: the state before the first output's step (RngStreams package seed, stream,
-  // substream and offset; or cuRAND's curand_init(seed, substream, offset)).
-  mrg32k3a::State mrg32k3a_before_start() const;
-  // MT19937: the init_genrand seed, one 32-bit word (default 5489), checked.
-  std::uint32_t mt19937_seed() const;
-  // Sobol32: --dimensions, 1..21201 (default 1), checked; a quasirandom sequence has no seed.
-  int sobol32_dimensions() const;
-  // MTGP32: cuRAND's 64-bit seed, curandSetPseudoRandomGeneratorSeed (default 0, as
-  // curandCreateGenerator leaves it), checked.
-  std::uint64_t mtgp32_seed() const;
-  // Substreams, split and state update, checked.
-  fragment::StreamLayout stream_layout() const;
+  // The library's settings from the options, every option checked (check_applicable, then
+  // each value's syntax; the library checks their ranges and combinations when a
+  // glrand::Generator is made of them). `notices`: where the GL path may say it fell back to
+  // a software renderer.
+  Settings settings(std::ostream* notices = nullptr) const;
   // The GL path's profile, checked together with the options it excludes.
   stream::Profile profile_value() const;
-  // The scatter and compute profiles' substreams: --substreams, or kStreamSubstreams.
+  // The ps30 substream layout, checked.
+  fragment::StreamLayout stream_layout() const;
+  // The scatter and compute profiles' substreams: --substreams, or 2^18.
   std::uint64_t stream_substreams() const;
   // Whether `option` was given on the command line.
   bool given(const char* option) const;
@@ -99,14 +79,9 @@ struct SourceOptions {
 // throws otherwise.
 const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command);
 
-// Checks the generator name (also used where only the name matters).
-void check_generator(const std::string& name);
-
 // A non-negative integer: decimal digits, or a power such as 2^40, or 1e8. `what` names the
 // option in errors.
 std::uint64_t parse_count(const std::string& text, const std::string& what);
-
-ceicg::Seed parse_ceicg_seed(const std::string& text);
 
 // "WxH", e.g. "1024x1024", with at most 2^24 pixels (kMaxPixelsPerPass).
 fragment::TargetSize parse_size(const std::string& text, const std::string& what);

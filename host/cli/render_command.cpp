@@ -13,10 +13,9 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
-#include "cli/number_source.hpp"
 #include "cli/options.hpp"
 #include "cli/picture.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/check.hpp"
 #include "gl/egl_context.hpp"
@@ -63,13 +62,11 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
 
 // Texel p, channel c = output 4p + c of any generator's source, converted on the host.
 std::vector<float> texture_from_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
-  const NumberSource source = make_source(options, size, quiet);
-  std::vector<float> texels;
-  texels.reserve(std::size_t{4} * size.width * size.height);
-  source.run(std::uint64_t{4} * size.width * size.height, [&](std::span<const std::uint32_t> words) {
-    for (std::size_t i = 0; i < words.size(); i += static_cast<std::size_t>(source.words_per_output))
-      texels.push_back(source.to_f32(words.data() + i));
-  });
+  Settings settings = options.settings(quiet ? nullptr : &std::cerr);
+  settings.ceicg_target = size;
+  Generator generator(settings);
+  std::vector<float> texels(std::size_t{4} * size.width * size.height);
+  generator.generate(std::span(texels));
   return texels;
 }
 
@@ -83,9 +80,9 @@ void run_render(const RenderOptions& options) {
       options.source.path == "cuda")
     texels = texture_from_source(options.source, size, options.quiet);
   else if (options.source.path == "cpu")
-    texels = texture_on_cpu(options.source.ceicg_start(), size);
+    texels = texture_on_cpu(ceicg_start(options.source.settings()), size);
   else
-    texels = texture_on_gl(options.source.ceicg_start(), size, options.source, options.quiet);
+    texels = texture_on_gl(ceicg_start(options.source.settings()), size, options.source, options.quiet);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   if (!options.quiet)

@@ -63,7 +63,7 @@ Row stateful_row(const fragment::StreamLayout& layout, long double period, std::
 
 std::string stream_table(const SourceOptions& options) {
   options.check_applicable();
-  if (!has_gl_path(options.generator))
+  if (!find_generator(options.generator).has_gl_path)
     throw InvalidArgument("Table 3 describes the GL path's substreams; -g " + options.generator + " has no GL path");
   Row row;
   if (options.generator == "ceicg") {
@@ -84,12 +84,14 @@ std::string stream_table(const SourceOptions& options) {
       return static_cast<long double>(period);
     };
     const auto layout = options.stream_layout();
-    const long double period = period_of(options.wh_set_value());
+    const int first = options.settings().wh_set;
+    if (first < 0 || first >= wh::kSetCount)
+      throw InvalidArgument("--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" + options.wh_set + "'");
+    const long double period = period_of(first);
     row = stateful_row<fragment::WichmannHillTraits>(layout, period, sizeof(wh::State));
-    row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", options.wh_set_value(), power_of_two(period));
+    row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", first, power_of_two(period));
     if (layout.split == fragment::Split::parameterisation) {
       // Substream s is set --wh-set + s, a whole generator: its length is its own period.
-      const int first = options.wh_set_value();
       if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
         throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
                               std::to_string(first) + " at most " + std::to_string(wh::kSetCount - first) +

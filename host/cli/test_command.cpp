@@ -13,10 +13,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
-#include "cli/number_source.hpp"
 #include "cli/options.hpp"
 #include "cli/u32_words.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/context_info.hpp"
 #include "quality/dieharder_battery.hpp"  // declarations only: usable without libdieharder
 #include "quality/word_feed.hpp"
@@ -124,8 +123,10 @@ void run_test(const TestOptions& options) {
   if (battery.tests.empty()) throw InvalidArgument("--tests names no test");
   quality::check_test_names(battery.tests);
   const WordFormula formula = parse_word_formula(options.words);
-  const NumberSource source = make_source(options.source, size, /*quiet=*/true);
-  const std::string formula_text = U32Words(source, formula).describe();
+  Settings settings = options.source.settings();
+  settings.ceicg_target = size;
+  Generator generator(settings);
+  const std::string formula_text = U32Words(generator, formula).describe();
 
   std::cout << fmt::format(
       "# glrand test: dieharder {} (libdieharder) on 32-bit words\n"
@@ -141,9 +142,9 @@ void run_test(const TestOptions& options) {
   std::future<std::string> device = device_promise.get_future();
   const auto began = std::chrono::steady_clock::now();
   quality::WordFeed feed([&](const quality::WordFeed::Push& push) {
-    U32Words words(source, formula);
+    U32Words words(generator, formula);
     bool first = true;
-    source.run(outputs_for_words(formula, kUnboundedWords), [&](std::span<const std::uint32_t> chunk) {
+    generator.generate(outputs_for_words(formula, kUnboundedWords), [&](std::span<const std::uint32_t> chunk) {
       if (first) device_promise.set_value(describe_device(options.source));
       first = false;
       push(words.convert(chunk));

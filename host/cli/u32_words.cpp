@@ -2,9 +2,8 @@
 #include "cli/u32_words.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::cli {
 namespace {
@@ -32,24 +31,24 @@ std::uint64_t outputs_for_words(WordFormula formula, std::uint64_t words) {
   return formula == WordFormula::native ? words : 2 * words;
 }
 
-U32Words::U32Words(const NumberSource& source, WordFormula formula) : source_(source), formula_(formula) {
-  // A generator added to make_source() must say how its outputs become words.
-  if (!source.to_u32 || !source.to_f64 || source.u32_formula.empty())
-    throw std::logic_error("NumberSource without to_u32, to_f64 or u32_formula: every generator's source needs them");
-}
+U32Words::U32Words(const Generator& generator, WordFormula formula, std::uint64_t first)
+    : generator_(generator), formula_(formula), next_(first) {}
 
 std::span<const std::uint32_t> U32Words::convert(std::span<const std::uint32_t> exact) {
-  const std::size_t width = static_cast<std::size_t>(source_.words_per_output);
-  const std::size_t outputs = exact.size() / width;
+  const std::size_t outputs = exact.size() / static_cast<std::size_t>(generator_.words_per_output());
+  const std::uint64_t first = next_;
+  next_ += outputs;
   words_.clear();
   if (formula_ == WordFormula::native) {
     words_.resize(outputs);
-    for (std::size_t i = 0; i < outputs; ++i) words_[i] = source_.to_u32(&exact[width * i]);
+    generator_.to_u32(exact, words_, first);
     return words_;
   }
+  units_.resize(outputs);
+  generator_.to_f64(exact, units_, first);
   words_.reserve(outputs / 2 + 1);
-  for (std::size_t i = 0; i < outputs; ++i) {
-    const std::uint32_t k = bits23_of_unit(source_.to_f64(&exact[width * i]));
+  for (const double u : units_) {
+    const std::uint32_t k = bits23_of_unit(u);
     if (!first_of_pair_) {
       first_of_pair_ = k;
     } else {
@@ -61,7 +60,7 @@ std::span<const std::uint32_t> U32Words::convert(std::span<const std::uint32_t> 
 }
 
 std::string U32Words::describe() const {
-  if (formula_ == WordFormula::native) return source_.u32_formula;
+  if (formula_ == WordFormula::native) return generator_.u32_formula();
   return "float23-pairs: k = floor(u * 2^23) of the f64 formula, word = (k_2i << 9) | (k_2i+1 >> 14)";
 }
 

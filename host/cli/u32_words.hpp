@@ -2,7 +2,7 @@
 #pragma once
 // The raw 32-bit words that test batteries read (`glrand generate --format u32`, `glrand
 // test`): how a source's exact outputs become words, chunk by chunk.
-//   native         one word per output, the generator's own u32 formula (NumberSource::to_u32)
+//   native         one word per output, the generator's own u32 formula (Generator::to_u32)
 //   float23-pairs  the 2006 GPU setting: each output at the 23-bit resolution of a float,
 //                  k = floor(u·2^23) of the f64 formula, and one word from two outputs,
 //                  (k_2i << 9) | (k_2i+1 >> 14): all 23 bits of the first, the top 9 of the second
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/number_source.hpp"
+#include <glrand/generator.hpp>
 
 namespace glrand::cli {
 
@@ -27,9 +27,10 @@ std::uint64_t outputs_for_words(WordFormula formula, std::uint64_t words);
 
 class U32Words {
  public:
-  U32Words(const NumberSource& source, WordFormula formula);
+  // Outputs are converted in order from output `first` of the generator's sequence on.
+  U32Words(const Generator& generator, WordFormula formula, std::uint64_t first = 0);
 
-  // The words of a chunk of exact outputs (source.words_per_output words each), in order;
+  // The words of the next chunk of exact outputs (words_per_output words each), in order;
   // float23-pairs keeps an odd output for the next chunk.
   std::span<const std::uint32_t> convert(std::span<const std::uint32_t> exact);
 
@@ -37,10 +38,12 @@ class U32Words {
   std::string describe() const;
 
  private:
-  const NumberSource& source_;
+  const Generator& generator_;
   WordFormula formula_;
+  std::uint64_t next_;  // the index of the next output to convert
   std::optional<std::uint32_t> first_of_pair_;
   std::vector<std::uint32_t> words_;
+  std::vector<double> units_;
 };
 
 }  // namespace glrand::cli

@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/check.hpp"
 #include "gl/glfw_window.hpp"
@@ -41,7 +41,7 @@ std::vector<std::uint8_t> read_screen(fragment::TargetSize size) {
 }
 
 void run_view(const ViewOptions& options) {
-  ceicg::Residues state = ceicg_only(options.source, "view").ceicg_start();
+  ceicg::Residues state = ceicg_start(ceicg_only(options.source, "view").settings());
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
   if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
   const auto size = parse_size(options.size, "--size");

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::cuda {
 

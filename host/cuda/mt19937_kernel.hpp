@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mt19937.hpp"
 #include "generators/parallel_fill.hpp"
 

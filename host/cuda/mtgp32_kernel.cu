@@ -12,7 +12,7 @@
 // state lives in a ring of 1024 words whose first 128 are mirrored after its end, so that
 // every window a thread reads is contiguous and no round copies the state back. On an H200
 // this layout makes 93% of the write-only rate where two words a thread in a linear buffer
-// made 86% (bench/results/2026-11-21-h200-round4-experiments.md).
+// made 86% (bench/results/2026-11-21-h200-cuda-mrg32k3a-mtgp32-tuning/variants-kept.md).
 #include <string>
 
 #include "cuda/check.hpp"

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "cuda/mtgp32_kernel.hpp"
 #include "generators/parallel_fill.hpp"
 

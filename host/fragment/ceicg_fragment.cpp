@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/shader_library.hpp"
 #include "gl/state_guard.hpp"

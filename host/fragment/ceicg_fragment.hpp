@@ -19,15 +19,12 @@
 #include "generators/ceicg.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
+#include <glrand/types.hpp>
 
 namespace glrand::fragment {
 
-struct TargetSize {
-  std::uint32_t width = 1024;
-  std::uint32_t height = 1024;
-};
-
-inline constexpr std::uint64_t kMaxPixelsPerPass = 1ull << 24;
+using glrand::kMaxPixelsPerPass;
+using glrand::TargetSize;
 
 // Throws glrand::InvalidArgument unless 1 <= width, height <= max_texture_size and
 // width·height <= kMaxPixelsPerPass.

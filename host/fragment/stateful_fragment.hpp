@@ -40,7 +40,7 @@
 
 #include <fmt/format.h>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/substreams.hpp"
 #include "generators/parallel_fill.hpp"

@@ -11,7 +11,7 @@
 // is m1·m2·m3 ≈ 2^72. The exact integers of output N are the triple (x1, x2, x3), each
 // below 2^24, which is why a float-only shader can produce them exactly.
 //
-// Float formulas (host side, from the exact integers; documented in README.md):
+// Float formulas (host side, from the exact integers; documented in docs/generators.md):
 //   f64: u = x1/m1 + x2/m2 + x3/m3 in IEEE double, left to right, then u - floor(u).
 //   f32: the largest float not above the f64 value, so the range stays [0, 1).
 //   u32 (a 32-bit word for test batteries): floor(f64 · 2^32). All 32 bits vary: u is a sum

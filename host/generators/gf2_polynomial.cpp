@@ -6,7 +6,7 @@
 #include <bit>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 #if defined(__x86_64__)
 #include <immintrin.h>

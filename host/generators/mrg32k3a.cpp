@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/float_conversion.hpp"
 
 namespace glrand::mrg32k3a {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::mt19937 {
 

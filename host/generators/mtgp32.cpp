@@ -6,7 +6,7 @@
 #include <mutex>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::mtgp32 {

@@ -51,7 +51,7 @@ inline constexpr unsigned kMexp = 11213;        // Mersenne exponent (curand_mtg
 inline constexpr unsigned kN = kMexp / 32 + 1;  // 351 words of state (MTGPDC_N)
 inline constexpr unsigned kSetCount = 200;      // parameter sets (CURAND_NUM_MTGP32_PARAMS)
 inline constexpr unsigned kBlockThreads = 256;  // outputs per round (MTGPDC_FLOOR_2P)
-inline constexpr unsigned kHostSequences = 192; // cuRAND host API generators (CHECK_VALUES.md)
+inline constexpr unsigned kHostSequences = 192; // cuRAND host API generators (docs/check-values.md)
 inline constexpr unsigned kMaxPos = kN - kBlockThreads;  // 95: pos must not exceed it
 
 struct Parameters {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 

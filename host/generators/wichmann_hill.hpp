@@ -29,7 +29,7 @@
 //        then u − floor(u). Range [0, 1): u lies in [0, 4) and the subtraction is exact.
 //   f32: (float) of the f64 value, round to nearest, except that a value which rounds up to
 //        1.0f gives the largest float below 1 (0x1.fffffep-1) so the range stays [0, 1).
-//        MKL documents no such exception (CHECK_VALUES: "(float) of that double"), so MKL's
+//        MKL documents no such exception (docs/check-values.md: "(float) of that double"), so MKL's
 //        single-precision output may differ from ours there: when the f64 value is at least
 //        1 − 2^-25, about 3 outputs in 10^8.
 //   u32 (a 32-bit word for test batteries): floor(f64 · 2^32). All 32 bits vary: u is a sum

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/loader.hpp"
 
 namespace glrand::gl {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/shader_library.hpp"
 

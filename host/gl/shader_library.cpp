@@ -3,7 +3,7 @@
 
 #include <regex>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::gl {
 

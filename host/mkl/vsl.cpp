@@ -12,7 +12,7 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::mkl {

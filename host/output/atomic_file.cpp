@@ -13,7 +13,7 @@
 #include <fstream>
 #include <utility>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/interrupt.hpp"
 
 namespace glrand::output {

@@ -10,7 +10,7 @@
 #include <span>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/atomic_file.hpp"
 
 namespace glrand::output {

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::output {
 namespace {

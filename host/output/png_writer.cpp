@@ -10,7 +10,7 @@
 #include <exception>
 #include <memory>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/output_file.hpp"
 
 // libpng reports errors by longjmp. A longjmp must not skip C++ destructors, so each setjmp

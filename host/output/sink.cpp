@@ -7,7 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::output {
 

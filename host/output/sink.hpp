@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "output/output_file.hpp"
 
 namespace glrand::output {

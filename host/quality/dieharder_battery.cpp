@@ -10,7 +10,7 @@
 #include <mutex>
 #include <utility>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "quality/libdieharder_api.hpp"
 
 namespace glrand::quality {

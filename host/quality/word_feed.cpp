@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::quality {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"

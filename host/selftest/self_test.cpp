@@ -9,7 +9,7 @@
 #include <mutex>
 #include <utility>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/state_guard.hpp"
 #include "selftest/ps30_self_tests.hpp"
 #include "selftest/stream_self_tests.hpp"

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 
 namespace glrand::selftest {
 namespace {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "fragment/substreams.hpp"
 #include "generators/parallel_fill.hpp"
 #include "gl/overlapped_readback.hpp"

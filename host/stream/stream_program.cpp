@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/shader_library.hpp"
 

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <iostream>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "cuda/cuda_path.hpp"
 
 int main(int argc, char* argv[]) {

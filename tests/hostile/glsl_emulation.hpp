@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // A GLSL-like float and vector library on the CPU whose arithmetic is as hostile as GLSL
-// allows a GPU to be (issue 4): every division is the correctly rounded quotient moved by
+// allows a GPU to be (docs/testing.md): every division is the correctly rounded quotient moved by
 // a few ulp, and a·b + c may be fused. The shader modules in shaders/common are translated
 // into C++ over these types at build time (shaders/tools/glsl_to_cpp.cpp), so the tests run
 // the shipped float algorithms themselves, not a copy.

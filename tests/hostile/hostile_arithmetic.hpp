@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The hostile-arithmetic test build of the shaders (issue 4): every shader the library
+// The hostile-arithmetic test build of the shaders (docs/testing.md): every shader the library
 // compiles can be rewritten so that each float division is off by up to 2 units in the last
 // place and multiply-adds are fused, the liberties GLSL leaves a GPU (2.5 ulp division,
 // contraction), and the generators must still give exact integers.

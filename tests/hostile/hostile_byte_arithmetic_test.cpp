@@ -85,7 +85,7 @@ TEST_CASE("mulModMersenne31: byte edges in every position, Park-Miller multiplie
   report_checked("mulModMersenne31", checked);
 }
 
-// park_miller.frag's stepping: z_10000 = 1043618065 from z_0 = 1 (CHECK_VALUES), each output
+// park_miller.frag's stepping: z_10000 = 1043618065 from z_0 = 1 (docs/check-values.md), each output
 // read back through halvesOfBytes.
 TEST_CASE("Park-Miller stepped 10000 times by mulModMersenne31 under hostile arithmetic", "[hostile]") {
   for (const auto& policy : policies()) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // shaders/common/exact_division.glsl, modular.glsl, ceicg_core.glsl and mulmod24.glsl,
 // translated to C++, under divisions off by ±1–2 ulp and fused or unfused multiply-adds:
-// every result must be the exact integer (issue 4). References: plain 64-bit integer
+// every result must be the exact integer (docs/testing.md). References: plain 64-bit integer
 // arithmetic and host/generators (ceicg.hpp, wichmann_hill.hpp).
 #include <catch2/catch.hpp>
 
@@ -313,7 +313,7 @@ TEST_CASE("ceicgIntegers: the CEICG outputs at edge and random positions under h
 
 // ceicgUniform's u (textures filled on the GPU) is a float formula, not exact. It multiplies
 // by reciprocals 1/m_k that the host rounds, so no division is involved and only fusion can
-// vary: u is within 2^-21 of the host's f32 value (the README's bound), distance taken mod 1
+// vary: u is within 2^-21 of the host's f32 value (docs/generators.md's bound), distance taken mod 1
 // (a sum just below an integer may wrap to just above it, u near 0 for an f32 value near 1).
 TEST_CASE("ceicgUniform stays within 2^-21 of the f32 value, mod 1, under hostile arithmetic", "[hostile]") {
   using glrand::ceicg::kComponents;

@@ -3,7 +3,7 @@
 // the same sequence: WH family members (integers and doubles), MRG32k3a from MKL's seeding,
 // MT19937 from init_by_array (MKL's seeding) and Sobol's first dimension; MKL's skip-ahead
 // against the references' jumps; and the threaded fill `glrand bench --path mkl` times against
-// the references. Published values anchor MKL itself (CHECK_VALUES.md's WH doubles,
+// the references. Published values anchor MKL itself (docs/check-values.md's WH doubles,
 // mt19937ar.out, the Sobol points). Skipped (exit 77) where MKL is absent: see mkl_main.cpp.
 #include <catch2/catch.hpp>
 
@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "common/error.hpp"
+#include <glrand/error.hpp>
 #include "generators/mrg32k3a.hpp"
 #include "generators/mt19937.hpp"
 #include "generators/sobol32.hpp"
@@ -71,7 +71,7 @@ std::vector<std::uint32_t> sobol_words(std::uint64_t first_point, std::size_t ou
 
 }  // namespace
 
-TEST_CASE("VSL_BRNG_WH + i gives CHECK_VALUES' states and doubles", "[mkl][wh]") {
+TEST_CASE("VSL_BRNG_WH + i gives docs/check-values.md's states and doubles", "[mkl][wh]") {
   mkl::Stream set0(mkl::kWichmannHill + 0, 1);
   CHECK(mkl_words(set0, 3) == std::vector<std::uint32_t>{1, 1, 1, 1, 125, 117, 127, 126, 15625, 13689, 16129, 15876});
   const auto doubles = [](int set, std::uint32_t seed) {
@@ -115,7 +115,7 @@ TEST_CASE("VSL_BRNG_WH + i equals the WH reference, integers and doubles, and af
 }
 
 TEST_CASE("VSL_BRNG_WH floats are (float) of the doubles", "[mkl][wh]") {
-  // CHECK_VALUES: single precision = (float) of the double. The reference's to_f32 rounds the
+  // docs/check-values.md: single precision = (float) of the double. The reference's to_f32 rounds the
   // same way except where the double rounds up to 1.0f (it keeps [0, 1)): counted apart.
   const std::size_t n = 1'000'000;
   for (int set : {0, 136}) {
@@ -175,7 +175,7 @@ TEST_CASE("VSL_BRNG_MT19937 is init_by_array({seed}) and equals the MT19937 refe
 }
 
 TEST_CASE("VSL_BRNG_SOBOL in one dimension is sobol32's dimension 0 without the zero point", "[mkl][sobol32]") {
-  // The published first points (CHECK_VALUES, from 0): 0, 2^31, 3·2^30, 2^30, ...; MKL starts at the second.
+  // The published first points (docs/check-values.md, from 0): 0, 2^31, 3·2^30, 2^30, ...; MKL starts at the second.
   CHECK(mkl_words(mkl::kSobol, 1, 7) ==
         std::vector<std::uint32_t>{2147483648u, 3221225472u, 1073741824u, 1610612736u, 3758096384u, 2684354560u, 536870912u});
   const std::size_t n = 1'000'000;

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// One generator handle for every generator and backend, in the spirit of cuRAND's host API:
+// settings in, then generate() into the caller's buffers as often as needed, each call
+// continuing the sequence where the last one ended. Every backend gives the same integers
+// (the CPU reference's, bit for bit); floats are the generator's documented formula applied
+// to those integers on the host (docs/library.md).
+//
+//   glrand::Settings settings;
+//   settings.algorithm = glrand::Algorithm::mrg32k3a;
+//   settings.backend = glrand::Backend::cpu;
+//   settings.seed64 = 42;
+//   glrand::Generator generator(settings);
+//   std::vector<float> u(1000);
+//   generator.generate(std::span(u));
+//
+// Errors are glrand::InvalidArgument (bad settings, from the constructor, before any device
+// opens) and glrand::DeviceError (no device, a device that fails its self-test).
+#include <cstdint>
+#include <functional>
+#include <glrand/registry.hpp>
+#include <glrand/types.hpp>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace glrand {
+
+struct Settings {
+  Algorithm algorithm = Algorithm::ceicg;
+  Backend backend = Backend::gl;
+  // The GPU: an EGL device index on the GL path (glrand info lists them), a CUDA ordinal on
+  // the CUDA path; default: the first GPU, else (GL) Mesa's software renderer.
+  std::optional<int> device;
+  Profile profile = Profile::ps30;  // GL path only
+
+  // The native seed as the generator's own words (GeneratorInfo::seed_syntax); empty: the
+  // default seed. Or one 64-bit seed that every generator but Sobol32 accepts, mapped to a
+  // native seed by native_seed(). At most one of the two.
+  std::vector<std::uint64_t> seed;
+  std::optional<std::uint64_t> seed64;
+
+  std::uint64_t offset = 0;                  // outputs skipped (Sobol32: the first point of every dimension)
+  std::uint64_t substream = 0;               // CEICG: substream P (N = P·B); MRG32k3a: RngStreams substream
+  std::uint64_t stream = 0;                  // MRG32k3a: RngStreams stream (2^127 apart)
+  std::optional<std::uint64_t> curand_seed;  // MRG32k3a: cuRAND's curand_init(seed, substream, offset)
+  int wh_set = 0;                            // Wichmann–Hill: parameter set 0..272 (MKL's VSL_BRNG_WH + i)
+  int dimensions = 1;                        // Sobol32: 1..21201, dimension-major
+
+  // The GL path's layout: ps30's substreams, split and state update (Park–Miller,
+  // Wichmann–Hill, MRG32k3a); the scatter and compute profiles' invocations (default 2^18,
+  // fewer for a short run). A Wichmann–Hill parameterisation keeps its substreams on every
+  // backend: it is another sequence.
+  StreamLayout layout;
+  std::optional<std::uint64_t> invocations;
+  TargetSize ceicg_target;  // CEICG's ps30 pass size, at most 2^24 pixels
+
+  // The ps30 known-answer self-test before the shaders first run on a device (docs/self-test.md).
+  bool self_test = true;
+  // Where the GL path says it fell back to a software renderer; nullptr: nowhere.
+  std::ostream* notices = nullptr;
+};
+
+// The native seed a 64-bit seed maps to (docs/library.md, "One 64-bit seed"): SplitMix64's
+// outputs w0, w1, ... from `seed`, each reduced into the generator's range; MTGP32's native
+// seed is the 64-bit seed itself. Throws InvalidArgument for Sobol32, which takes no seed.
+std::vector<std::uint64_t> native_seed(Algorithm algorithm, std::uint64_t seed);
+
+// A warning for a valid but weak seed (CEICG: seeds whose outputs relate, docs/generators.md),
+// or nothing.
+std::optional<std::string> seed_warning(const Settings& settings);
+
+// Everything needed to continue a sequence later: copy it, keep it, and make a Generator
+// from it (on any backend that has the generator).
+struct GeneratorState {
+  Settings settings;
+  std::uint64_t position = 0;  // outputs generated since the settings' start
+};
+
+class Generator {
+ public:
+  using Consumer = std::function<void(std::span<const std::uint32_t> words)>;
+
+  // Checks every setting; opens no device (the first generate() does).
+  explicit Generator(const Settings& settings);
+  explicit Generator(const GeneratorState& state);
+  Generator(Generator&&) noexcept;
+  Generator& operator=(Generator&&) noexcept;
+  ~Generator();
+
+  const GeneratorInfo& info() const;
+  const Settings& settings() const;
+  int words_per_output() const;
+  // Outputs generated so far; the next output is output offset + position() of the sequence.
+  std::uint64_t position() const;
+  GeneratorState state() const;
+  // Continues from `state` (whose algorithm must be this generator's); keeps the device open.
+  void set_state(const GeneratorState& state);
+
+  // The next out.size() / words_per_output() outputs as exact integers (out.size() a multiple
+  // of words_per_output()), as floats or as doubles (one per output).
+  void generate(std::span<std::uint32_t> out);
+  void generate(std::span<float> out);
+  void generate(std::span<double> out);
+  // The next `count` outputs, handed to `consume` in order in chunks of whole outputs; the
+  // way to any number of outputs without holding them all.
+  void generate(std::uint64_t count, const Consumer& consume);
+
+  // Throws InvalidArgument if the next `count` outputs do not exist (Sobol32: whole points,
+  // within a dimension's 2^32; MTGP32: positions below 2^63).
+  void check_count(std::uint64_t count) const;
+
+  // The formulas applied to exact outputs (words_per_output() words each, out.size()
+  // outputs) whose first is output `first` counted from the settings' start (Wichmann–Hill's
+  // parameterisation gives each output its own set): f32, f64, and one 32-bit word per output
+  // for test batteries (--format u32), whose formula u32_formula() says in words.
+  void to_f32(std::span<const std::uint32_t> words, std::span<float> out, std::uint64_t first) const;
+  void to_f64(std::span<const std::uint32_t> words, std::span<double> out, std::uint64_t first) const;
+  void to_u32(std::span<const std::uint32_t> words, std::span<std::uint32_t> out, std::uint64_t first) const;
+  std::string u32_formula() const;
+
+  // Where the last generate() ran: "NVIDIA H100 ..., 4096 substreams, leapfrog, state update
+  // gpu", "the CPU reference", ...; empty before the first.
+  const std::string& where() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace glrand

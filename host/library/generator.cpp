@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// glrand::Generator: checked settings, a position in the sequence, and the source that
+// generates from any position (library/sources.hpp).
+#include <algorithm>
+#include <glrand/error.hpp>
+#include <glrand/generator.hpp>
+
+#include "library/sources.hpp"
+#include "library/starts.hpp"
+
+namespace glrand {
+
+struct Generator::Impl {
+  explicit Impl(const GeneratorState& state)
+      : settings((library::check_settings(state.settings), state.settings)),
+        position(state.position),
+        source(library::make_source(settings)),
+        devices(settings) {}
+
+  Settings settings;
+  std::uint64_t position;
+  library::Source source;
+  library::Devices devices;
+  std::string where;
+};
+
+Generator::Generator(const Settings& settings) : Generator(GeneratorState{settings, 0}) {}
+Generator::Generator(const GeneratorState& state) : impl_(std::make_unique<Impl>(state)) {}
+Generator::Generator(Generator&&) noexcept = default;
+Generator& Generator::operator=(Generator&&) noexcept = default;
+Generator::~Generator() = default;
+
+const GeneratorInfo& Generator::info() const { return glrand::info(impl_->settings.algorithm); }
+const Settings& Generator::settings() const { return impl_->settings; }
+int Generator::words_per_output() const { return impl_->source.words_per_output; }
+std::uint64_t Generator::position() const { return impl_->position; }
+GeneratorState Generator::state() const { return {impl_->settings, impl_->position}; }
+const std::string& Generator::where() const { return impl_->where; }
+std::string Generator::u32_formula() const { return impl_->source.u32_formula; }
+
+void Generator::set_state(const GeneratorState& state) {
+  if (state.settings.algorithm != impl_->settings.algorithm)
+    throw InvalidArgument("set_state: the state is -g " + std::string(glrand::info(state.settings.algorithm).name) +
+                          "'s, this generator is -g " + std::string(info().name) + "'s");
+  const Settings& now = impl_->settings;
+  if (state.settings.backend != now.backend || state.settings.device != now.device) {
+    impl_ = std::make_unique<Impl>(state);
+    return;
+  }
+  // The same device stays open.
+  library::check_settings(state.settings);
+  impl_->settings = state.settings;
+  impl_->position = state.position;
+  impl_->source = library::make_source(impl_->settings);
+}
+
+void Generator::check_count(std::uint64_t count) const {
+  if (impl_->source.check_count) impl_->source.check_count(impl_->position, count);
+}
+
+void Generator::generate(std::uint64_t count, const Consumer& consume) {
+  if (count == 0) return;
+  check_count(count);
+  impl_->where = impl_->source.run(impl_->devices, impl_->position, count, consume);
+  impl_->position += count;
+}
+
+void Generator::generate(std::span<std::uint32_t> out) {
+  const auto width = static_cast<std::size_t>(words_per_output());
+  if (out.size() % width != 0)
+    throw InvalidArgument("generate: -g " + std::string(info().name) + " has " + std::to_string(width) +
+                          " words per output; a buffer of " + std::to_string(out.size()) +
+                          " words is no whole number of outputs");
+  std::size_t at = 0;
+  generate(out.size() / width, [&](std::span<const std::uint32_t> words) {
+    std::copy(words.begin(), words.end(), out.begin() + static_cast<std::ptrdiff_t>(at));
+    at += words.size();
+  });
+}
+
+namespace {
+
+template <class T>
+void generate_values(Generator& generator, const library::Conversion<T>& convert, std::span<T> out) {
+  const auto width = static_cast<std::size_t>(generator.words_per_output());
+  const std::uint64_t first = generator.position();
+  std::size_t at = 0;
+  generator.generate(out.size(), [&](std::span<const std::uint32_t> words) {
+    const std::size_t n = words.size() / width;
+    convert(words, out.subspan(at, n), first + at);
+    at += n;
+  });
+}
+
+}  // namespace
+
+void Generator::generate(std::span<float> out) { generate_values(*this, impl_->source.to_f32, out); }
+void Generator::generate(std::span<double> out) { generate_values(*this, impl_->source.to_f64, out); }
+
+void Generator::to_f32(std::span<const std::uint32_t> words, std::span<float> out, std::uint64_t first) const {
+  impl_->source.to_f32(words, out, first);
+}
+
+void Generator::to_f64(std::span<const std::uint32_t> words, std::span<double> out, std::uint64_t first) const {
+  impl_->source.to_f64(words, out, first);
+}
+
+void Generator::to_u32(std::span<const std::uint32_t> words, std::span<std::uint32_t> out, std::uint64_t first) const {
+  impl_->source.to_u32(words, out, first);
+}
+
+}  // namespace glrand

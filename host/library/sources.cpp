@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: MIT
+#include "library/sources.hpp"
+
+#include <algorithm>
+#include <glrand/error.hpp>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "fragment/ceicg_fragment.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/mt19937.hpp"
+#include "generators/mtgp32.hpp"
+#include "generators/park_miller.hpp"
+#include "generators/sobol32.hpp"
+#include "gl/context_info.hpp"
+#include "library/starts.hpp"
+#include "selftest/self_test.hpp"
+#include "stream/ceicg_stream.hpp"
+#include "stream/stream_generator.hpp"
+#if GLRAND_HAVE_CUDA
+#include "cuda/cuda_path.hpp"
+#endif
+
+namespace glrand::library {
+namespace {
+
+constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
+
+// The scatter and compute profiles' default invocations: enough to fill a large GPU (an H200
+// runs about 2^18 threads at once); fewer when a run needs fewer.
+constexpr std::uint64_t kStreamInvocations = 1ull << 18;
+
+// On a software renderer the notice says which path is faster there, as the CPU-only
+// machine's glrand bench measured (docs/performance.md): CEICG's GL passes beat its CPU
+// reference; the stateful generators' CPU reference beats llvmpipe.
+std::string software_advice(const Settings& s) {
+  const std::string name(info(s.algorithm).name);
+  if (s.algorithm == Algorithm::ceicg) return "; for -g ceicg that is faster than --path cpu";
+  const StreamLayout defaults;
+  const bool layout = s.profile != Profile::ps30 || s.layout.substreams != defaults.substreams ||
+                      s.layout.split != defaults.split || s.layout.update != defaults.update || s.device.has_value();
+  return "; for -g " + name + ", --path cpu is faster here and gives the same numbers (add --path cpu" +
+         (layout ? ", without the GL path's --profile, --substreams, --split, --state-update and --device)" : ")");
+}
+
+// One value per output through `f`, which reads an output's words.
+template <class T, class F>
+Conversion<T> each(int words_per_output, F f) {
+  return [f, width = static_cast<std::size_t>(words_per_output)](std::span<const std::uint32_t> words, std::span<T> out,
+                                                                 std::uint64_t) {
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = f(&words[width * i]);
+  };
+}
+
+// The same formula for every output: f32, f64 and u32 from one generator's functions.
+template <class F32, class F64, class U32>
+void set_conversions(Source& source, F32 f32, F64 f64, U32 u32, std::string formula) {
+  source.to_f32 = each<float>(source.words_per_output, f32);
+  source.to_f64 = each<double>(source.words_per_output, f64);
+  source.to_u32 = each<std::uint32_t>(source.words_per_output, u32);
+  source.u32_formula = std::move(formula);
+}
+
+// The CPU reference in chunks from `start(first)`: fill(position, words) generates,
+// advance(position, n) skips.
+template <class Start, class Fill, class Advance>
+auto on_cpu(int words_per_output, Start start, Fill fill, Advance advance) {
+  return [=](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    std::vector<std::uint32_t> words;
+    auto position = start(first);
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t n = std::min(kCpuChunk, count - done);
+      words.resize(static_cast<std::size_t>(words_per_output) * n);
+      fill(position, std::span<std::uint32_t>(words));
+      consume(words);
+      position = advance(position, n);
+      done += n;
+    }
+    return std::string("the CPU reference");
+  };
+}
+
+// A stateful generator in the ps30 profile, from `start(first)`.
+template <class Fragment, class Traits, class Start>
+auto on_gl(const Settings& s, Traits traits, Start start) {
+  return [layout = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                            const Consumer& consume) {
+    devices.open_gl();
+    Fragment generator(layout, traits);
+    generator.generate(start(first), count, consume);
+    return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+           name_of(layout.split) + ", state update " + name_of(layout.update);
+  };
+}
+
+// A generator in the scatter or compute profile. Leapfrog gives the serial sequence for any
+// P, so a short run uses fewer invocations than the default. `outputs_per_unit`: outputs per
+// engine output (CEICG's groups of four), trimmed at the end.
+template <class Traits, class Start>
+auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
+             Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    devices.open_gl();
+    const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
+    const std::uint64_t wanted =
+        (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+    stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
+                                              stream::kDefaultOutputsPerSubstream, traits);
+    const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
+    std::uint64_t left = count;
+    generator.generate(start(first), units, [&](std::span<const std::uint32_t> words) {
+      const std::uint64_t outputs = std::min<std::uint64_t>(left, words.size() / words_per_output);
+      consume(words.first(outputs * words_per_output));
+      left -= outputs;
+    });
+    return gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
+           std::to_string(generator.substreams()) + " substreams x " +
+           std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
+  };
+}
+
+#if GLRAND_HAVE_CUDA
+// The CUDA path: `make(first, count)` gives the cuda::Generator of outputs first on.
+template <class Make>
+auto on_cuda(const Settings& s, Make make) {
+  return [device = s.device, make](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    const cuda::DeviceInfo info = cuda::open_device(device);
+    cuda::generate_host(make(first, count), count, consume);
+    return info.describe() + ", CUDA kernels";
+  };
+}
+#endif
+
+Source ceicg_source(const Settings& s) {
+  Source source;
+  source.words_per_output = 3;
+  set_conversions(
+      source,
+      [](const std::uint32_t* x) {
+        return ceicg::to_f32({x[0], x[1], x[2]});
+      },
+      [](const std::uint32_t* x) {
+        return ceicg::to_f64({x[0], x[1], x[2]});
+      },
+      [](const std::uint32_t* x) {
+        return ceicg::to_u32({x[0], x[1], x[2]});
+      },
+      "floor(u * 2^32) of the f64 formula");
+  auto start = [s](std::uint64_t first) { return ceicg_start(s, first); };
+  if (s.backend == Backend::cpu) {
+    source.run = on_cpu(
+        3, start, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
+        [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (s.backend == Backend::cuda) {
+    source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::ceicg(start(first)); });
+#endif
+  } else if (s.profile != Profile::ps30) {
+    source.run = on_stream(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
+  } else {
+    source.run = [start, size = s.ceicg_target](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                                const Consumer& consume) {
+      devices.open_gl();
+      fragment::CeicgFragment generator(size);
+      generator.generate_ints(start(first), count, consume);
+      return gl::query_context_info().renderer;
+    };
+  }
+  return source;
+}
+
+Source park_miller_source(const Settings& s) {
+  Source source;
+  set_conversions(
+      source, [](const std::uint32_t* z) { return pm::to_f32(*z); },
+      [](const std::uint32_t* z) { return pm::to_f64(*z); }, [](const std::uint32_t* z) { return pm::to_u32(*z); },
+      "floor(z * 2^32 / m) = (z << 1) | (z >> 30): 31 bits of z, bit 0 repeats bit 31");
+  auto start = [s](std::uint64_t first) { return pm_start(s, first); };
+  if (s.backend == Backend::cpu) {
+    source.run = on_cpu(
+        1, start, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
+        [](pm::State z, std::uint64_t n) { return pm::advanced_by(z, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (s.backend == Backend::cuda) {
+    source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); });
+#endif
+  } else if (s.profile != Profile::ps30) {
+    source.run = on_stream(s, fragment::ParkMillerTraits{}, start);
+  } else {
+    source.run = on_gl<fragment::ParkMillerFragment>(s, fragment::ParkMillerTraits{}, start);
+  }
+  return source;
+}
+
+// Parameterisation: substream k runs set wh_set + k from the same seed and offset; output n
+// is output n div P of substream n mod P. A run from output `first` starts at the round that
+// holds it (a multiple of P) and drops the outputs before it.
+Source wichmann_hill_parameterised_source(const Settings& s) {
+  const std::uint64_t substreams = s.layout.substreams;
+  if (s.wh_set + substreams > static_cast<std::uint64_t>(wh::kSetCount))
+    throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
+                          std::to_string(s.wh_set) + " at most " + std::to_string(wh::kSetCount - s.wh_set) +
+                          " substreams fit in the 273 sets, not " + std::to_string(substreams));
+  fragment::WichmannHillTraits traits;
+  for (std::uint64_t k = 0; k < substreams; ++k)
+    traits.substream_sets.push_back(wh::parameters(s.wh_set + static_cast<int>(k)));
+  const auto sets = traits.substream_sets;
+  // Each substream's state at round `round` (its output `round`).
+  auto starts = [s, substreams](std::uint64_t round) {
+    std::vector<wh::State> states;
+    for (std::uint64_t k = 0; k < substreams; ++k) states.push_back(wh_start(s, s.wh_set + static_cast<int>(k), round));
+    return states;
+  };
+  Source source;
+  source.words_per_output = 4;
+  // Each output's formula uses its own set's moduli.
+  auto convert = [sets](auto formula) {
+    return [sets, formula](std::span<const std::uint32_t> words, auto out, std::uint64_t first) {
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        const std::uint32_t* w = &words[4 * i];
+        out[i] = formula(sets[(first + i) % sets.size()], wh::State{w[0], w[1], w[2], w[3]});
+      }
+    };
+  };
+  source.to_f32 = convert([](const wh::Parameters& p, const wh::State& x) { return wh::to_f32(p, x); });
+  source.to_f64 = convert([](const wh::Parameters& p, const wh::State& x) { return wh::to_f64(p, x); });
+  source.to_u32 = convert([](const wh::Parameters& p, const wh::State& x) { return wh::to_u32(p, x); });
+  source.u32_formula = "floor(u * 2^32) of the f64 formula, each output with its own set";
+  // The whole rounds' run of `count` outputs from a multiple of P, then the trim.
+  using RoundRun = std::function<std::string(Devices&, std::uint64_t round, std::uint64_t count, const Consumer&)>;
+  RoundRun rounds;
+#if GLRAND_HAVE_CUDA
+  if (s.backend == Backend::cuda) {
+    rounds = on_cuda(s, [starts, first_set = s.wh_set](std::uint64_t round, std::uint64_t) {
+      return cuda::wichmann_hill_sets(first_set, starts(round));
+    });
+  }
+#endif
+  if (s.backend == Backend::cpu) {
+    rounds = [sets, starts](Devices&, std::uint64_t round, std::uint64_t count, const Consumer& consume) {
+      std::vector<wh::State> states = starts(round);
+      std::vector<std::uint32_t> words;
+      for (std::uint64_t done = 0; done < count;) {
+        const std::uint64_t n = std::min(kCpuChunk, count - done);
+        words.resize(4 * n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+          const std::size_t k = (done + i) % sets.size();
+          std::copy(states[k].begin(), states[k].end(), words.begin() + 4 * i);
+          states[k] = wh::step(sets[k], states[k]);
+        }
+        consume(words);
+        done += n;
+      }
+      return std::string("the CPU reference");
+    };
+  } else if (s.backend == Backend::gl) {
+    rounds = [traits, starts, layout = s.layout](Devices& devices, std::uint64_t round, std::uint64_t count,
+                                                 const Consumer& consume) {
+      devices.open_gl();
+      fragment::WichmannHillFragment generator(layout, traits);
+      generator.generate_parameterised(starts(round), count, consume);
+      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
+             " substreams, parameterisation, state update " + name_of(layout.update);
+    };
+  }
+  source.run = [rounds, substreams](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                    const Consumer& consume) {
+    const std::uint64_t skip = first % substreams;
+    if (skip == 0) return rounds(devices, first / substreams, count, consume);
+    std::uint64_t dropped = 0;
+    return rounds(devices, first / substreams, count + skip, [&](std::span<const std::uint32_t> words) {
+      const std::uint64_t drop = std::min<std::uint64_t>(skip - dropped, words.size() / 4);
+      dropped += drop;
+      if (words.size() > 4 * drop) consume(words.subspan(4 * drop));
+    });
+  };
+  return source;
+}
+
+Source wichmann_hill_source(const Settings& s) {
+  if (s.layout.split == Split::parameterisation) return wichmann_hill_parameterised_source(s);
+  const wh::Parameters parameters = wh::parameters(s.wh_set);
+  Source source;
+  source.words_per_output = 4;
+  set_conversions(
+      source,
+      [parameters](const std::uint32_t* x) {
+        return wh::to_f32(parameters, {x[0], x[1], x[2], x[3]});
+      },
+      [parameters](const std::uint32_t* x) {
+        return wh::to_f64(parameters, {x[0], x[1], x[2], x[3]});
+      },
+      [parameters](const std::uint32_t* x) {
+        return wh::to_u32(parameters, {x[0], x[1], x[2], x[3]});
+      },
+      "floor(u * 2^32) of the f64 formula");
+  auto start = [s](std::uint64_t first) { return wh_start(s, s.wh_set, first); };
+  if (s.backend == Backend::cpu) {
+    source.run = on_cpu(
+        4, start,
+        [parameters](const wh::State& state, std::span<std::uint32_t> words) {
+          wh::generate_ints(parameters, state, words);
+        },
+        [parameters](const wh::State& state, std::uint64_t n) { return wh::state_at(parameters, state, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (s.backend == Backend::cuda) {
+    source.run = on_cuda(s, [parameters, start](std::uint64_t first, std::uint64_t) {
+      return cuda::wichmann_hill(parameters, start(first));
+    });
+#endif
+  } else if (s.profile != Profile::ps30) {
+    source.run = on_stream(s, fragment::WichmannHillTraits{parameters}, start);
+  } else {
+    source.run = on_gl<fragment::WichmannHillFragment>(s, fragment::WichmannHillTraits{parameters}, start);
+  }
+  return source;
+}
+
+Source mrg32k3a_source(const Settings& s) {
+  Source source;
+  if (!s.curand_seed) {
+    set_conversions(
+        source, [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); },
+        [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); },
+        [](const std::uint32_t* z) { return mrg32k3a::to_u32(*z); }, "z itself, 1..m1 = 2^32 - 209");
+  } else {
+    // cuRAND's curand_uniform_double, range (0, 1]; f32 is that double rounded to float;
+    // u32 as cuRAND's curand(), the same words as curand_init(seed, substream, offset) then curand().
+    set_conversions(
+        source, [](const std::uint32_t* z) { return static_cast<float>(mrg32k3a::curand_f64(*z)); },
+        [](const std::uint32_t* z) { return mrg32k3a::curand_f64(*z); },
+        [](const std::uint32_t* z) { return mrg32k3a::curand_u32(*z); },
+        "cuRAND's curand(): (unsigned)(z * MRG32K3A_BITS_NORM)");
+  }
+  auto before = [s](std::uint64_t first) { return mrg32k3a_before(s, first); };
+  if (s.backend == Backend::cpu) {
+    source.run = on_cpu(
+        1, before,
+        [](const mrg32k3a::State& state, std::span<std::uint32_t> words) { mrg32k3a::generate_ints(state, words); },
+        [](const mrg32k3a::State& state, std::uint64_t n) { return mrg32k3a::advance(state, n); });
+#if GLRAND_HAVE_CUDA
+  } else if (s.backend == Backend::cuda) {
+    source.run = on_cuda(s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); });
+#endif
+  } else if (s.profile != Profile::ps30) {
+    source.run = on_stream(s, fragment::Mrg32k3aTraits{}, before);
+  } else {
+    source.run = on_gl<fragment::Mrg32k3aFragment>(s, fragment::Mrg32k3aTraits{}, before);
+  }
+  return source;
+}
+
+// MT19937: CPU and CUDA paths only. The CPU path jumps once to the first output, then steps.
+Source mt19937_source(const Settings& s) {
+  const std::uint32_t seed = mt19937_seed(s);
+  const std::uint64_t offset = s.offset;
+  Source source;
+  set_conversions(
+      source, [](const std::uint32_t* x) { return mt19937::to_f32(*x); },
+      [](const std::uint32_t* x) { return mt19937::to_f64(*x); },
+      [](const std::uint32_t* x) { return mt19937::to_u32(*x); }, "the output itself");
+#if GLRAND_HAVE_CUDA
+  if (s.backend == Backend::cuda) {
+    source.run =
+        on_cuda(s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mt19937(seed, offset + first); });
+    return source;
+  }
+#endif
+  source.run = [seed, offset](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    mt19937::State state = mt19937::state_at(seed, offset + first);
+    std::vector<std::uint32_t> words;
+    for (std::uint64_t done = 0; done < count;) {
+      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
+      mt19937::generate_ints(state, words);
+      consume(words);
+      done += words.size();
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
+// Sobol32 as cuRAND's SOBOL32 host generator with D dimensions: COUNT numbers are COUNT/D
+// points of each dimension, dimension-major; numbers first .. are points offset + first/D on.
+std::uint64_t sobol32_points(std::uint64_t count, int dimensions, std::uint64_t first_point) {
+  const auto d = static_cast<std::uint64_t>(dimensions);
+  if (count % d != 0)
+    throw InvalidArgument("-g sobol32 --dimensions " + std::to_string(d) +
+                          " writes whole points, dimension-major: "
+                          "COUNT (-n) must be a multiple of " +
+                          std::to_string(d) + " (COUNT/" + std::to_string(d) + " points of each dimension), not " +
+                          std::to_string(count));
+  const std::uint64_t points = count / d;
+  if (first_point > sobol32::kPoints || points > sobol32::kPoints - first_point)
+    throw InvalidArgument("a Sobol32 dimension has 2^32 = 4294967296 points: --offset " + std::to_string(first_point) +
+                          " plus " + std::to_string(points) + " points per dimension (COUNT/" + std::to_string(d) +
+                          ") goes beyond it");
+  return points;
+}
+
+Source sobol32_source(const Settings& s) {
+  const int dimensions = s.dimensions;
+  const std::uint64_t offset = s.offset;
+  const auto d = static_cast<std::uint64_t>(dimensions);
+  Source source;
+  set_conversions(
+      source, [](const std::uint32_t* x) { return sobol32::to_f32(*x); },
+      [](const std::uint32_t* x) { return sobol32::to_f64(*x); }, [](const std::uint32_t* x) { return *x; },
+      "the point's coordinate x itself (u = x * 2^-32), dimension-major");
+  source.check_count = [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
+    sobol32_points(count, dimensions, offset + first / d);
+  };
+#if GLRAND_HAVE_CUDA
+  if (s.backend == Backend::cuda) {
+    source.run = on_cuda(s, [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
+      const std::uint64_t first_point = offset + first / d;
+      return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
+    });
+    return source;
+  }
+#endif
+  source.run = [dimensions, offset, d](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    const std::uint64_t first_point = offset + first / d;
+    const std::uint64_t points = sobol32_points(count, dimensions, first_point);
+    std::vector<std::uint32_t> words;
+    for (int k = 0; k < dimensions; ++k) {
+      for (std::uint64_t done = 0; done < points;) {
+        words.resize(static_cast<std::size_t>(std::min(kCpuChunk, points - done)));
+        sobol32::generate_dimension(k, first_point + done, words);
+        consume(words);
+        done += words.size();
+      }
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
+// MTGP32's positions here stay below 2^63 (the CUDA path's layout counts rounds in that range).
+constexpr std::uint64_t kMtgp32Positions = std::uint64_t{1} << 63;
+
+// MTGP32 as cuRAND's host generator (curandGenerate, default ordering) for the 64-bit seed;
+// the offset gives what follows that many outputs drawn from it (by jumps: cuRAND has no
+// offset for MTGP32). CPU and CUDA paths only.
+Source mtgp32_source(const Settings& s) {
+  const std::uint64_t seed = mtgp32_seed(s);
+  const std::uint64_t offset = s.offset;
+  Source source;
+  set_conversions(
+      source, [](const std::uint32_t* x) { return mtgp32::to_f32(*x); },
+      [](const std::uint32_t* x) { return mtgp32::to_f64(*x); }, [](const std::uint32_t* x) { return *x; },
+      "the output itself (cuRAND's curandGenerate words)");
+  source.check_count = [offset](std::uint64_t first, std::uint64_t count) {
+    if (offset > kMtgp32Positions || first > kMtgp32Positions - offset || count > kMtgp32Positions - offset - first)
+      throw InvalidArgument("-g mtgp32 gives outputs below 2^63 = 9223372036854775808 only: --offset " +
+                            std::to_string(offset + first) + " plus COUNT (-n) " + std::to_string(count) +
+                            " goes beyond");
+  };
+#if GLRAND_HAVE_CUDA
+  if (s.backend == Backend::cuda) {
+    source.run =
+        on_cuda(s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mtgp32(seed, offset + first); });
+    return source;
+  }
+#endif
+  source.run = [seed, offset](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    mtgp32::HostApiStream stream(seed, offset + first);
+    std::vector<std::uint32_t> words;
+    for (std::uint64_t done = 0; done < count;) {
+      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
+      stream.generate(words);
+      consume(words);
+      done += words.size();
+    }
+    return std::string("the CPU reference");
+  };
+  return source;
+}
+
+}  // namespace
+
+void Devices::open_gl() {
+  if (context_) {
+    context_->make_current();
+  } else {
+    context_.emplace(settings_.device, settings_.notices, software_advice(settings_));
+  }
+  if (!settings_.self_test) return;
+  try {
+    selftest::require_self_test({std::string(info(settings_.algorithm).name), name_of(settings_.profile)});
+  } catch (const DeviceError& e) {
+    throw DeviceError(std::string(e.what()) + " (--no-self-test would skip this check, at the risk of wrong numbers)");
+  }
+}
+
+Source make_source(const Settings& settings) {
+  switch (settings.algorithm) {
+    case Algorithm::ceicg:
+      return ceicg_source(settings);
+    case Algorithm::park_miller:
+      return park_miller_source(settings);
+    case Algorithm::wichmann_hill:
+      return wichmann_hill_source(settings);
+    case Algorithm::mrg32k3a:
+      return mrg32k3a_source(settings);
+    case Algorithm::mt19937:
+      return mt19937_source(settings);
+    case Algorithm::sobol32:
+      return sobol32_source(settings);
+    case Algorithm::mtgp32:
+      return mtgp32_source(settings);
+  }
+  throw InvalidArgument("unknown generator");
+}
+
+}  // namespace glrand::library

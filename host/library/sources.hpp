@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Behind glrand::Generator: each generator on each backend as a run that hands over outputs
+// first .. first + count − 1 of the settings' sequence in order, chunk by chunk, and the
+// conversions of its exact words.
+#include <cstdint>
+#include <functional>
+#include <glrand/generator.hpp>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "gl/egl_context.hpp"
+
+namespace glrand::library {
+
+using Consumer = Generator::Consumer;
+
+// The devices a generator's runs open and keep from call to call: the GL path's headless
+// context (made current on the calling thread at each run).
+class Devices {
+ public:
+  explicit Devices(const Settings& settings) : settings_(settings) {}
+  // Opens the context on first use, makes it current, and runs the generator's ps30
+  // self-test there once (unless Settings::self_test is false).
+  void open_gl();
+
+ private:
+  const Settings& settings_;
+  std::optional<gl::HeadlessContext> context_;
+};
+
+// Converts exact outputs (words per output each; the first is output `first` of the
+// sequence) into one value per output.
+template <class T>
+using Conversion = std::function<void(std::span<const std::uint32_t> words, std::span<T> out, std::uint64_t first)>;
+
+struct Source {
+  int words_per_output = 1;
+  Conversion<float> to_f32;
+  Conversion<double> to_f64;
+  Conversion<std::uint32_t> to_u32;  // one word per output for test batteries
+  std::string u32_formula;
+  // Throws InvalidArgument if outputs first .. first + count − 1 do not exist; empty when
+  // any will do.
+  std::function<void(std::uint64_t first, std::uint64_t count)> check_count;
+  // Generates outputs first .. first + count − 1; returns where it ran.
+  std::function<std::string(Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume)> run;
+};
+
+// The source of checked settings (library::check_settings); opens nothing.
+Source make_source(const Settings& settings);
+
+}  // namespace glrand::library
