@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Build step for the hostile-arithmetic tests (issue 4): translates the GLSL arithmetic
+// Build step for the hostile-arithmetic tests (docs/testing.md): translates the GLSL arithmetic
 // modules (shaders/common/*.glsl) into a C++ header over tests/hostile/glsl_emulation.hpp,
 // so that the tests run the shipped float algorithms under perturbed division and fused
 // multiply-adds.
