@@ -3,7 +3,7 @@
 # The dieharder battery (`glrand test`) on each generator's fragment-path words (ps30), on the
 # machine's default EGL device (on CI machines: Mesa's llvmpipe), one generator at a time, plus
 # MT19937 from the CPU reference as the yardstick at the same size. Writes
-# bench/results/DATE-llvmpipe-dieharder-GEN.txt, each with its command on the first line.
+# bench/results/DATE-llvmpipe-dieharder/GEN.txt, each with its command on the first line.
 # Battery: dieharder's -a tests less diehard_sums (marked Do Not Use) and rgb_lagged_sum
 # (its 33 lags read 5.6e9 words at this size), each test's psamples x 0.1.
 set -euo pipefail
@@ -25,10 +25,11 @@ runs=(
   "ceicg|-g ceicg --path gl --profile ps30"
   "mt19937|-g mt19937 --path cpu"
 )
+mkdir -p "$root/bench/results/$date-llvmpipe-dieharder"
 for run in "${runs[@]}"; do
   name=${run%%|*}
   read -r -a source <<< "${run#*|}"
-  out="$root/bench/results/$date-llvmpipe-dieharder-$name.txt"
+  out="$root/bench/results/$date-llvmpipe-dieharder/$name.txt"
   command="glrand test ${source[*]} ${battery[0]} ${battery[1]} ${battery[2]} $tests"
   echo "\$ $command" > "$out"
   status=0

@@ -4,9 +4,9 @@
 against the number of substreams P, for each stateful generator with its states updated on
 the GPU (state passes) and on the CPU (skip-ahead between passes).
 
-    python3 bench/plot_sweep.py bench/results/2026-11-21-h200-substream-sweep.md [-o FILE.png] [--csv FILE.csv]
+    python3 bench/plot_sweep.py bench/results/2026-11-21-h200-substream-sweep/substream-sweep.md [-o FILE.png] [--csv FILE.csv]
 
-The log is what `bash bench/gpu/run-substream-sweep.sh` writes: one `bench_fragment
+The log is what `bash bench/gpu/run.sh sweep` writes: one `bench_fragment
 --substreams P --stateful-outputs N` table per P. Three panels: the end-to-end rate (N outputs
 read back to host memory), the GPU rate of one pass, and the end-to-end rate with GPU update
 over the rate with CPU update (above 1: updating on the GPU wins). `--csv` also writes the
@@ -50,7 +50,7 @@ def parse(path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("log", help="a log of bench/gpu/run-substream-sweep.sh (bench/results/*-substream-sweep.md)")
+    parser.add_argument("log", help="a log of `bench/gpu/run.sh sweep` (bench/results/*-substream-sweep/substream-sweep.md)")
     parser.add_argument("-o", "--output", help="the PNG to write (default: the log's name with .png)")
     parser.add_argument("--csv", help="also write the parsed rows to this CSV")
     args = parser.parse_args()

@@ -4,7 +4,8 @@
 # into build-gpu/, copies the executables and the shared libraries they need (bar the C/C++
 # runtime and the GL/EGL/CUDA driver libraries) into .gpu/, and fetches glvnd's GL loaders
 # as Debian packages into .gl/. Both folders are git-ignored; carry them to the machine and
-# run bench/gpu/run-issue2.sh (GL) or bench/gpu/run-cuda*.sh (CUDA) there.
+# run the driver there: bash bench/gpu/run.sh SUITE... (tests, hashes, readback, bench, paths,
+# sweep, clock-probe, quality-full, command-checks; bench/README.md says what each runs).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -23,7 +24,7 @@ strip .gpu/bin/*
 bench/gpu/bundle-libs.sh .gpu .gpu/bin/* >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
-# libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (run-cuda.sh).
+# libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (setup.sh finds it).
 rm -f .gpu/lib/libcurand*
 [[ -d .gl ]] || bench/gpu/fetch-gl-runtime.sh .gl >/dev/null
 grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude

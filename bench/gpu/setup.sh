@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Sourced by the bench/gpu/run-*.sh scripts on the GPU machine, in the repository root with
-# .gl and .gpu carried (bench/gpu/prepare-bundle.sh): installs glvnd's GL loaders from .gl,
-# points the loader at the bundled libraries and, where the machine has it, at cuRAND's
-# (not bundled: too large), and sets B to the bundled executables.
+# Sourced by bench/gpu/run.sh and bench/gpu/run-quality-full.sh on the GPU machine, in the
+# repository root with .gl and .gpu carried (bench/gpu/prepare-bundle.sh): installs glvnd's
+# GL loaders from .gl, points the loader at the bundled libraries and, where the machine has
+# it, at cuRAND's (not bundled: too large), and sets B to the bundled executables.
 B=$PWD/.gpu/bin
 # The GPU machine lacks glvnd's dispatch libraries (bench/gpu/fetch-gl-runtime.sh); a machine that
 # has them keeps its own (sourcing this here by mistake once put libvulkan into /usr/lib).

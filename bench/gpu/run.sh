@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The GPU machine's driver. Here: bench/gpu/prepare-bundle.sh (builds, bundles the executables
+# into .gpu/ and the GL loaders into .gl/); there, with .gl and .gpu carried, in the repository
+# root:
+#   bash bench/gpu/run.sh SUITE [SUITE...]
+# runs the named suites in order, each writing its log under $OUT (default ./out). Settings
+# come from the environment; integers, not 1e9 or 2^30, where a count is asked for.
+#
+#   tests           glrand version and info (every self-test), the unit, GL and command tests
+#                   with the bundled glrand, and where CUDA was built the CUDA GPU tests,
+#                   MT19937's kernel test, CUDA-GL interop and the command's GPU tests: tests.log
+#   hashes          COUNT (default 10^9) outputs of every generator from --path cuda and
+#                   --path cpu, hashed and timed, seeds, offsets, sets and dimensions included: hashes.log
+#   readback        the GL tests; COUNT (default 10^8) outputs of every GL generator in every
+#                   profile, split and state update, --path gl against --path cpu: readback.log
+#   bench           bench_fragment (CEICG and the ps30 stateful generators beside the fill
+#                   rate), bench_cuda, bench_pi, and bench_cuda's SASS where cuobjdump is:
+#                   bench-fragment.log, bench-cuda.md, bench-pi.md, bench_cuda.sass
+#   paths           glrand bench --path gl,cuda,cpu --sizes SIZES (default 2^16,2^20,2^24,2^26),
+#                   then --path cuda at its default 2^28: bench-paths.{md,csv},
+#                   bench-cuda-default.{md,csv} (plot here: python3 bench/plot.py FILE.csv)
+#   sweep           the 2006 paper's open questions: bench_fragment's ps30 stateful rows over
+#                   2^12..2^22 substreams, both state updates, OUTPUTS (default 2^25) outputs
+#                   end to end: substream-sweep.md (plot here: bench/plot_sweep.py)
+#   clock-probe     SM clock and board power while each bench_cuda row runs REPEATS (default
+#                   20000) launches; ROWS: parts of row names separated by ';' (default: the
+#                   write-only kernel and the generators near it): clock-probe.md
+#   quality-full    the full dieharder battery: bench/gpu/run-quality-full.sh "$SEEDS"
+#                   $GENERATORS (SEEDS: which of each generator's five seeds, default 1;
+#                   GENERATORS: default its five): quality-full.log, quality-full/
+#   command-checks  the command's tests with the bundled glrand (outputs that are not regular
+#                   files, signals, progress, exit statuses), the GL and CUDA tests, and the
+#                   main job's time beside .gpu/bin/glrand-before where the bundle has one:
+#                   command-checks.log
+#
+# A command on the GPU machine may run 10 minutes: give a slow suite (hashes at 10^9,
+# quality-full) a call of its own.
+set -uo pipefail
+OUT=${OUT:-$PWD/out}
+mkdir -p "$OUT"
+export OUT
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../.." || exit 2
+suites="tests hashes readback bench paths sweep clock-probe quality-full command-checks"
+if (($# == 0)); then
+  echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
+  exit 2
+fi
+for suite in "$@"; do
+  [[ " $suites " == *" $suite "* ]] || { echo "run.sh: unknown suite '$suite'; suites: $suites" >&2; exit 2; }
+done
+# shellcheck source=bench/gpu/setup.sh
+source "$here/setup.sh"
+[[ -x $B/glrand ]] || { echo "run.sh: $B/glrand is missing: run bench/gpu/prepare-bundle.sh here and carry .gpu and .gl" >&2; exit 2; }
+
+# Whether the bundle holds the CUDA executables (prepare-bundle.sh adds them when nvcc was found).
+has_cuda() { [[ -x $B/bench_cuda && -x $B/cuda_gpu_tests ]]; }
+
+suite_tests() {
+  run_header
+  "$B/glrand" version
+  run_test "glrand info (devices, every self-test, CUDA)" 200 "$B/glrand" info
+  run_test unit_tests 2 "$B/unit_tests"
+  run_test gl_tests 3 "$B/gl_tests"
+  # Sobol32's CLI tests read Joe and Kuo's file from the build machine's source path; the
+  # dieharder tests run on the CPU path, as in CI.
+  run_test "cli_tests, the bundled glrand on the GPU (not [sobol32], [quality])" 4 \
+    env GLRAND_EXE="$B/glrand" "$B/cli_tests" "~[sobol32]~[quality]"
+  if has_cuda; then
+    run_test cuda_gpu_tests 30 "$B/cuda_gpu_tests" --durations yes
+    run_test mt19937_gpu_test 16 "$B/mt19937_gpu_test"
+    run_test gl_interop_gpu_test 10 "$B/gl_interop_gpu_test"
+    run_test cli_gpu_tests 20 env GLRAND_EXE="$B/glrand" "$B/cli_gpu_tests" --durations yes
+  else
+    echo "== no CUDA executables in the bundle: CUDA tests left out"
+  fi
+}
+
+suite_hashes() {
+  local count=${COUNT:-1000000000}
+  has_cuda || { echo "== no CUDA executables in the bundle: nothing to compare --path cpu with"; return 1; }
+  run_header
+  hash_paths "$count" -g pm
+  hash_paths "$count" -g wh
+  hash_paths "$count" -g wh --wh-set 272 --seed 777 --offset 2^40
+  hash_paths "$count" -g wh --split parameterisation --substreams 273
+  hash_paths "$count" -g wh --split parameterisation --substreams 7 --wh-set 100 --seed 5,6,7,8 --offset 2^40
+  hash_paths "$count" -g ceicg
+  hash_paths "$count" -g mrg32k3a
+  hash_paths "$count" -g mrg32k3a --curand-seed 1234 --offset 2^40
+  hash_paths "$count" -g mt19937
+  hash_paths "$count" -g mt19937 --seed 4357 --offset 2^40
+  # Sobol32 with D dimensions: -n a multiple of D (whole points).
+  hash_paths "$count" -g sobol32
+  hash_paths $((count / 7 * 7)) -g sobol32 --dimensions 7
+  hash_paths "$count" -g sobol32 --offset 2^31
+  hash_paths $((count / 20000 * 20000)) -g sobol32 --dimensions 20000
+  hash_paths $((count / 21201 * 21201)) -g sobol32 --dimensions 21201 --offset 2^31
+  hash_paths "$count" -g mtgp32
+  hash_paths "$count" -g mtgp32 --seed 1234 --offset 2^33
+  echo "== f64 .npy files, --path cuda against --path cpu (mrg32k3a, 10^7 outputs)"
+  "$B/glrand" generate -g mrg32k3a -n 1e7 --format f64 --path cuda -q -o /tmp/cuda.npy
+  "$B/glrand" generate -g mrg32k3a -n 1e7 --format f64 --path cpu -q -o /tmp/cpu.npy
+  cmp /tmp/cuda.npy /tmp/cpu.npy && echo "identical"
+  rm -f /tmp/cuda.npy /tmp/cpu.npy
+}
+
+# gl_vs_cpu COUNT PROFILE "SEQUENCE ARGS" [LAYOUT ARGS...]: COUNT outputs from --path gl in
+# PROFILE with both kinds of arguments against --path cpu with the sequence's arguments only
+# (the CPU path refuses the GL path's layout options), each hashed.
+gl_vs_cpu() {
+  local count=$1 profile=$2 a b source
+  read -ra source <<< "$3"
+  shift 3
+  a=$("$B/glrand" generate "${source[@]}" "$@" --path gl --profile "$profile" -n "$count" --format ints -q -o - |
+      sha256sum | cut -c1-16) || a="failed"
+  b=$("$B/glrand" generate "${source[@]}" --path cpu -n "$count" --format ints -q -o - | sha256sum | cut -c1-16) ||
+    b="failed"
+  echo "$([[ $a == "$b" && $a != failed ]] && echo same || echo DIFFERENT) $a $b: ${source[*]} --profile $profile${*:+ $*}"
+}
+
+suite_readback() {
+  local count=${COUNT:-100000000} g profile
+  run_header
+  run_test gl_tests 4 "$B/gl_tests"
+  echo "== $count outputs, --path gl against --path cpu"
+  for g in pm wh mrg32k3a ceicg; do
+    for profile in ps30 scatter compute; do gl_vs_cpu "$count" "$profile" "-g $g"; done
+  done
+  for g in pm wh mrg32k3a; do
+    gl_vs_cpu "$count" ps30 "-g $g" --split blocking
+    gl_vs_cpu "$count" ps30 "-g $g" --state-update cpu
+    gl_vs_cpu "$count" ps30 "-g $g" --substreams 16777216
+  done
+  # WH's parameterisation is another sequence, which the CPU path gives too.
+  gl_vs_cpu "$count" ps30 "-g wh --split parameterisation --substreams 273 --seed 777"
+  gl_vs_cpu "$count" ps30 "-g wh --split parameterisation --substreams 273 --seed 777" --state-update cpu
+  gl_vs_cpu "$count" ps30 "-g ceicg" --size 4096x4096
+}
+
+suite_bench() {
+  {
+    run_header
+    echo "== bench_fragment --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 --stateful-outputs 268435456"
+    "$B/bench_fragment" --size 4096x4096 --passes 5 --repeats 5 --readback-outputs 100000000 --substreams 1048576 \
+      --stateful-outputs 268435456
+    echo "== bench_fragment --size 1024x1024 --passes 20 --repeats 7 --readback-outputs 100000000"
+    "$B/bench_fragment" --size 1024x1024 --passes 20 --repeats 7 --readback-outputs 100000000
+  } 2>&1 | tee "$OUT/bench-fragment.log"
+  has_cuda || { echo "== no CUDA executables in the bundle: bench_cuda and bench_pi left out"; return 0; }
+  "$B/bench_cuda" 2>&1 | tee "$OUT/bench-cuda.md"
+  "$B/bench_pi" 2>&1 | tee "$OUT/bench-pi.md"
+  local objdump
+  objdump=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+  if [[ -n $objdump ]]; then
+    "$objdump" -sass "$B/bench_cuda" > "$OUT/bench_cuda.sass" 2>&1
+    ls -la "$OUT/bench_cuda.sass"
+  else
+    echo "no cuobjdump on this machine: no SASS"
+  fi
+}
+
+suite_paths() {
+  local sizes=${SIZES:-2^16,2^20,2^24,2^26}
+  {
+    run_header
+    echo "== glrand bench --path gl,cuda,cpu --sizes $sizes"
+    "$B/glrand" bench --path gl,cuda,cpu --sizes "$sizes" --csv "$OUT/bench-paths.csv"
+  } 2>&1 | tee "$OUT/bench-paths.md"
+  "$B/glrand" bench --path cuda --csv "$OUT/bench-cuda-default.csv" 2>&1 | tee "$OUT/bench-cuda-default.md"
+}
+
+suite_sweep() {
+  local outputs=${OUTPUTS:-33554432} k
+  {
+    run_header
+    for k in 12 14 16 18 20 22; do
+      echo "== bench_fragment --size 256x256 --passes 3 --repeats 3 --readback-outputs 0 --substreams $((1 << k)) --stateful-outputs $outputs"
+      "$B/bench_fragment" --size 256x256 --passes 3 --repeats 3 --readback-outputs 0 --substreams $((1 << k)) \
+        --stateful-outputs "$outputs" 2>&1 | sed -n '/## Stateful/,$p'
+    done
+  } 2>&1 | tee "$OUT/substream-sweep.md"
+}
+
+suite_clock_probe() {
+  local repeats=${REPEATS:-20000} rows row sampler result busy n clock power
+  rows=("write-only kernel" "write-only in MRG32k3a's pattern" "Park-Miller"
+        "MRG32k3a, base-8 jump table, doubles for m2, chunks of 128"
+        "segments x 192 generators (host jumps" "MT19937, a segment per warp" "Sobol32, 1 dimension"
+        "cuRAND PHILOX4_32_10")
+  [[ -n ${ROWS:-} ]] && IFS=';' read -ra rows <<< "$ROWS"
+  {
+    run_header
+    echo
+    echo "| row | G outputs/s | SM clock MHz (median) | power W (median) | samples |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    for row in "${rows[@]}"; do
+      nvidia-smi --query-gpu=clocks.sm,power.draw --format=csv,noheader,nounits -lms 100 > /tmp/samples.csv &
+      sampler=$!
+      sleep 0.5
+      result=$("$B/bench_cuda" --only "$row" --repeats "$repeats" | awk -F'|' '/^\| [^-k]/ && NR > 6 {print $5; exit}')
+      kill $sampler; wait $sampler 2>/dev/null
+      # Samples while the GPU was busy (power above 150 W): medians of clock and power.
+      busy=$(awk -F', ' '$2 > 150' /tmp/samples.csv)
+      n=$(printf '%s\n' "$busy" | grep -c .)
+      clock=$(printf '%s\n' "$busy" | cut -d, -f1 | sort -n | awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]; else print "-"}')
+      power=$(printf '%s\n' "$busy" | cut -d, -f2 | sort -n | awk '{v[NR] = $1} END {if (NR) printf "%.0f\n", v[int((NR + 1) / 2)]; else print "-"}')
+      echo "| $row | $result | $clock | $power | $n |"
+    done
+  } 2>&1 | tee "$OUT/clock-probe.md"
+}
+
+suite_quality_full() {
+  # shellcheck disable=SC2086  # GENERATORS: a list of names
+  bash "$here/run-quality-full.sh" "${SEEDS:-1}" ${GENERATORS:-} 2>&1 | tee "$OUT/quality-full.log"
+}
+
+# The main job (scripts/run.sh) and larger runs, three times each.
+three_times() {
+  echo "== $(basename "$1") generate ${*:2} -o /tmp/main-job.npy"
+  for _ in 1 2 3; do
+    "$1" generate "${@:2}" -o /tmp/main-job.npy 2>&1 | grep -v "^glrand: no GPU"
+  done
+  rm -f /tmp/main-job.npy
+}
+
+suite_command_checks() {
+  local exe
+  run_header
+  export GLRAND_EXE=$B/glrand
+  "$B/glrand" version
+  # Sobol32's CLI tests read Joe and Kuo's file from the build machine's source path; the
+  # dieharder tests run on the CPU path, as in CI.
+  run_test "cli tests, the bundled glrand on the GPU (not [sobol32], [quality])" 4 "$B/cli_tests" "~[sobol32]~[quality]"
+  run_test "gl tests" 3 "$B/gl_tests"
+  [[ -x $B/cli_gpu_tests ]] && run_test "cli gpu tests" 3 "$B/cli_gpu_tests"
+  [[ -x $B/cuda_gpu_tests ]] && run_test "cuda gpu tests" 3 "$B/cuda_gpu_tests"
+  # The main job and larger runs, an earlier glrand (.gpu/bin/glrand-before) beside this one.
+  for exe in "$B/glrand-before" "$B/glrand"; do
+    [[ -x $exe ]] || continue
+    three_times "$exe" -g ceicg -n 1e7 --format f32
+    three_times "$exe" -g ceicg -n 2e8 --format f32
+    three_times "$exe" -g pm -n 2e8 --format ints
+    three_times "$exe" -g pm --path cuda -n 5e8 --format ints
+  done
+  # Rendering calls keep the caller's GL state: the GL rows, quick shapes (the smallest
+  # passes, where a call's own cost shows most), earlier and this glrand.
+  for exe in "$B/glrand-before" "$B/glrand"; do
+    [[ -x $exe ]] || continue
+    echo "== $(basename "$exe") bench --path gl --quick"
+    "$exe" bench --path gl --quick 2>&1 | grep -E "^\| gl|^gl:"
+  done
+  return 0  # the test executables' statuses are in the log
+}
+
+failed=()
+for suite in "$@"; do
+  echo "== run.sh: suite $suite" >&2
+  case $suite in
+    tests) suite_tests 2>&1 | tee "$OUT/tests.log" ;;
+    hashes) suite_hashes 2>&1 | tee "$OUT/hashes.log" ;;
+    readback) suite_readback 2>&1 | tee "$OUT/readback.log" ;;
+    bench) suite_bench ;;
+    paths) suite_paths ;;
+    sweep) suite_sweep ;;
+    clock-probe) suite_clock_probe ;;
+    quality-full) suite_quality_full ;;
+    command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
+  esac
+  status=$?  # with pipefail, a suite's own failure rather than tee's success
+  ((status == 0)) || failed+=("$suite ($status)")
+done
+((${#failed[@]} == 0)) || { echo "run.sh: suites that failed: ${failed[*]}" >&2; exit 1; }
