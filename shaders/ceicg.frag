@@ -1,6 +1,13 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
-// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
+// glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// The glrand: variant and candidate lines name the define sets the build validates, measures
+// and embeds (a candidate is rendered only where it fits 512 slots; every variant must fit).
+// glrand: variant CEICG_FLOAT_TARGETS=0
+// glrand: variant CEICG_FLOAT_TARGETS=1
+// glrand: candidate CEICG_FLOAT_TARGETS=2
+// glrand: candidate CEICG_FLOAT_TARGETS=3
+// glrand: candidate CEICG_FLOAT_TARGETS=4
 // CEICG, ps30 profile: float arithmetic only, at most four vec4 outputs, no state but three
 // residues that the host advances between passes.
 //

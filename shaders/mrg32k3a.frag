@@ -1,6 +1,12 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
-// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
+// glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// The glrand: variant and candidate lines name the define sets the build validates, measures
+// and embeds (a candidate is rendered only where it fits 512 slots; every variant must fit).
+// glrand: variant OUTPUT_TARGETS=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=2,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=3,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=4,WRITE_STATE=0
 // MRG32k3a (L'Ecuyer 1999), ps30 profile, with extended-range integers in floats
 // (common/extended_range.glsl). Each pixel is a substream; its state, the six 32-bit words
 // s1[0..2], s2[0..2] as (x0, x1) pairs, fills three state texels. The state of position n is

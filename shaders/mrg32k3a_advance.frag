@@ -1,6 +1,11 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
-// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
+// glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// The glrand: variant and candidate lines name the define sets the build validates, measures
+// and embeds (a candidate is rendered only where it fits 512 slots; every variant must fit).
+// glrand: variant STATE_TEXEL=0
+// glrand: variant STATE_TEXEL=1
+// glrand: variant STATE_TEXEL=2
 // MRG32k3a's state update on the GPU, split to fit ps_3_0's budget: a step of both
 // components (a 3x3 product each) does not fit one pass, so each of three passes computes
 // one texel of the next state, two of the six words, from the whole current state:

@@ -1,6 +1,15 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
-// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
+// glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// The glrand: variant and candidate lines name the define sets the build validates, measures
+// and embeds (a candidate is rendered only where it fits 512 slots; every variant must fit).
+// glrand: variant OUTPUT_TARGETS=1,WRITE_STATE=0
+// glrand: variant OUTPUT_TARGETS=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=2,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=2,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=3,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=3,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=4,WRITE_STATE=0
 // Park–Miller, ps30 profile: each pixel is a substream whose state z (four bytes in floats)
 // comes from a state texture. Output j of the pass is the state after j steps; a step
 // multiplies by uStepMultiplier (a for blocking, a^P for leapfrog over P substreams).

@@ -1,6 +1,29 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
-// glrand: profile ps30 (a generator: checked by shaders/tools/ps30_checker.hpp)
+// glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// The glrand: variant and candidate lines name the define sets the build validates, measures
+// and embeds (a candidate is rendered only where it fits 512 slots; every variant must fit).
+// glrand: variant OUTPUT_TARGETS=1,STEP_SCHRAGE=0,WRITE_STATE=0
+// glrand: variant OUTPUT_TARGETS=1,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: variant OUTPUT_TARGETS=1,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: variant OUTPUT_TARGETS=1,STEP_SCHRAGE=0,WRITE_STATE=1
+// glrand: variant OUTPUT_TARGETS=1,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: variant OUTPUT_TARGETS=1,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=2,STEP_SCHRAGE=0,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=2,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=2,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=2,STEP_SCHRAGE=0,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=2,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=2,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=3,STEP_SCHRAGE=0,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=3,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=3,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=3,STEP_SCHRAGE=0,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=3,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=3,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=1
+// glrand: candidate OUTPUT_TARGETS=4,STEP_SCHRAGE=0,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=4,STEP_SCHRAGE=1,WRITE_STATE=0
+// glrand: candidate OUTPUT_TARGETS=4,PER_TEXEL_PARAMETERS=1,STEP_SCHRAGE=1,WRITE_STATE=0
 // Wichmann–Hill (MKL's VSL_BRNG_WH + i), ps30 profile: each pixel is a substream whose
 // state (x, y, z, w), four integers below 2^24, is one texel of the state texture. Output j
 // of the pass is the state after j steps (MKL: the first output is the state itself); a step

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// glrand check-shaders: the ps30 profile's static check (shaders/tools/ps30_checker.hpp).
+// glrand check-shaders: the ps30 profile's static check (host/ps30/ps30_checker.hpp).
 // Without files, the build's check of every embedded generator variant; with files, each
 // GLSL fragment shader checked now, its `#include "common/..."` lines resolved against the
 // library's embedded modules (other includes relative to the including file).

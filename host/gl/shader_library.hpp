@@ -18,7 +18,7 @@ struct EmbeddedShader {
 const std::vector<EmbeddedShader>& embedded_shaders();
 
 // Instructions per pass of a fragment-shader variant, counted at build time with the proxy of
-// shaders/tools/instruction_count.hpp (ps_3_0 allows 512 instruction slots).
+// host/ps30/instruction_count.hpp (ps_3_0 allows 512 instruction slots).
 struct ShaderCost {
   std::string_view shader;   // "mrg32k3a.frag"
   std::string_view defines;  // "OUTPUT_TARGETS=1,WRITE_STATE=1", sorted by name
@@ -35,7 +35,7 @@ struct EmbeddedModule {
 };
 const std::vector<EmbeddedModule>& embedded_modules();
 
-// The build's ps30 check (shaders/tools/ps30_checker.hpp) of every generator variant: the
+// The build's ps30 check (host/ps30/ps30_checker.hpp) of every generator variant: the
 // shaders that declare `// glrand: profile ps30`. A violation fails the build, so each
 // passes, but candidates (variants the engine measures and renders only within 512 slots)
 // may be over budget.

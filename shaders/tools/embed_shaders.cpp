@@ -6,7 +6,7 @@
 //   embed_shaders --root DIR --out FILE.cpp SHADER[:DEFINE=VALUE,...]...
 //
 // Every fragment shader declares its profile with a line `// glrand: profile ps30` (a
-// generator, checked by shaders/tools/ps30_checker.hpp: a violation fails the build with
+// generator, checked by host/ps30/ps30_checker.hpp: a violation fails the build with
 // "shaders/FILE:LINE: ps30: RULE: MESSAGE"), `// glrand: profile scatter` (the scatter
 // profile: validated only) or `// glrand: profile none`; compute shaders are validated only. Variants after
 // `--candidates` are measured candidates the engine chooses among at run time (it renders
