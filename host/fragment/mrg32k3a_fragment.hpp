@@ -82,6 +82,8 @@ struct Mrg32k3aTraits {
   }
 };
 
+static_assert(Ps30Traits<Mrg32k3aTraits> && StreamTraits<Mrg32k3aTraits>);
+
 using Mrg32k3aFragment = StatefulFragment<Mrg32k3aTraits>;
 
 }  // namespace glrand::fragment

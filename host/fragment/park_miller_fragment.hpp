@@ -43,6 +43,8 @@ struct ParkMillerTraits {
   static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
 };
 
+static_assert(Ps30Traits<ParkMillerTraits> && StreamTraits<ParkMillerTraits>);
+
 using ParkMillerFragment = StatefulFragment<ParkMillerTraits>;
 
 }  // namespace glrand::fragment

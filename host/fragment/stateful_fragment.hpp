@@ -43,6 +43,7 @@
 #include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/substreams.hpp"
+#include "fragment/traits.hpp"
 #include "generators/parallel_fill.hpp"
 #include "gl/check.hpp"
 #include "gl/overlapped_readback.hpp"
@@ -54,7 +55,7 @@ namespace glrand::fragment {
 
 inline constexpr int kMaxRenderTargets = 4;  // ps_3_0: four colour outputs per pass
 
-template <class G>
+template <Ps30Traits G>
 class StatefulFragment {
  public:
   using State = typename G::State;

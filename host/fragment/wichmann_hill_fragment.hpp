@@ -102,6 +102,8 @@ struct WichmannHillTraits {
   }
 };
 
+static_assert(Ps30Traits<WichmannHillTraits> && StreamTraits<WichmannHillTraits>);
+
 using WichmannHillFragment = StatefulFragment<WichmannHillTraits>;
 
 }  // namespace glrand::fragment

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/traits.hpp"
 #include "generators/ceicg.hpp"
 #include "gl/resources.hpp"
 
@@ -46,5 +47,7 @@ struct CeicgStreamTraits {
     program.set("uGroupStride", stride);
   }
 };
+
+static_assert(fragment::StreamTraits<CeicgStreamTraits>);
 
 }  // namespace glrand::stream

@@ -24,6 +24,7 @@
 
 #include <glrand/error.hpp>
 #include "fragment/substreams.hpp"
+#include "fragment/traits.hpp"
 #include "generators/parallel_fill.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
@@ -45,7 +46,7 @@ inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
 // Keeps a pass's output buffer within 256 MiB, however large the device's limit.
 inline constexpr std::uint64_t kMaxOutputBytes = 1ull << 28;
 
-template <class G>
+template <fragment::StreamTraits G>
 class StreamGenerator {
  public:
   using State = typename G::State;
