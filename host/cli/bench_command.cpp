@@ -27,10 +27,11 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "bench/cpu_bench.hpp"
-#include "bench/mkl_bench.hpp"
-#include "bench/row.hpp"
-#include "bench/timing.hpp"
+#include "bench/lib/cpu_bench.hpp"
+#include "bench/lib/gl_bench.hpp"
+#include "bench/lib/mkl_bench.hpp"
+#include "bench/lib/row.hpp"
+#include "bench/lib/timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include <glrand/error.hpp>
@@ -46,7 +47,7 @@
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
 #if GLRAND_HAVE_CUDA
-#include "bench/cuda_bench.hpp"
+#include "bench/lib/cuda_bench.hpp"
 #endif
 
 namespace glrand::cli {
@@ -66,209 +67,9 @@ struct BenchOptions {
   std::string csv;
 };
 
-// Pass shapes: full on a GPU; small with --quick or on a software renderer; or about N
-// outputs per pass with --sizes (shapes_for).
-struct Shapes {
-  fragment::TargetSize ceicg_size;      // CEICG ps30: pixels of a pass
-  std::uint64_t ps30_substreams;        // PM, WH, MRG32k3a ps30: state texels
-  std::uint64_t stream_substreams;      // scatter and compute: invocations
-  std::uint64_t ceicg_stream_substreams;  // CEICG scatter and compute (4 outputs per engine output)
-  // The scatter and compute readback rows: as the resident rows, except a quarter in the
-  // quick shapes, which keeps --quick short on a software renderer.
-  std::uint64_t stream_readback_substreams;
-  std::uint64_t ceicg_stream_readback_substreams;
-};
-constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18, 1ull << 18, 1ull << 18};
-constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12, 1ull << 10, 1ull << 10};
-
-// Shapes of about n outputs per pass: CEICG ps30 ceil(n/4) pixels 4096 wide at most (4 outputs
-// each); the stateful ps30 passes ceil(n/2) substreams (2 or 3 outputs each, as the engine
-// chooses the targets); scatter and compute ceil(n/64) substreams of 64 outputs. Each row
-// reports the outputs its pass has.
-Shapes shapes_for(std::uint64_t n) {
-  const std::uint64_t pixels = (n + 3) / 4;
-  const auto width = static_cast<std::uint32_t>(std::min<std::uint64_t>(pixels, 4096));
-  const auto height = static_cast<std::uint32_t>((pixels + width - 1) / width);
-  const auto substreams = [](std::uint64_t p) { return std::clamp<std::uint64_t>(p, 1, fragment::kMaxSubstreams); };
-  const std::uint64_t per = stream::kDefaultOutputsPerSubstream;
-  const std::uint64_t stream = substreams((n + per - 1) / per), ceicg_stream = substreams((n + 4 * per - 1) / (4 * per));
-  return {{width, height}, substreams((n + 1) / 2), stream, ceicg_stream, stream, ceicg_stream};
-}
-
 // Outputs per cpu (and mkl) and cuda row without --sizes.
 constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
 constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 20;
-
-// A GL row: outputs and floats per pass, seconds per pass.
-Row gl_row(const std::string& generator, const std::string& profile, std::string shape, std::string ceiling) {
-  Row row;
-  row.path = "gl";
-  row.profile = profile;
-  row.generator = generator;
-  row.shape = std::move(shape);
-  row.ceiling = std::move(ceiling);
-  row.ceiling_unit = "floats";
-  return row;
-}
-
-template <class Traits>
-Row bench_ps30(const std::string& name, const Traits& traits, const typename Traits::State& start, std::uint64_t P,
-               const BenchOptions& o) {
-  const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
-  fragment::StatefulFragment<Traits> generator(layout, traits);
-  const std::uint64_t outputs = std::uint64_t{generator.outputs_per_pixel()} * P;
-  generator.generate(start, outputs, [](std::span<const std::uint32_t>) {});  // initialises the states
-  Row row = gl_row(
-      name, "ps30",
-      fmt::format("{} substreams x {} outputs, {} targets", P, generator.outputs_per_pixel(), generator.render_targets()),
-      "fill");
-  row.outputs = static_cast<double>(outputs);
-  row.seconds = bench::seconds_per_pass([&](int) { generator.render_pass_for_benchmark(); }, o.passes, o.repeats);
-  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * generator.render_targets();
-  row.ceiling_seconds = bench::fill_seconds(generator.size(), generator.render_targets(), o.passes, o.repeats);
-  return row;
-}
-
-// Median wall-clock seconds of `run` over o.repeats calls, after one warm-up call.
-double wall_seconds(const std::function<void()>& run, const BenchOptions& o) {
-  run();
-  std::vector<double> samples;
-  for (int r = 0; r < o.repeats; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    samples.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return bench::median(std::move(samples));
-}
-
-// The ps30 readback row: o.passes passes' outputs through the generator's own readback
-// (render, pixel-pack buffers, integer check, assembly; states initialised first), wall clock,
-// beside the fill-and-readback ceiling of the same output targets. Per pass.
-template <class Traits>
-Row bench_ps30_readback(const std::string& name, const Traits& traits, const typename Traits::State& start,
-                        std::uint64_t P, const BenchOptions& o) {
-  const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
-  fragment::StatefulFragment<Traits> generator(layout, traits);
-  const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
-  const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
-  Row row = gl_row(name, "ps30-readback",
-                   fmt::format("{} substreams x {} outputs, {} targets read", P, generator.outputs_per_pixel(),
-                               read_targets),
-                   "fill+readback");
-  row.outputs = static_cast<double>(per_pass);
-  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
-  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
-  row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
-  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * read_targets;
-  row.ceiling_seconds = bench::fill_readback_seconds(generator.size(), read_targets, o.passes, o.repeats);
-  return row;
-}
-
-Row bench_ceicg_ps30_readback(fragment::TargetSize size, const BenchOptions& o) {
-  fragment::CeicgFragment generator(size);
-  Row row = gl_row("ceicg", "ps30-readback",
-                   fmt::format("{}x{} pixels x 4 outputs, 3 targets read", size.width, size.height), "fill+readback");
-  row.outputs = static_cast<double>(generator.outputs_per_pass());
-  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
-  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
-  const std::uint64_t count = generator.outputs_per_pass() * o.passes;
-  row.seconds = wall_seconds([&] { generator.generate_ints(ceicg::Residues{}, count, consume); }, o) / o.passes;
-  row.ceiling_units = 4.0 * size.width * size.height * 3;
-  row.ceiling_seconds = bench::fill_readback_seconds(size, 3, o.passes, o.repeats);
-  return row;
-}
-
-// The scatter or compute readback row: o.passes passes' outputs through the generator's own
-// readback (states uploaded, passes, each pass's outputs copied into two alternating buffers
-// and mapped while the next pass runs, integer check; wall clock), beside the write-only
-// program's passes read back the same way (write+readback). Per pass.
-template <class Traits>
-Row bench_stream_readback(const std::string& name, stream::Profile profile, const Traits& traits,
-                          const typename Traits::State& start, std::uint64_t P, const BenchOptions& o,
-                          int outputs_per_unit = 1) {
-  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
-  const int floats = stream::floats_per_output<Traits>();
-  const std::uint64_t per_pass = generator.outputs_per_pass();
-  Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
-                   fmt::format("{} substreams x {} outputs, read back", P,
-                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
-                   "write+readback");
-  row.outputs = static_cast<double>(per_pass * outputs_per_unit);
-  std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
-  const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
-  row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
-  row.ceiling_units = static_cast<double>(per_pass) * floats;
-  row.ceiling_seconds =
-      bench::write_readback_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
-  return row;
-}
-
-// The stateful generators' traits and bench start states, handed to `bench(name, traits,
-// start)`: the one table the resident and the readback rows share.
-template <class Bench>
-Row with_stateful_generator(const std::string& generator, Bench bench) {
-  if (generator == "pm") return bench("pm", fragment::ParkMillerTraits{}, pm::State{1});
-  if (generator == "wh") return bench("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1));
-  return bench("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::default_seed());
-}
-
-// The readback row of `generator` in `profile`.
-Row bench_readback(const std::string& generator, stream::Profile profile, const Shapes& shapes,
-                   const BenchOptions& o) {
-  const bool ps30 = profile == stream::Profile::ps30;
-  if (generator == "ceicg")
-    return ps30 ? bench_ceicg_ps30_readback(shapes.ceicg_size, o)
-                : bench_stream_readback("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
-                                        shapes.ceicg_stream_readback_substreams, o,
-                                        stream::CeicgStreamTraits::kOutputsPerGroup);
-  return with_stateful_generator(generator, [&](const std::string& name, const auto& traits, const auto& start) {
-    return ps30 ? bench_ps30_readback(name, traits, start, shapes.ps30_substreams, o)
-                : bench_stream_readback(name, profile, traits, start, shapes.stream_readback_substreams, o);
-  });
-}
-
-Row bench_ceicg_ps30(fragment::TargetSize size, const BenchOptions& o) {
-  fragment::CeicgFragment generator(size);
-  Row row = gl_row("ceicg", "ps30", fmt::format("{}x{} pixels x 4 outputs, 3 targets", size.width, size.height), "fill");
-  row.outputs = static_cast<double>(generator.outputs_per_pass());
-  row.seconds =
-      bench::seconds_per_pass([&](int i) { generator.render_pass({static_cast<std::uint32_t>(i), 0, 0}, size.height); },
-                              o.passes, o.repeats);
-  row.ceiling_units = 4.0 * size.width * size.height * 3;
-  row.ceiling_seconds = bench::fill_seconds(size, 3, o.passes, o.repeats);
-  return row;
-}
-
-template <class Traits>
-Row bench_stream(const std::string& name, stream::Profile profile, const Traits& traits,
-                 const typename Traits::State& start, std::uint64_t P, const BenchOptions& o, int outputs_per_unit = 1) {
-  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
-  generator.upload_states(start);
-  const int floats = stream::floats_per_output<Traits>();
-  Row row = gl_row(
-      name, stream::name_of(profile),
-      fmt::format("{} substreams x {} outputs", P, std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
-      "write");
-  row.outputs = static_cast<double>(generator.outputs_per_pass() * outputs_per_unit);
-  row.seconds = bench::seconds_per_pass([&](int) { generator.run_pass(); }, o.passes, o.repeats);
-  row.ceiling_units = static_cast<double>(generator.outputs_per_pass()) * floats;
-  row.ceiling_seconds =
-      bench::write_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
-  return row;
-}
-
-Row bench_one(const std::string& generator, stream::Profile profile, const Shapes& shapes, const BenchOptions& o) {
-  const bool ps30 = profile == stream::Profile::ps30;
-  if (generator == "ceicg")
-    return ps30 ? bench_ceicg_ps30(shapes.ceicg_size, o)
-                : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
-                               shapes.ceicg_stream_substreams, o,
-                               stream::CeicgStreamTraits::kOutputsPerGroup);
-  return with_stateful_generator(generator, [&](const std::string& name, const auto& traits, const auto& start) {
-    return ps30 ? bench_ps30(name, traits, start, shapes.ps30_substreams, o)
-                : bench_stream(name, profile, traits, start, shapes.stream_substreams, o);
-  });
-}
 
 std::string rate(double per_second) {
   if (per_second >= 1e9) return fmt::format("{:.2f} G", per_second * 1e-9);
@@ -427,18 +228,18 @@ void run_bench(const BenchOptions& o) {
                  "buffers, each mapped while the next pass runs (fill+readback, write+readback)\n";
     if (!no_gl.empty()) std::cout << fmt::format("no GL path, so no gl rows: {}\n", fmt::join(no_gl, ", "));
     std::cout << "\n" << table_head;
-    const Shapes fixed = o.quick || software ? kQuick : kFull;
-    std::vector<Shapes> shapes;
-    for (const auto n : sizes) shapes.push_back(shapes_for(n));
+    const bench::Shapes fixed = o.quick || software ? bench::kQuick : bench::kFull;
+    std::vector<bench::Shapes> shapes;
+    for (const auto n : sizes) shapes.push_back(bench::shapes_for(n));
     if (shapes.empty()) shapes.push_back(fixed);
-    for (const Shapes& shape : shapes)
+    for (const bench::Shapes& shape : shapes)
       for (const auto& g : gl_generators)
         for (const auto profile : profiles) {
-          Row row = bench_one(g, profile, shape, o);
+          Row row = bench::gl_resident_row(g, profile, shape, {o.passes, o.repeats});
           row.clock = bench::clock_name();
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
-          row = bench_readback(g, profile, shape, o);
+          row = bench::gl_readback_row(g, profile, shape, {o.passes, o.repeats});
           row.clock = "wall clock";
           row.device = gl_device;
           print_row(row, std::cout, csv, o);

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/cuda_timing.hpp"
-#include "bench/curand_library.hpp"
+#include "bench/lib/cuda_timing.hpp"
+#include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_kernel.hpp"

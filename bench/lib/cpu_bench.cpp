@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bench/cpu_bench.hpp"
+#include "bench/lib/cpu_bench.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -15,7 +15,7 @@
 
 #include <glrand/registry.hpp>
 
-#include "bench/timing.hpp"
+#include "bench/lib/timing.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
 #include "generators/mt19937.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bench/cuda_bench.hpp"
+#include "bench/lib/cuda_bench.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,8 +10,8 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "bench/cuda_timing.hpp"
-#include "bench/curand_library.hpp"
+#include "bench/lib/cuda_timing.hpp"
+#include "bench/lib/curand_library.hpp"
 #include <glrand/error.hpp>
 #include <glrand/registry.hpp>
 #include "cuda/buffers.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bench/curand_library.hpp"
+#include "bench/lib/curand_library.hpp"
 
 #include <dlfcn.h>
 #include <link.h>

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "cuda/arithmetic.hpp"
-#include "bench/cuda_timing.hpp"
+#include "bench/lib/cuda_timing.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"

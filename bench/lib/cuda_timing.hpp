@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/timing.hpp"
+#include "bench/lib/timing.hpp"
 #include "cuda/check.hpp"
 
 namespace glrand::bench {

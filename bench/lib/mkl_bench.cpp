@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bench/mkl_bench.hpp"
+#include "bench/lib/mkl_bench.hpp"
 
 #include <algorithm>
 #include <span>
@@ -7,7 +7,7 @@
 
 #include <fmt/core.h>
 
-#include "bench/cpu_bench.hpp"
+#include "bench/lib/cpu_bench.hpp"
 #include "mkl/vsl.hpp"
 
 namespace glrand::bench {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/row.hpp"
+#include "bench/lib/row.hpp"
 
 namespace glrand::bench {
 

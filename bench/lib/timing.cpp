@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bench/timing.hpp"
+#include "bench/lib/timing.hpp"
 
 #include <GL/glew.h>
 
