@@ -29,6 +29,10 @@
 #   quality-full    the full dieharder battery: bench/gpu/run-quality-full.sh "$SEEDS"
 #                   $GENERATORS (SEEDS: which of each generator's five seeds, default 1;
 #                   GENERATORS: default its five): quality-full.log, quality-full/
+#   baseline        every generator on every path and profile, COUNT (default 10^8) outputs as
+#                   ints and COUNT/10 as f32 and f64, from this glrand and from an earlier one
+#                   (.gpu/bin/glrand-before), hashed and timed: the same bits after a change of
+#                   the code around the kernels: baseline.log
 #   command-checks  the command's tests with the bundled glrand (outputs that are not regular
 #                   files, signals, progress, exit statuses), the GL and CUDA tests, and the
 #                   main job's time beside .gpu/bin/glrand-before where the bundle has one:
@@ -42,7 +46,7 @@ mkdir -p "$OUT"
 export OUT
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.." || exit 2
-suites="tests hashes readback bench paths sweep clock-probe quality-full command-checks"
+suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks"
 if (($# == 0)); then
   echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
   exit 2
@@ -55,7 +59,7 @@ source "$here/setup.sh"
 [[ -x $B/glrand ]] || { echo "run.sh: $B/glrand is missing: run bench/gpu/prepare-bundle.sh here and carry .gpu and .gl" >&2; exit 2; }
 
 # Whether the bundle holds the CUDA executables (prepare-bundle.sh adds them when nvcc was found).
-has_cuda() { [[ -x $B/bench_cuda && -x $B/cuda_gpu_tests ]]; }
+has_cuda() { [[ -x $B/cuda_gpu_tests ]]; }
 
 suite_tests() {
   run_header
@@ -118,6 +122,41 @@ gl_vs_cpu() {
   b=$("$B/glrand" generate "${source[@]}" --path cpu -n "$count" --format ints -q -o - | sha256sum | cut -c1-16) ||
     b="failed"
   echo "$([[ $a == "$b" && $a != failed ]] && echo same || echo DIFFERENT) $a $b: ${source[*]} --profile $profile${*:+ $*}"
+}
+
+# hash_of EXE ARGS...: the first 16 hex digits of sha256 of `EXE generate ARGS -q -o -`, and
+# its seconds.
+hash_of() {
+  local exe=$1 start hash
+  shift
+  start=$(date +%s.%N)
+  hash=$("$exe" generate "$@" -q -o - | sha256sum | cut -c1-16) || hash=failed
+  echo "$hash $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')"
+}
+
+suite_baseline() {
+  local count=${COUNT:-100000000} g path format n before after tb ta
+  [[ -x $B/glrand-before ]] || { echo "== no .gpu/bin/glrand-before to compare with"; return 1; }
+  run_header
+  echo "== glrand-before: $("$B/glrand-before" --version | head -2 | tr '\n' ' ')"
+  echo "== glrand:        $("$B/glrand" --version | head -2 | tr '\n' ' ')"
+  echo "== verdict, hash before, hash after, seconds before, seconds after: arguments"
+  for g in ceicg pm wh mrg32k3a mt19937 sobol32 mtgp32; do
+    for path in cpu cuda gl-ps30 gl-scatter gl-compute; do
+      [[ $path == gl-* && $g =~ ^(mt19937|sobol32|mtgp32)$ ]] && continue
+      [[ $path == cuda ]] && ! has_cuda && continue
+      local where=(--path "$path")
+      [[ $path == gl-* ]] && where=(--path gl --profile "${path#gl-}")
+      for format in ints f32 f64; do
+        n=$count
+        [[ $format != ints ]] && n=$((count / 10))
+        read -r before tb <<< "$(hash_of "$B/glrand-before" -g "$g" "${where[@]}" -n "$n" --format "$format")"
+        read -r after ta <<< "$(hash_of "$B/glrand" -g "$g" "${where[@]}" -n "$n" --format "$format")"
+        echo "$([[ $before == "$after" && $after != failed ]] && echo same || echo DIFFERENT) $before $after $tb $ta:" \
+             "-g $g ${where[*]} -n $n --format $format"
+      done
+    done
+  done
 }
 
 suite_readback() {
@@ -266,6 +305,7 @@ for suite in "$@"; do
     sweep) suite_sweep ;;
     clock-probe) suite_clock_probe ;;
     quality-full) suite_quality_full ;;
+    baseline) suite_baseline 2>&1 | tee "$OUT/baseline.log" ;;
     command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
   esac
   status=$?  # with pipefail, a suite's own failure rather than tee's success
