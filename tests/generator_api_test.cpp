@@ -206,6 +206,12 @@ TEST_CASE("bad settings are refused before any device opens, naming the setting"
   s.backend = Backend::gl;
   s.ceicg_target = {8192, 4096};
   refused(s, "2^24");
+  s.ceicg_target = {};
+  s.layout.substreams = 64;
+  refused(s, "--substreams does not apply to -g ceicg in the ps30 profile");
+  s = on_cpu(Algorithm::park_miller);
+  s.ceicg_target = {64, 64};
+  refused(s, "--size applies to -g ceicg");
   Generator sobol(on_cpu(Algorithm::sobol32));
   std::vector<std::uint32_t> words(10);
   sobol.generate(std::span(words));

@@ -63,7 +63,7 @@ std::vector<float> texture_on_gl(const ceicg::Residues& start, fragment::TargetS
 // Texel p, channel c = output 4p + c of any generator's source, converted on the host.
 std::vector<float> texture_from_source(const SourceOptions& options, fragment::TargetSize size, bool quiet) {
   Settings settings = options.settings(quiet ? nullptr : &std::cerr);
-  settings.ceicg_target = size;
+  if (settings.algorithm == Algorithm::ceicg) settings.ceicg_target = size;
   Generator generator(settings);
   std::vector<float> texels(std::size_t{4} * size.width * size.height);
   generator.generate(std::span(texels));

@@ -207,7 +207,7 @@ void add_test_command(CLI::App& app) {
       "PASSED, FAILED a second time, or has run again --reruns times (dieharder -Y 1, resolve ambiguity); its line "
       "shows the final psamples, the re-runs and what the earlier passes gave. Exit status: 3 when any final "
       "p-value is FAILED (with re-runs, one that stood on more psamples), 0 otherwise (WEAK does not count: a perfect "
-      "generator shows about one WEAK in 100), 1 on errors");
+      "generator shows about one WEAK in 100), 2 for bad usage, 1 for a failure at run time");
   options->source.add_to(*command, /*substream_layout=*/true);
   options->source.add_self_test_option(*command);
   command->add_option("--size", options->size,

@@ -133,6 +133,14 @@ void check_settings(const Settings& s) {
                             std::to_string(s.substream) + "; use --stream for the next stream");
     }
   }
+  const TargetSize default_target;
+  if (s.algorithm != Algorithm::ceicg &&
+      (s.ceicg_target.width != default_target.width || s.ceicg_target.height != default_target.height))
+    throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
+  if (s.algorithm == Algorithm::ceicg && s.backend == Backend::gl && s.profile == Profile::ps30 &&
+      s.layout.substreams != StreamLayout{}.substreams)
+    throw InvalidArgument("--substreams does not apply to -g ceicg in the ps30 profile, whose substreams are pixels "
+                          "(see --size); it does with --profile scatter or compute");
   if (s.algorithm == Algorithm::ceicg) {
     const TargetSize t = s.ceicg_target;
     const std::string text = std::to_string(t.width) + "x" + std::to_string(t.height);

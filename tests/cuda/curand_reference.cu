@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "bench/curand_library.hpp"
+#include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
 
 namespace glrand::test {
