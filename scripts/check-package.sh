@@ -24,6 +24,13 @@ c++ -std=c++20 -O2 $(pkg-config --cflags glrand) "$root/examples/consumer/main.c
 "$tmp/with-pkg-config" > "$tmp/with-pkg-config.txt"
 cmp "$tmp/with-cmake.txt" "$tmp/with-pkg-config.txt"
 
+# The installed headers' GLRAND_VERSION (the consumer's first line) and the installed command's.
+if [[ "$(head -1 "$tmp/with-cmake.txt")" != "$("$tmp/prefix/bin/glrand" --version | head -1)" ]]; then
+  echo "check-package: GLRAND_VERSION says '$(head -1 "$tmp/with-cmake.txt")', glrand --version" \
+       "'$("$tmp/prefix/bin/glrand" --version | head -1)'" >&2
+  exit 1
+fi
+
 # Each generator's first five outputs, as the command's CPU reference writes them.
 while read -r name words; do
   [[ $name == glrand || $name == ok ]] && continue

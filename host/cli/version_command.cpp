@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// glrand version (and glrand --version): what this binary is and which paths it was built with.
+// glrand version (and glrand --version): what this binary is and which paths it was built with;
+// the version is the headers' GLRAND_VERSION, so the two agree.
 #include <iostream>
 #include <string>
 
 #include <fmt/core.h>
+
+#include <glrand/version.hpp>
 
 #include "cli/build_info.hpp"
 #include "cli/commands.hpp"
@@ -11,7 +14,7 @@
 namespace glrand::cli {
 
 std::string version_text() {
-  std::string text = fmt::format("glrand {}\ncommit     {}\nbuild type {}\n", GLRAND_VERSION_TEXT, GLRAND_COMMIT_TEXT,
+  std::string text = fmt::format("glrand {}\ncommit     {}\nbuild type {}\n", GLRAND_VERSION, GLRAND_COMMIT_TEXT,
                                  GLRAND_BUILD_TYPE_TEXT);
   text += "paths      gl (OpenGL through EGL or GLFW), cpu (the exact reference)";
 #if GLRAND_HAVE_CUDA
