@@ -22,7 +22,7 @@
 #include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
-#include "gl_test_context.hpp"
+#include "support/gl_test_context.hpp"
 #include "hostile_arithmetic.hpp"
 #include "kernel.hpp"
 

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "gl_test_context.hpp"
+#include "support/gl_test_context.hpp"
 #include "hostile_arithmetic.hpp"
 #include "kernel.hpp"
 

@@ -15,7 +15,7 @@
 
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
-#include "gl_test_context.hpp"
+#include "support/gl_test_context.hpp"
 #include "hostile_arithmetic.hpp"
 
 using namespace glrand;

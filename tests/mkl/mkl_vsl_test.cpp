@@ -19,7 +19,7 @@
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "mkl/vsl.hpp"
-#include "word_comparison.hpp"
+#include "support/word_comparison.hpp"
 
 using namespace glrand;
 

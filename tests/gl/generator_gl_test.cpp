@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// The public API on the GL backend (its own headless context; on CI Mesa's llvmpipe): each
+// GL generator in each profile, in calls that continue the sequence, against the CPU
+// reference.
+#include <catch2/catch.hpp>
+#include <glrand/glrand.hpp>
+#include <random>
+#include <vector>
+
+#include "support/reference_words.hpp"
+
+using namespace glrand;
+
+namespace {
+
+std::vector<std::uint32_t> in_pieces(Generator& generator, std::size_t total) {
+  const auto width = static_cast<std::size_t>(generator.words_per_output());
+  std::vector<std::uint32_t> words(total * width);
+  std::mt19937 sizes(9);
+  for (std::size_t done = 0; done < total;) {
+    const std::size_t n = std::min<std::size_t>(total - done, 1 + sizes() % 1500);
+    generator.generate(std::span(words).subspan(done * width, n * width));
+    done += n;
+  }
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("every GL generator in every profile continues its sequence from call to call", "[api][gl]") {
+  for (const auto& row : generators()) {
+    if (!row.has_gl_path) continue;
+    for (const Profile profile : {Profile::ps30, Profile::scatter, Profile::compute}) {
+      INFO("-g " << row.name << " --profile " << name_of(profile));
+      Settings settings;
+      settings.algorithm = row.algorithm;
+      settings.profile = profile;
+      settings.offset = 1000003;
+      if (profile != Profile::ps30) settings.invocations = 96;
+      if (profile == Profile::ps30 && row.algorithm != Algorithm::ceicg) settings.layout.substreams = 64;
+      if (row.algorithm == Algorithm::ceicg) settings.ceicg_target = {32, 16};
+      Generator generator(settings);
+      CHECK(in_pieces(generator, 6000) == reference_words(row.algorithm, {}, 1000003, 6000));
+      CHECK(!generator.where().empty());
+    }
+  }
+}
+
+TEST_CASE("the ps30 layouts and Wichmann-Hill's parameterisation continue on the GL backend too", "[api][gl]") {
+  Settings settings;
+  settings.algorithm = Algorithm::mrg32k3a;
+  settings.layout = {33, Split::blocking, StateUpdate::cpu};
+  Generator mrg(settings);
+  CHECK(in_pieces(mrg, 5000) == reference_words(Algorithm::mrg32k3a, {}, 0, 5000));
+
+  settings.algorithm = Algorithm::wichmann_hill;
+  settings.layout = {7, Split::parameterisation, StateUpdate::gpu};
+  Generator on_gl(settings);
+  settings.backend = Backend::cpu;
+  Generator on_cpu(settings);
+  std::vector<std::uint32_t> expected(4 * 4000);
+  on_cpu.generate(std::span(expected));
+  CHECK(in_pieces(on_gl, 4000) == expected);
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// `glrand generate --path cuda` equals `--path cpu`, byte for byte, for the generators whose
+// CUDA path has its own layout (MT19937, Sobol32, MTGP32): about 10^6 outputs each, with
+// offsets, across the CUDA path's 2^24-output chunks where it keeps state between them, and
+// in each format. Skipped (exit 77) without a usable GPU: see gpu_main.cpp. $GLRAND_EXE
+// names the executable where the tests run away from their build (bench/gpu/).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "support/glrand_process.hpp"
+#include "support/temp_dir.hpp"
+
+using namespace glrand_test;
+
+namespace {
+
+std::string generate(const TempDir& dir, const std::string& path, std::vector<std::string> args) {
+  args.insert(args.begin(), {"generate", "--path", path});
+  args.insert(args.end(), {"-o", "-", "-q"});
+  return glrand_ok(args, dir.path()).out;
+}
+
+void require_cuda_equals_cpu(const std::vector<std::string>& args) {
+  INFO("glrand generate " << join(args));
+  TempDir dir;
+  const std::string cuda = generate(dir, "cuda", args);
+  const std::string cpu = generate(dir, "cpu", args);
+  REQUIRE(cuda.size() == cpu.size());
+  // Where they first differ, rather than megabytes of both.
+  const auto [at, _] = std::mismatch(cuda.begin(), cuda.end(), cpu.begin());
+  INFO("first different byte: " << (at - cuda.begin()) << " of " << cuda.size());
+  REQUIRE(at == cuda.end());
+}
+
+}  // namespace
+
+TEST_CASE("generate -g sobol32 --path cuda equals --path cpu", "[gpu][cli][sobol32]") {
+  require_cuda_equals_cpu({"-g", "sobol32", "-n", "1000000", "--format", "ints"});
+  require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "7", "--offset", "2^31", "-n", "999999", "--format", "ints"});
+  require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "256", "--offset", "1000", "-n", "1024000", "--format", "f32"});
+  require_cuda_equals_cpu({"-g", "sobol32", "--dimensions", "21201", "--offset", "3", "-n", "2120100", "--format", "ints"});
+  require_cuda_equals_cpu({"-g", "sobol32", "--offset", "4294967295", "-n", "1", "--format", "f64"});
+}
+
+TEST_CASE("generate -g mtgp32 --path cuda equals --path cpu", "[gpu][cli][mtgp32]") {
+  require_cuda_equals_cpu({"-g", "mtgp32", "-n", "1000000", "--format", "ints"});
+  require_cuda_equals_cpu({"-g", "mtgp32", "--seed", "1234", "--offset", "1e9", "-n", "1000000", "--format", "f64"});
+  // Past the first 2^24-output chunk: the kernel's states carried to the next chunk.
+  require_cuda_equals_cpu({"-g", "mtgp32", "--seed", "18446744073709551615", "--offset", "12345", "-n", "17000000",
+                           "--format", "ints"});
+}
+
+TEST_CASE("generate -g mt19937 --path cuda equals --path cpu across chunks", "[gpu][cli][mt19937]") {
+  require_cuda_equals_cpu({"-g", "mt19937", "--seed", "4357", "--offset", "2^40", "-n", "1000000", "--format", "ints"});
+  require_cuda_equals_cpu({"-g", "mt19937", "--offset", "777", "-n", "40000000", "--format", "ints"});
+}
+
+TEST_CASE("generate -g wh --split parameterisation --path cuda equals --path cpu", "[gpu][cli][wh]") {
+  require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "273", "-n", "3000000", "--format",
+                           "ints"});
+  // Sets 100..106, four-word seeds and an offset: past the first 2^24-output chunk.
+  require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "7", "--wh-set", "100", "--seed",
+                           "5,6,7,8", "--offset", "2^40", "-n", "17000000", "--format", "f64"});
+}
