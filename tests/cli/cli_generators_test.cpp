@@ -21,8 +21,9 @@
 #include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
-#include "support/glrand_process.hpp"
+#include "kat/kat.hpp"
 #include "park_miller_words.hpp"
+#include "support/glrand_process.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace glrand_test;
@@ -33,6 +34,9 @@ namespace mrg32k3a = glrand::mrg32k3a;
 namespace {
 
 using Args = std::vector<std::string>;
+
+// RngStreams' default package seed, as the known-answer records that start from it name it.
+const std::string kDefaultSeed = "seed=12345,12345,12345,12345,12345,12345";
 
 Args concat(Args a, const Args& b) {
   a.insert(a.end(), b.begin(), b.end());
@@ -126,10 +130,11 @@ TEST_CASE("generate -g pm on the CPU path is minstd_rand0: z_1 = 16807, z_10000 
   TempDir dir;
   const auto words = values_of<std::uint32_t>(generate(dir, {"-g", "pm", "-n", "10000", "--format", "ints", "--path", "cpu"}));
   REQUIRE(words.size() == 10000);
-  CHECK(words[0] == 16807u);
-  CHECK(words[1] == 282475249u);
-  CHECK(words[9] == 2007237709u);
-  CHECK(words[9999] == 1043618065u);  // ISO C++ [rand.predef]
+  const kat::File& published = kat::load("park_miller");  // output n is z_(n+1)
+  CHECK(words[0] == published.one("seed=1 n=1").u32("z"));
+  CHECK(words[1] == published.one("seed=1 n=2").u32("z"));
+  CHECK(words[9] == published.one("seed=1 n=10").u32("z"));
+  CHECK(words[9999] == published.one("seed=1 n=10000").u32("z"));  // ISO C++ [rand.predef]
   std::minstd_rand0 iso;              // seed 1
   std::vector<std::uint32_t> expected(10000);
   for (auto& w : expected) w = static_cast<std::uint32_t>(iso());
@@ -148,11 +153,13 @@ TEST_CASE("generate -g pm: --offset reaches published z_n on both paths, the per
     std::uint64_t offset;
     std::vector<std::uint32_t> z;
   };
+  const kat::File& published = kat::load("park_miller");
+  const auto z = [&](std::uint64_t n) { return published.one("seed=1 n=" + std::to_string(n)).u32("z"); };
   const std::vector<Case> cases{
-      {9998, {1484786315u, 1043618065u, 1589873406u}},  // z_9999, z_10000, z_10001
-      {999999, {1227283347u}},                          // z_1000000
-      {99999999, {1209575029u}},                        // z_100000000
-      {2147483645, {1u, 16807u}},                       // z_2147483646 = z_0 = 1: the period m − 1
+      {9998, {z(9999), z(10000), z(10001)}},
+      {999999, {z(1000000)}},
+      {99999999, {z(100000000)}},
+      {2147483645, {z(2147483646), z(1)}},  // z_2147483646 = z_0 = 1: the period m − 1
   };
   for (const auto& c : cases)
     for (const std::string path : {"gl", "cpu"}) {
@@ -194,10 +201,12 @@ TEST_CASE("generate -g pm --seed with --offset 2^40 + 3 equals state_at then ste
       CHECK(difference(bytes, pm_bytes(words, format), format == "f64" ? 8 : 4) == "");
     }
   // Seed 1 through the float formulas: f64 = z / m.
+  const kat::File& published = kat::load("park_miller");
+  const double m = published.one("a m").u32("m");
   const auto d = values_of<double>(generate(dir, {"-g", "pm", "-n", "2", "--format", "f64"}));
   REQUIRE(d.size() == 2);
-  CHECK(d[0] == 16807.0 / 2147483647.0);
-  CHECK(d[1] == 282475249.0 / 2147483647.0);
+  CHECK(d[0] == published.one("seed=1 n=1").u32("z") / m);
+  CHECK(d[1] == published.one("seed=1 n=2").u32("z") / m);
 }
 
 // =========================================================================================
@@ -205,22 +214,28 @@ TEST_CASE("generate -g pm --seed with --offset 2^40 + 3 equals state_at then ste
 
 TEST_CASE("generate -g wh gives MKL's published states and doubles (set 0 seeds 1 and 777, set 272)", "[cli]") {
   TempDir dir;
+  const kat::File& published = kat::load("wichmann_hill");
+  const std::vector<std::uint32_t> states = published.u32_sequence("set=0 seed=1", "state");
+  REQUIRE(states.size() == 12);
+  const std::vector<double> set0_seed1 = published.f64_sequence("set=0 seed=1", "double");
+  const std::vector<double> set0_seed777 = published.f64_sequence("set=0 seed=777", "double");
+  const std::vector<double> set272_seed1 = published.f64_sequence("set=272 seed=1", "double");
+  REQUIRE(set0_seed1.size() == 4);
+  REQUIRE(set0_seed777.size() == 4);
+  REQUIRE(set272_seed1.size() == 4);
   for (const std::string path : {"gl", "cpu"}) {
     INFO("path " << path);
     const auto ints = values_of<std::uint32_t>(generate(dir, {"-g", "wh", "-n", "3", "--format", "ints", "--path", path}));
-    CHECK(ints == std::vector<std::uint32_t>{1, 1, 1, 1, 125, 117, 127, 126, 15625, 13689, 16129, 15876});
+    CHECK(ints == states);
 
     const auto seed1 = values_of<double>(generate(dir, {"-g", "wh", "-n", "4", "--format", "f64", "--path", path}));
-    CHECK(seed1 == std::vector<double>{2.38512172990632e-07, 2.951588182891795e-05, 0.0036563320870358716,
-                                       0.4533816668939372});
+    CHECK(seed1 == set0_seed1);
     const auto seed777 = values_of<double>(
         generate(dir, {"-g", "wh", "-n", "4", "--format", "f64", "--seed", "777", "--path", path}));
-    CHECK(seed777 == std::vector<double>{4.6509833726655196e-05, 0.005813431076036989, 0.7266457313630447,
-                                         0.8270565763950435});
+    CHECK(seed777 == set0_seed777);
     const auto set272 = values_of<double>(
         generate(dir, {"-g", "wh", "-n", "4", "--format", "f64", "--wh-set", "272", "--path", path}));
-    CHECK(set272 == std::vector<double>{2.3857352120443486e-07, 2.9940976164114837e-05, 0.003757890632099915,
-                                        0.4716901150924597});
+    CHECK(set272 == set272_seed1);
   }
   CHECK(dir.entries().empty());
 }
@@ -298,8 +313,11 @@ TEST_CASE("generate -g wh --format ints to .npy has shape (N, 4)", "[cli]") {
 
 TEST_CASE("generate -g mrg32k3a gives the published z and RngStreams' U01 from the default seed", "[cli]") {
   TempDir dir;
-  const std::vector<std::uint32_t> published{545508589u,  1368065410u, 1327943761u, 3546985096u, 951893194u,
-                                             2290915636u, 2064909380u, 1527117980u, 584065747u,  3246360482u};
+  const kat::File& rngstreams = kat::load("mrg32k3a");
+  const std::vector<std::uint32_t> published = rngstreams.u32_sequence(kDefaultSeed, "z");
+  REQUIRE(published.size() == 10);
+  const std::vector<double> u01 = rngstreams.f64_sequence(kDefaultSeed, "u01");
+  REQUIRE(u01.size() == 3);
   const auto reference = mrg_reference(mrg32k3a::default_seed(), 1000);
   REQUIRE(std::vector<std::uint32_t>(reference.begin(), reference.begin() + 10) == published);
   for (const std::string path : {"gl", "cpu"}) {
@@ -309,9 +327,9 @@ TEST_CASE("generate -g mrg32k3a gives the published z and RngStreams' U01 from t
     const std::string f64 = generate(dir, {"-g", "mrg32k3a", "-n", "1000", "--format", "f64", "--path", path});
     const auto u = values_of<double>(f64);
     REQUIRE(u.size() == 1000);
-    CHECK(u[0] == 0.12701112204657714);
-    CHECK(u[1] == 0.3185275653967945);
-    CHECK(u[2] == 0.3091860155832701);
+    CHECK(u[0] == u01[0]);
+    CHECK(u[1] == u01[1]);
+    CHECK(u[2] == u01[2]);
     CHECK(difference(f64, mrg_bytes(reference, "f64"), 8) == "");
   }
   CHECK(difference(generate(dir, {"-g", "mrg32k3a", "-n", "1000", "--format", "f32"}), mrg_bytes(reference, "f32"), 4) ==
@@ -320,15 +338,19 @@ TEST_CASE("generate -g mrg32k3a gives the published z and RngStreams' U01 from t
 
 TEST_CASE("generate -g mrg32k3a: --curand-seed, and --stream/--substream/--offset equal RngStreams' jumps", "[cli]") {
   TempDir dir;
-  // cuRAND's curand_init(1234, 0, 0): the first z (docs/check-values.md).
+  const kat::File& mrg = kat::load("mrg32k3a");
+  // cuRAND's curand_init(1234, 0, 0): the first z (tests/kat/mrg32k3a.txt).
+  const std::vector<std::uint32_t> curand_z = mrg.u32_sequence("curand_seed=1234 subsequence=0", "z");
+  REQUIRE(curand_z.size() == 4);
   const auto curand = values_of<std::uint32_t>(
       generate(dir, {"-g", "mrg32k3a", "-n", "4", "--format", "ints", "--curand-seed", "1234", "--path", "cpu"}));
-  CHECK(curand == std::vector<std::uint32_t>{3379073356u, 2521875978u, 213678199u, 1604391295u});
+  CHECK(curand == curand_z);
 
   // RngStreams' test2RngStream: stream g3 (--stream 2), and its substream 4 (4 x ResetNextSubstream).
-  const std::vector<double> g3{0.7285097861965, 0.9655872822837, 0.9961841304801, 0.1149884161813, 0.9731454191297};
-  const std::vector<double> g3_sub4{0.1734545396358, 0.03286351608942, 0.2643169129682, 0.3059403602117,
-                                    0.5476303035177};
+  const std::vector<double> g3 = mrg.f64_sequence("stream=g3 substream=0", "u01");
+  const std::vector<double> g3_sub4 = mrg.f64_sequence("stream=g3 substream=4", "u01");
+  REQUIRE(g3.size() == 5);
+  REQUIRE(g3_sub4.size() == 5);
   for (const auto& [substream, published] : {std::pair{"0", g3}, std::pair{"4", g3_sub4}}) {
     INFO("--stream 2 --substream " << substream);
     const auto u = values_of<double>(generate(
@@ -518,9 +540,12 @@ TEST_CASE("cuRAND seeding (--curand-seed) gives cuRAND's double formula", "[cli]
   REQUIRE(bytes.size() == 3 * sizeof(double));
   double u[3];
   std::memcpy(u, bytes.data(), sizeof u);
+  const kat::File& published = kat::load("mrg32k3a");
   // Output 0 is the first of subsequence 0: cuRAND 13.0's published LEGACY value for n = 0.
-  CHECK(u[0] == 0.7867518627157294);
-  const std::uint32_t z[3] = {3379073356u, 2521875978u, 213678199u};  // published first z of seed 1234
+  CHECK(u[0] == published.one("curand_seed=1234 ordering=legacy output=0").f64("double"));
+  // The published first z of seed 1234.
+  const std::vector<std::uint32_t> z = published.u32_sequence("curand_seed=1234 subsequence=0", "z");
+  REQUIRE(z.size() >= 3);
   for (int i = 0; i < 3; ++i) CHECK(u[i] == static_cast<double>(z[i]) * 2.3283065498378288e-10);
 }
 

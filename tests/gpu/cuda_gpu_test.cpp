@@ -16,9 +16,11 @@
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "generators/mtgp32.hpp"
+#include "kat/kat.hpp"
 #include "support/word_comparison.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 namespace {
 
@@ -62,7 +64,7 @@ TEST_CASE("Park-Miller kernel equals the CPU reference", "[gpu][pm]") {
   const std::uint64_t count = 10'000'000;
   std::vector<std::uint32_t> want(count);
   pm::generate_ints(start, want);
-  REQUIRE(want[9999] == 1043618065u);  // z_10000 (docs/check-values.md)
+  REQUIRE(want[9999] == kat::load("park_miller").one("seed=1 n=10000").u32("z"));  // z_10000, published
   require_same_words(on_host(cuda::park_miller(start), count, 1u << 22), want);
   for (const auto& g : kGeometries) {
     INFO("geometry " << g.blocks << "x" << g.threads_per_block);
@@ -136,7 +138,8 @@ TEST_CASE("MRG32k3a kernel equals the CPU reference with both jump tables", "[gp
   const std::uint64_t count = 10'000'000;
   std::vector<std::uint32_t> want(count);
   mrg32k3a::generate_ints(before, want);
-  REQUIRE(want[0] == 545508589u);  // docs/check-values.md
+  // Published: RngStreams' first z from its default package seed.
+  REQUIRE(want[0] == kat::load("mrg32k3a").one("seed=12345,12345,12345,12345,12345,12345 output=0 z").u32("z"));
   for (auto base : {cuda::JumpBase::base2, cuda::JumpBase::base8}) {
     INFO(cuda::name_of(base));
     require_same_words(on_host(cuda::mrg32k3a(before, base), count, 3'000'017), want);
@@ -179,7 +182,9 @@ TEST_CASE("cuRAND's host API in LEGACY ordering is subsequence n mod 4096 at n /
   const std::uint64_t seed = 1234;
   const std::size_t per_subsequence = 64, subsequences = 4096;
   const auto reference = test::curand_host_mrg32k3a(seed, per_subsequence * subsequences);
-  REQUIRE(reference[0] == test::curand_bits_of(3379073356u));  // docs/check-values.md: seed 1234, first z
+  // Published: seed 1234, first z.
+  REQUIRE(reference[0] ==
+          test::curand_bits_of(kat::load("mrg32k3a").one("curand_seed=1234 subsequence=0 output=0").u32("z")));
   std::vector<std::uint32_t> ours(reference.size());
   std::vector<std::uint32_t> run(per_subsequence);
   for (std::size_t s = 0; s < subsequences; ++s) {
@@ -228,7 +233,8 @@ TEST_CASE("Sobol32 kernel equals cuRAND's SOBOL32 host API", "[gpu][sobol32][cur
       INFO("dimensions " << dims << ", offset " << offset);
       const std::uint64_t points = dims == curand_dimensions ? 1'000 : 1'000'000;
       const auto reference = test::curand_host_sobol32(dims, offset, dims * points);
-      if (offset == 0) REQUIRE(reference[1] == 2147483648u);  // docs/check-values.md: dimension 0 is 0, 2^31, ...
+      // Published: dimension 0 is 0, 2^31, ...
+      if (offset == 0) REQUIRE(reference[1] == kat::load("sobol32").one("dimension=0 output=1").u32("word"));
       std::vector<std::uint32_t> cpu(dims * points);
       sobol32::generate_ints(dims, offset, points, cpu);
       require_same_words(cpu, reference);
@@ -253,7 +259,7 @@ TEST_CASE("MTGP32 kernel equals the CPU reference in cuRAND's host-API order", "
     const std::uint64_t count = 3 * 192 * 256 + 1001;  // three rounds and part of a fourth
     std::vector<std::uint32_t> want(count);
     mtgp32::host_api_outputs(seed, 0, want);
-    if (seed == 1234) REQUIRE(want[0] == 2501053709u);  // docs/check-values.md
+    if (seed == 1234) REQUIRE(want[0] == kat::load("mtgp32").one("seed=1234 output=0").u32("word"));  // published
     require_same_words(on_host(cuda::mtgp32(seed), count, 50'000), want);
     for (std::uint64_t first : {std::uint64_t{0}, std::uint64_t{7}, std::uint64_t{49'152}, std::uint64_t{100'000}}) {
       INFO("first " << first);
@@ -292,7 +298,7 @@ TEST_CASE("MTGP32 equals cuRAND's host API (CURAND_RNG_PSEUDO_MTGP32, default or
     INFO("seed " << seed);
     const std::size_t count = 4 * 192 * 256 + 3000;
     const auto reference = test::curand_host_mtgp32(seed, {count});
-    if (seed == 1234) CHECK(reference[0] == 2501053709u);  // docs/check-values.md
+    if (seed == 1234) CHECK(reference[0] == kat::load("mtgp32").one("seed=1234 output=0").u32("word"));  // published
     std::vector<std::uint32_t> ours(count);
     mtgp32::host_api_outputs(seed, 0, ours);
     if (ours != reference) {
@@ -333,7 +339,7 @@ TEST_CASE("MTGP32 segmented kernel equals cuRAND's host API for windows far in",
   // default segment count (launch_mtgp32) and others, starting anywhere.
   const std::size_t total = (std::size_t{1} << 24) + 3000;
   const auto reference = test::curand_host_mtgp32(1234, {total});
-  REQUIRE(reference[0] == 2501053709u);  // docs/check-values.md
+  REQUIRE(reference[0] == kat::load("mtgp32").one("seed=1234 output=0").u32("word"));  // published
   const auto whole = on_device(total, [&](std::uint32_t* out) { cuda::launch_mtgp32(1234, 0, out, total, nullptr); });
   require_same_words(whole, reference);
   struct Window { std::uint64_t first, count; unsigned segments; };

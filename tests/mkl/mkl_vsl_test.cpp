@@ -3,7 +3,7 @@
 // the same sequence: WH family members (integers and doubles), MRG32k3a from MKL's seeding,
 // MT19937 from init_by_array (MKL's seeding) and Sobol's first dimension; MKL's skip-ahead
 // against the references' jumps; and the threaded fill `glrand bench --path mkl` times against
-// the references. Published values anchor MKL itself (docs/check-values.md's WH doubles,
+// the references. Published values anchor MKL itself (tests/kat/: the WH states and doubles,
 // mt19937ar.out, the Sobol points). Skipped (exit 77) where MKL is absent: see mkl_main.cpp.
 #include <catch2/catch.hpp>
 
@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <glrand/error.hpp>
@@ -18,10 +20,12 @@
 #include "generators/mt19937.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
+#include "kat/kat.hpp"
 #include "mkl/vsl.hpp"
 #include "support/word_comparison.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 namespace {
 
@@ -72,20 +76,24 @@ std::vector<std::uint32_t> sobol_words(std::uint64_t first_point, std::size_t ou
 }  // namespace
 
 TEST_CASE("VSL_BRNG_WH + i gives docs/check-values.md's states and doubles", "[mkl][wh]") {
+  const kat::File& published = kat::load("wichmann_hill");
+  const std::vector<std::uint32_t> states = published.u32_sequence("set=0 seed=1", "state");
+  REQUIRE(states.size() == 12);
   mkl::Stream set0(mkl::kWichmannHill + 0, 1);
-  CHECK(mkl_words(set0, 3) == std::vector<std::uint32_t>{1, 1, 1, 1, 125, 117, 127, 126, 15625, 13689, 16129, 15876});
+  CHECK(mkl_words(set0, 3) == states);
   const auto doubles = [](int set, std::uint32_t seed) {
     mkl::Stream s(mkl::kWichmannHill + set, seed);
     std::vector<double> u(4);
     s.uniform(std::span<double>(u));
     return u;
   };
-  CHECK(doubles(0, 1) == std::vector<double>{2.38512172990632e-07, 2.951588182891795e-05, 0.0036563320870358716,
-                                             0.4533816668939372});
-  CHECK(doubles(0, 777) == std::vector<double>{4.6509833726655196e-05, 0.005813431076036989, 0.7266457313630447,
-                                               0.8270565763950435});
-  CHECK(doubles(272, 1) == std::vector<double>{2.3857352120443486e-07, 2.9940976164114837e-05, 0.003757890632099915,
-                                               0.4716901150924597});
+  for (const auto& [set, seed] : {std::pair{0, 1u}, std::pair{0, 777u}, std::pair{272, 1u}}) {
+    INFO("set " << set << " seed " << seed);
+    const std::vector<double> want =
+        published.f64_sequence("set=" + std::to_string(set) + " seed=" + std::to_string(seed), "double");
+    REQUIRE(want.size() == 4);
+    CHECK(doubles(set, seed) == want);
+  }
 }
 
 TEST_CASE("VSL_BRNG_WH + i equals the WH reference, integers and doubles, and after skip-ahead", "[mkl][wh]") {
@@ -156,11 +164,15 @@ TEST_CASE("VSL_BRNG_MRG32K3A equals the MRG32k3a reference from MKL's seeding", 
 
 TEST_CASE("VSL_BRNG_MT19937 is init_by_array({seed}) and equals the MT19937 reference", "[mkl][mt19937]") {
   // MKL itself against mt19937ar.out: vslNewStreamEx with the test program's four key words.
-  const std::uint32_t key[] = {0x123u, 0x234u, 0x345u, 0x456u};
+  const kat::File& mt = kat::load("mt19937");
+  const kat::Record& output0 = mt.one("key output=0");
+  const std::vector<std::uint32_t> key = output0.u32s("key");
+  const std::vector<std::uint32_t> first = mt.u32_sequence("key=" + output0.text("key"), "word");
+  REQUIRE(first.size() == 5);
   mkl::Stream published(mkl::kMt19937, std::span<const std::uint32_t>(key));
-  CHECK(mkl_words(published, 5) == std::vector<std::uint32_t>{1067595299u, 955945823u, 477289528u, 4107218783u, 4228976476u});
-  // vslNewStream(seed) is not init_genrand(seed): seed 5489 does not start with std::mt19937's 3499211612.
-  CHECK(mkl_words(mkl::kMt19937, 5489, 1) != std::vector<std::uint32_t>{3499211612u});
+  CHECK(mkl_words(published, 5) == first);
+  // vslNewStream(seed) is not init_genrand(seed): seed 5489 does not start with std::mt19937's first output.
+  CHECK(mkl_words(mkl::kMt19937, 5489, 1) != std::vector<std::uint32_t>{mt.one("seed=5489 output=0").u32("word")});
   const std::size_t n = 1'000'000;
   for (std::uint32_t seed : {5489u, 0u, 1u, 4357u, 0xffffffffu}) {
     INFO("seed=" << seed);
@@ -175,9 +187,10 @@ TEST_CASE("VSL_BRNG_MT19937 is init_by_array({seed}) and equals the MT19937 refe
 }
 
 TEST_CASE("VSL_BRNG_SOBOL in one dimension is sobol32's dimension 0 without the zero point", "[mkl][sobol32]") {
-  // The published first points (docs/check-values.md, from 0): 0, 2^31, 3·2^30, 2^30, ...; MKL starts at the second.
-  CHECK(mkl_words(mkl::kSobol, 1, 7) ==
-        std::vector<std::uint32_t>{2147483648u, 3221225472u, 1073741824u, 1610612736u, 3758096384u, 2684354560u, 536870912u});
+  // The published first points (tests/kat/sobol32.txt, from 0): 0, 2^31, 3·2^30, 2^30, ...; MKL starts at the second.
+  const std::vector<std::uint32_t> points = kat::load("sobol32").u32_sequence("dimension=0", "word");
+  REQUIRE(points.size() == 8);
+  CHECK(mkl_words(mkl::kSobol, 1, 7) == std::vector<std::uint32_t>(points.begin() + 1, points.end()));
   const std::size_t n = 1'000'000;
   require_same_words(mkl_words(mkl::kSobol, 1, n), sobol_words(1, n));
   for (std::uint64_t skip : {std::uint64_t{1}, std::uint64_t{1'000'003}, (std::uint64_t{1} << 31) + 5}) {

@@ -6,11 +6,14 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "generators/ceicg.hpp"
+#include "kat/kat.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 namespace {
 
@@ -54,21 +57,22 @@ u128 position(std::uint64_t substream, std::uint64_t offset) {
 }  // namespace
 
 TEST_CASE("Table 1 parameters and the substream spacing", "[ceicg][reference]") {
-  const std::uint32_t moduli[] = {16777213, 16777199, 16777183};
-  const std::uint32_t multipliers[] = {7, 11, 13};
-  const std::uint64_t spacing_residues[] = {24, 1753, 3969};  // published in the paper
-  REQUIRE(ceicg::kSubstreamSpacing == 140739392569023ull);
+  // Published in the paper (tests/kat/ceicg.txt).
+  const kat::File& table1 = kat::load("ceicg");
+  REQUIRE(ceicg::kSubstreamSpacing == table1.one("B").u64("B"));
   for (int k = 0; k < 3; ++k) {
     INFO("component " << k + 1);
+    const kat::Record& published = table1.one("component=" + std::to_string(k + 1));
+    const std::uint64_t spacing_residue = published.u64("B_mod_m");
     const auto& c = ceicg::kComponents[k];
-    CHECK(c.modulus == moduli[k]);
-    CHECK(c.multiplier == multipliers[k]);
-    CHECK(c.increment == 0);
+    CHECK(c.modulus == published.u32("m"));
+    CHECK(c.multiplier == published.u32("a"));
+    CHECK(c.increment == published.u32("c"));
     CHECK(is_prime(c.modulus));
     CHECK(c.modulus < (1u << 24));
-    CHECK(ceicg::kSubstreamSpacing % c.modulus == spacing_residues[k]);
+    CHECK(ceicg::kSubstreamSpacing % c.modulus == spacing_residue);
     // Schrage's method in the shader needs (B mod m)^2 < m.
-    CHECK(spacing_residues[k] * spacing_residues[k] < c.modulus);
+    CHECK(spacing_residue * spacing_residue < c.modulus);
   }
 }
 

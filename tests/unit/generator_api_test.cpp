@@ -8,9 +8,11 @@
 #include <random>
 #include <vector>
 
+#include "kat/kat.hpp"
 #include "support/reference_words.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 namespace {
 
@@ -54,10 +56,11 @@ TEST_CASE("published first outputs through the API", "[api]") {
   std::uint32_t word = 0;
   Generator pm(on_cpu(Algorithm::park_miller));
   pm.generate(std::span(&word, 1));
-  CHECK(word == 16807u);  // Park and Miller 1988: z1 = 16807 from z0 = 1
+  CHECK(word == kat::load("park_miller").one("seed=1 n=1").u32("z"));  // Park and Miller 1988: z1 from z0 = 1
   Generator mt(on_cpu(Algorithm::mt19937));
   mt.generate(std::span(&word, 1));
-  CHECK(word == 3499211612u);  // mt19937ar.c's init_genrand(5489), the C++ std::mt19937 default
+  // mt19937ar.c's init_genrand(5489), the C++ std::mt19937 default
+  CHECK(word == kat::load("mt19937").one("seed=5489 output=0").u32("word"));
 }
 
 TEST_CASE("every generator on the CPU backend: pieces continue the sequence, from any offset", "[api]") {
@@ -99,16 +102,17 @@ TEST_CASE("floats and doubles are each generator's formula applied to the exact 
     for (const double u : d) REQUIRE((u >= 0.0 && u <= 1.0));
   }
   // The formulas themselves, independently: pm's double is z/m.
+  const kat::File& park_miller = kat::load("park_miller");
   Generator pm(on_cpu(Algorithm::park_miller));
   double u = 0;
   pm.generate(std::span(&u, 1));
-  CHECK(u == 16807.0 / 2147483647.0);
+  CHECK(u == park_miller.one("seed=1 n=1").u32("z") / static_cast<double>(park_miller.one("a m").u32("m")));
 }
 
 TEST_CASE("one 64-bit seed: SplitMix64's outputs reduced into each generator's native seed", "[api][seed]") {
   // SplitMix64 from 1234567 (Rosetta Code, "Pseudo-random numbers/Splitmix64": its first five).
-  const std::uint64_t w[5] = {6457827717110365317u, 3203168211198807973u, 9817491932198370423u, 4593380528125082431u,
-                              16408922859458223821u};
+  const std::vector<std::uint64_t> w = kat::load("splitmix64").u64_sequence("seed=1234567", "word");
+  REQUIRE(w.size() == 5);
   using Words = std::vector<std::uint64_t>;
   CHECK(native_seed(Algorithm::park_miller, 1234567) == Words{1 + w[0] % 2147483646u});
   CHECK(native_seed(Algorithm::ceicg, 1234567) == Words{w[0] % 16777213u, w[1] % 16777199u, w[2] % 16777183u});

@@ -9,12 +9,15 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glrand/error.hpp>
 #include "generators/mrg32k3a.hpp"
+#include "kat/kat.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 using mrg32k3a::Matrix;
 using mrg32k3a::State;
 using mrg32k3a::Steps;
@@ -80,33 +83,43 @@ void check_close(const std::vector<double>& got, const std::vector<double>& publ
   }
 }
 
-// Published in docs/check-values.md (RngStreams' RngStream.c).
-constexpr Matrix kA1p76{{{82758667, 1871391091, 4127413238},
-                         {3672831523, 69195019, 1871391091},
-                         {3672091415, 3528743235, 69195019}}};
-constexpr Matrix kA2p76{{{1511326704, 3759209742, 1610795712},
-                         {4292754251, 1511326704, 3889917532},
-                         {3859662829, 4292754251, 3708466080}}};
-constexpr Matrix kA1p127{{{2427906178, 3580155704, 949770784},
-                          {226153695, 1230515664, 3580155704},
-                          {1988835001, 986791581, 1230515664}}};
-constexpr Matrix kA2p127{{{1464411153, 277697599, 1610723613},
-                          {32183930, 1464411153, 1022607788},
-                          {2824425944, 32183930, 2093834863}}};
+const kat::File& published() { return kat::load("mrg32k3a"); }
+
+// The six words s1[0..2], s2[0..2] of a published state.
+State state_of(const kat::Record& r, std::string_view key = "state") {
+  const auto w = r.u64s(key);
+  REQUIRE(w.size() == 6);
+  return from_words(w[0], w[1], w[2], w[3], w[4], w[5]);
+}
+
+// RngStreams' published jump matrices (RngStream.c), row by row.
+Matrix matrix(const std::string& name) {
+  const auto entries = published().one("matrix=" + name).u64s("entries");
+  REQUIRE(entries.size() == 9);
+  Matrix m{};
+  for (std::size_t i = 0; i < 9; ++i) m[i / 3][i % 3] = entries[i];
+  return m;
+}
+
+// RngStreams' default package seed, as the records that start from it name it.
+const std::string kDefaultSeed = "seed=12345,12345,12345,12345,12345,12345";
 
 }  // namespace
 
 TEST_CASE("MRG32k3a constants are L'Ecuyer's", "[mrg32k3a][reference]") {
+  const kat::Record& lecuyer = published().one("m1 m2 a12 a13n a21 a23n");
+  CHECK(mrg32k3a::kM1 == lecuyer.u64("m1"));
+  CHECK(mrg32k3a::kM2 == lecuyer.u64("m2"));
   CHECK(mrg32k3a::kM1 == (std::uint64_t{1} << 32) - 209);
   CHECK(mrg32k3a::kM2 == (std::uint64_t{1} << 32) - 22853);
-  CHECK(mrg32k3a::kA12 == 1403580);
-  CHECK(mrg32k3a::kA13n == 810728);
-  CHECK(mrg32k3a::kA21 == 527612);
-  CHECK(mrg32k3a::kA23n == 1370589);
+  CHECK(mrg32k3a::kA12 == lecuyer.u64("a12"));
+  CHECK(mrg32k3a::kA13n == lecuyer.u64("a13n"));
+  CHECK(mrg32k3a::kA21 == lecuyer.u64("a21"));
+  CHECK(mrg32k3a::kA23n == lecuyer.u64("a23n"));
   // norm is the double nearest 1/(m1 + 1); cuRAND's is the double nearest 1/m1.
   CHECK(mrg32k3a::kNorm == 1.0 / 4294967088.0);
   CHECK(mrg32k3a::kCurandNorm == 1.0 / 4294967087.0);
-  CHECK(mrg32k3a::default_seed() == from_words(12345, 12345, 12345, 12345, 12345, 12345));
+  CHECK(mrg32k3a::default_seed() == state_of(published().one("default_seed"), "default_seed"));
 }
 
 TEST_CASE("step and combine follow the recurrence", "[mrg32k3a][reference]") {
@@ -126,24 +139,26 @@ TEST_CASE("step and combine follow the recurrence", "[mrg32k3a][reference]") {
 }
 
 TEST_CASE("first outputs from the default seed", "[mrg32k3a][reference]") {
-  const std::uint32_t published[] = {545508589, 1368065410, 1327943761, 3546985096, 951893194,
-                                     2290915636, 2064909380, 1527117980, 584065747, 3246360482};
+  const std::vector<std::uint32_t> z = published().u32_sequence(kDefaultSeed, "z");
+  REQUIRE(z.size() == 10);
   State s = mrg32k3a::default_seed();
-  for (int n = 0; n < 10; ++n) {
+  for (std::size_t n = 0; n < z.size(); ++n) {
     INFO("output " << n);
     s = mrg32k3a::step(s);
-    CHECK(mrg32k3a::combine(s) == published[n]);
+    CHECK(mrg32k3a::combine(s) == z[n]);
   }
 }
 
 TEST_CASE("RngStreams U01 values are reproduced bit for bit", "[mrg32k3a][reference]") {
   // RngStreams computes (p1 - p2 [+ m1]) * norm in double; the published digits are those
   // of that product (they round-trip, so the comparison is exact).
+  const std::vector<double> want = published().f64_sequence(kDefaultSeed, "u01");
+  REQUIRE(want.size() == 3);
   State s = mrg32k3a::default_seed();
   const std::vector<double> u = u01(s, 3);
-  CHECK(u[0] == 0.12701112204657714);
-  CHECK(u[1] == 0.3185275653967945);
-  CHECK(u[2] == 0.3091860155832701);
+  CHECK(u[0] == want[0]);
+  CHECK(u[1] == want[1]);
+  CHECK(u[2] == want[2]);
   // The documented formula is the product z·norm, not the correctly rounded quotient.
   // Output 4 (z = 951893194) tells them apart.
   CHECK(mrg32k3a::to_f64(951893194) == 951893194.0 * 2.328306549295727688e-10);
@@ -169,6 +184,8 @@ TEST_CASE("float ranges", "[mrg32k3a][reference]") {
 }
 
 TEST_CASE("jump matrices equal RngStreams' published A^(2^76) and A^(2^127)", "[mrg32k3a][reference]") {
+  const Matrix kA1p76 = matrix("A1p76"), kA2p76 = matrix("A2p76");
+  const Matrix kA1p127 = matrix("A1p127"), kA2p127 = matrix("A2p127");
   CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, pow2(76)) == kA1p76);
   CHECK(mrg32k3a::matrix_power(mrg32k3a::kA2, mrg32k3a::kM2, pow2(76)) == kA2p76);
   CHECK(mrg32k3a::matrix_power(mrg32k3a::kA1, mrg32k3a::kM1, pow2(127)) == kA1p127);
@@ -196,34 +213,34 @@ TEST_CASE("RngStreams test2RngStream: streams, steps and substreams", "[mrg32k3a
   const State g2 = mrg32k3a::stream_start(seed, 1);
   const State g3 = mrg32k3a::stream_start(seed, 2);
   CHECK(g1 == seed);
-  CHECK(g2 == from_words(3692455944, 1366884236, 2968912127, 335948734, 4161675175, 475798818));
-  CHECK(g3 == from_words(1015873554, 1310354410, 2249465273, 994084013, 2912484720, 3876682925));
-  CHECK(steps(g1, 35) == from_words(1040577685, 3747037609, 277208355, 1712706441, 627445683, 2408037141));
+  CHECK(g2 == state_of(published().one("stream=g2 state")));
+  CHECK(g3 == state_of(published().one("stream=g3 state")));
+  const kat::Record& g1_after = published().one("stream=g1 steps state");
+  CHECK(steps(g1, g1_after.u64("steps")) == state_of(g1_after));
   CHECK(mrg32k3a::advance(g1, 35) == steps(g1, 35));
 
   State g3_cursor = g3;
-  check_close(u01(g3_cursor, 5),
-              {0.7285097861965, 0.9655872822837, 0.9961841304801, 0.1149884161813, 0.9731454191297}, 5e-13);
+  check_close(u01(g3_cursor, 5), published().f64_sequence("stream=g3 substream=0", "u01"), 5e-13);
   // 4 × ResetNextSubstream from g3's start: substream 4 of stream 2.
   State sub4 = mrg32k3a::substream_start(g3, 4);
-  check_close(u01(sub4, 5),
-              {0.1734545396358, 0.03286351608942, 0.2643169129682, 0.3059403602117, 0.5476303035177}, 5e-13);
+  check_close(u01(sub4, 5), published().f64_sequence("stream=g3 substream=4", "u01"), 5e-13);
   CHECK(mrg32k3a::substream_start(g3, 4) == mrg32k3a::advance(g3, 4 * pow2(76)));
   CHECK(mrg32k3a::stream_start(seed, 5) == mrg32k3a::substream_start(seed, std::uint64_t{5} << 51));
 }
 
 TEST_CASE("cuRAND seeding: curand_init(1234, ...)", "[mrg32k3a][reference]") {
   const State s = mrg32k3a::curand_state(1234, 0, 0);
-  CHECK(s == from_words(4283798977, 1711840, 4283798977, 188071960, 82011950, 188071960));
-  const std::uint32_t published[] = {3379073356, 2521875978, 213678199, 1604391295};
+  CHECK(s == state_of(published().one("curand_seed=1234 state")));
+  const std::vector<std::uint32_t> z = published().u32_sequence("curand_seed=1234 subsequence=0", "z");
+  REQUIRE(z.size() == 4);
   State cursor = s;
-  for (int n = 0; n < 4; ++n) {
+  for (std::size_t n = 0; n < z.size(); ++n) {
     INFO("output " << n);
     cursor = mrg32k3a::step(cursor);
-    CHECK(mrg32k3a::combine(cursor) == published[n]);
+    CHECK(mrg32k3a::combine(cursor) == z[n]);
   }
   // offset = 3 starts at the fourth output.
-  CHECK(mrg32k3a::combine(mrg32k3a::step(mrg32k3a::curand_state(1234, 0, 3))) == published[3]);
+  CHECK(mrg32k3a::combine(mrg32k3a::step(mrg32k3a::curand_state(1234, 0, 3))) == z[3]);
   // Seed 0 leaves 12345 ×6 unscrambled.
   CHECK(mrg32k3a::curand_state(0, 0, 0) == mrg32k3a::default_seed());
   // The subsequence is masked to 51 bits.
@@ -234,11 +251,12 @@ TEST_CASE("cuRAND seeding: curand_init(1234, ...)", "[mrg32k3a][reference]") {
 TEST_CASE("cuRAND host API, LEGACY ordering: output n from subsequence n mod 4096", "[mrg32k3a][reference]") {
   // curandGenerateUniformDouble, seed 1234, cuRAND 13.0, n = 0..3: with 4096 subsequences,
   // outputs 0..3 are the first outputs of subsequences 0..3.
-  const double published[] = {0.7867518627157294, 0.15211236914421553, 0.9341821969123743, 0.9865668449067676};
-  for (std::uint64_t n = 0; n < 4; ++n) {
+  const std::vector<double> u = published().f64_sequence("curand_seed=1234 ordering=legacy", "double");
+  REQUIRE(u.size() == 4);
+  for (std::uint64_t n = 0; n < u.size(); ++n) {
     INFO("n = " << n);
     const State s = mrg32k3a::curand_state(1234, n % 4096, n / 4096);
-    CHECK(mrg32k3a::curand_f64(mrg32k3a::combine(mrg32k3a::step(s))) == published[n]);
+    CHECK(mrg32k3a::curand_f64(mrg32k3a::combine(mrg32k3a::step(s))) == u[n]);
   }
 }
 
@@ -321,8 +339,9 @@ TEST_CASE("generate_ints with several threads equals stepping", "[mrg32k3a][refe
   std::vector<std::uint32_t> empty;
   mrg32k3a::generate_ints(start, empty, 4);
   // The first ten from the default seed, through the bulk path.
+  const std::vector<std::uint32_t> want = published().u32_sequence(kDefaultSeed, "z");
+  REQUIRE(want.size() == 10);
   std::vector<std::uint32_t> ten(10);
   mrg32k3a::generate_ints(mrg32k3a::default_seed(), ten, 2);
-  CHECK(ten == std::vector<std::uint32_t>{545508589, 1368065410, 1327943761, 3546985096, 951893194, 2290915636,
-                                          2064909380, 1527117980, 584065747, 3246360482});
+  CHECK(ten == want);
 }

@@ -1,32 +1,33 @@
 // SPDX-License-Identifier: MIT
-// Park–Miller against the published values (docs/check-values.md; ISO C++ minstd_rand0).
+// Park–Miller against the published values (tests/kat/park_miller.txt; ISO C++ minstd_rand0).
 #include <catch2/catch.hpp>
 
 #include <random>
 #include <vector>
 
 #include "generators/park_miller.hpp"
+#include "kat/kat.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 TEST_CASE("Park-Miller reproduces the published sequence from z0 = 1", "[pm][reference]") {
+  const kat::File& published = kat::load("park_miller");
   // output n = z_{n+1}
-  const std::pair<std::uint64_t, std::uint32_t> published[] = {
-      {1, 16807},        {2, 282475249},         {3, 1622650073},       {4, 984943658},
-      {5, 1144108930},   {10, 2007237709},       {9999, 1484786315},    {10000, 1043618065},
-      {10001, 1589873406}, {1000000, 1227283347}, {100000000, 1209575029}, {2147483646, 1}};
-  for (const auto& [n, z] : published) {
-    INFO("z_" << n);
-    CHECK(pm::state_at(1, n - 1) == z);
+  for (const kat::Record* r : published.all("seed=1 n z")) {
+    INFO("z_" << r->u64("n") << " (" << r->where << ")");
+    CHECK(pm::state_at(1, r->u64("n") - 1) == r->u32("z"));
   }
   // Independent: the standard library's minstd_rand0.
   std::minstd_rand0 standard(1);
   pm::State z = pm::state_at(1, 0);
   for (int i = 0; i < 20000; ++i, z = pm::step(z)) REQUIRE(z == standard());
-  CHECK(pm::kMultiplier == 16807);
-  CHECK(pm::kModulus == 2147483647);
-  CHECK(pm::kModulus / pm::kMultiplier == 127773);  // Schrage's q and r (docs/check-values.md)
-  CHECK(pm::kModulus % pm::kMultiplier == 2836);
+  const kat::Record& parameters = published.one("a m");
+  CHECK(pm::kMultiplier == parameters.u32("a"));
+  CHECK(pm::kModulus == parameters.u32("m"));
+  const kat::Record& schrage = published.one("q r");  // Schrage's q and r
+  CHECK(pm::kModulus / pm::kMultiplier == schrage.u32("q"));
+  CHECK(pm::kModulus % pm::kMultiplier == schrage.u32("r"));
 }
 
 TEST_CASE("Park-Miller skip-ahead equals stepping, for any seed", "[pm][reference]") {

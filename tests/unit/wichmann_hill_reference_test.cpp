@@ -20,8 +20,10 @@
 
 #include <glrand/error.hpp>
 #include "generators/wichmann_hill.hpp"
+#include "kat/kat.hpp"
 
 using namespace glrand;
+namespace kat = glrand_test::kat;
 
 namespace {
 
@@ -152,9 +154,11 @@ TEST_CASE("the parameter table equals the CSV and MKL's set 0", "[wh][reference]
       CHECK(table[i].modulus[k] == rows[i][2 + 2 * k]);
     }
   }
-  // docs/check-values.md, set 0; and the last row of the data file.
-  CHECK(wh::parameters(0).multiplier == Words{125, 117, 127, 126});
-  CHECK(wh::parameters(0).modulus == Words{16770647, 16770643, 16770623, 16770617});
+  // Set 0 as published (tests/kat/wichmann_hill.txt); and the last row of the data file.
+  const kat::Record& set0 = kat::load("wichmann_hill").one("set=0 a m");
+  const wh::Parameters& p0 = wh::parameters(0);
+  CHECK(std::vector<std::uint32_t>(p0.multiplier.begin(), p0.multiplier.end()) == set0.u32s("a"));
+  CHECK(std::vector<std::uint32_t>(p0.modulus.begin(), p0.modulus.end()) == set0.u32s("m"));
   CHECK(wh::parameters(272).multiplier == Words{126, 127, 125, 124});
   CHECK(wh::parameters(272).modulus == Words{16766363, 16766359, 16766327, 16766231});
   CHECK(&wh::parameters(17) == &table[17]);
@@ -242,36 +246,43 @@ TEST_CASE("MKL seeding: one word and four words", "[wh][reference]") {
 }
 
 TEST_CASE("published integer states of set 0, seed 1", "[wh][reference]") {
+  const kat::File& published = kat::load("wichmann_hill");
+  const auto state = [&](int output) {
+    const auto words = published.one("set=0 seed=1 state output=" + std::to_string(output)).u32s("state");
+    REQUIRE(words.size() == 4);
+    return Words{words[0], words[1], words[2], words[3]};
+  };
   const auto& p = wh::parameters(0);
   const Words s0 = wh::seed_state(0, 1u);
   const Words s1 = wh::step(p, s0);
   const Words s2 = wh::step(p, s1);
-  CHECK(s0 == Words{1, 1, 1, 1});
-  CHECK(s1 == Words{125, 117, 127, 126});
-  CHECK(s2 == Words{15625, 13689, 16129, 15876});
+  CHECK(s0 == state(0));
+  CHECK(s1 == state(1));
+  CHECK(s2 == state(2));
   CHECK(wh::state_at(p, s0, 2) == s2);
   // Output n is state n: generate_ints starts with the seed state itself.
-  std::vector<std::uint32_t> out(12);
+  const std::vector<std::uint32_t> want = published.u32_sequence("set=0 seed=1", "state");
+  REQUIRE(want.size() == 12);
+  std::vector<std::uint32_t> out(want.size());
   wh::generate_ints(p, s0, out, 1);
-  CHECK(out == std::vector<std::uint32_t>{1, 1, 1, 1, 125, 117, 127, 126, 15625, 13689, 16129, 15876});
+  CHECK(out == want);
 }
 
 TEST_CASE("published doubles of sets 0 and 272", "[wh][reference]") {
   struct Case {
     int set;
     std::uint32_t seed;
-    std::array<const char*, 4> doubles;
   };
-  const Case cases[] = {
-      {0, 1, {"2.38512172990632e-07", "2.951588182891795e-05", "0.0036563320870358716", "0.4533816668939372"}},
-      {0, 777, {"4.6509833726655196e-05", "0.005813431076036989", "0.7266457313630447", "0.8270565763950435"}},
-      {272, 1, {"2.3857352120443486e-07", "2.9940976164114837e-05", "0.003757890632099915", "0.4716901150924597"}},
-  };
+  const Case cases[] = {{0, 1}, {0, 777}, {272, 1}};
   for (const auto& c : cases) {
+    // The doubles as published, digits and all (tests/kat/wichmann_hill.txt).
+    const std::vector<std::string> doubles = kat::load("wichmann_hill").text_sequence(
+        "set=" + std::to_string(c.set) + " seed=" + std::to_string(c.seed), "double");
+    REQUIRE(doubles.size() == 4);
     const auto& p = wh::parameters(c.set);
     Words s = wh::seed_state(c.set, c.seed);
     for (int n = 0; n < 4; ++n, s = naive_step(p, s)) {
-      const std::string literal = c.doubles[n];
+      const std::string literal = doubles[static_cast<std::size_t>(n)];
       INFO("set " << c.set << " seed " << c.seed << " output " << n << " state " << show(s) << " literal " << literal);
       const double u = wh::to_f64(p, s);
       const double parsed = std::strtod(literal.c_str(), nullptr);
