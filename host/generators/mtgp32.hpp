@@ -21,8 +21,8 @@
 // generates it: kHostSequences generators, each making
 // 256 outputs per round; output n is output ⌊n / (256·G)⌋·256 + n mod 256 of generator
 // ⌊n / 256⌋ mod G, G = kHostSequences. G = 192 is checked against cuRAND on a GPU
-// (tests/cuda/cuda_gpu_test.cpp) and against its host-side generator, which runs on the CPU
-// (tests/cuda/cli_curand_host_test.cpp); the seed-1234 check values fix generator 0 only.
+// (tests/gpu/cuda_gpu_test.cpp) and against its host-side generator, which runs on the CPU
+// (tests/cli/cli_curand_host_test.cpp); the seed-1234 check values fix generator 0 only.
 // Consecutive curandGenerate calls continue that one stream; cuRAND has no offset for MTGP32
 // (curandSetGeneratorOffset answers CURAND_STATUS_TYPE_ERROR), but jump() below gives one.
 //

@@ -197,7 +197,7 @@ std::vector<KnownInput<mrg32k3a::State>> mrg32k3a_inputs(const mrg32k3a::Jump& s
 
 // Per component, the argument within 20000 of m/φ with the longest Euclidean chain (28, 29
 // and 29 division steps; invMod allows 36): quotients of 1 for most of the way. Found by a
-// scan of that window; tests/known_answers_test.cpp counts the steps.
+// scan of that window; tests/unit/known_answers_test.cpp counts the steps.
 constexpr std::array<std::uint64_t, 3> kLongestChainArguments{10349294, 10374177, 10368129};
 
 }  // namespace
