@@ -10,6 +10,7 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "library/starts.hpp"
 #include "gl/shader_library.hpp"
 
 namespace glrand::cli {
@@ -84,18 +85,15 @@ std::string stream_table(const SourceOptions& options) {
       return static_cast<long double>(period);
     };
     const auto layout = options.stream_layout();
-    const int first = options.settings().wh_set;
-    if (first < 0 || first >= wh::kSetCount)
-      throw InvalidArgument("--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" + options.wh_set + "'");
+    // The set and the parameterisation's sets, checked as a generator of these settings is.
+    const Settings settings = options.settings();
+    library::check_settings(settings);
+    const int first = settings.wh_set;
     const long double period = period_of(first);
     row = stateful_row<fragment::WichmannHillTraits>(layout, period, sizeof(wh::State));
     row.note = fmt::format("set {}: period lcm(m_k - 1) = {}", first, power_of_two(period));
     if (layout.split == fragment::Split::parameterisation) {
       // Substream s is set --wh-set + s, a whole generator: its length is its own period.
-      if (first + layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
-        throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
-                              std::to_string(first) + " at most " + std::to_string(wh::kSetCount - first) +
-                              " substreams fit in the 273 sets, not " + std::to_string(layout.substreams));
       const int last = first + static_cast<int>(layout.substreams) - 1;
       long double shortest = period, longest = period;
       for (int set = first; set <= last; ++set) {

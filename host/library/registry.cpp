@@ -23,30 +23,31 @@ std::optional<std::uint64_t> parse_word(std::string_view text) {
   return value;
 }
 
+// The comma-separated parts of a seed's text, empty ones included.
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> parts;
+  for (std::size_t begin = 0;;) {
+    const std::size_t comma = text.find(',', begin);
+    parts.push_back(text.substr(begin, comma == std::string_view::npos ? comma : comma - begin));
+    if (comma == std::string_view::npos) return parts;
+    begin = comma + 1;
+  }
+}
+
 // Comma-separated unsigned words; nothing when any is not one, or `sizes` excludes the count.
 std::optional<std::vector<std::uint64_t>> parse_words(std::string_view text, std::initializer_list<std::size_t> sizes) {
   std::vector<std::uint64_t> words;
-  std::size_t begin = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', begin);
-    const auto word = parse_word(text.substr(begin, comma == std::string_view::npos ? comma : comma - begin));
+  for (const auto part : split_commas(text)) {
+    const auto word = parse_word(part);
     if (!word) return std::nullopt;
     words.push_back(*word);
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
   }
   if (std::find(sizes.begin(), sizes.end(), words.size()) == sizes.end()) return std::nullopt;
   return words;
 }
 
 std::vector<std::uint64_t> parse_ceicg_seed(std::string_view text) {
-  std::vector<std::string_view> parts;
-  for (std::size_t begin = 0;;) {
-    const std::size_t comma = text.find(',', begin);
-    parts.push_back(text.substr(begin, comma == std::string_view::npos ? comma : comma - begin));
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
-  }
+  const auto parts = split_commas(text);
   if (parts.size() != 3) throw InvalidArgument("a CEICG seed is three words n1,n2,n3, not '" + std::string(text) + "'");
   std::vector<std::uint64_t> words;
   for (int k = 0; k < 3; ++k) {

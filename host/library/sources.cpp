@@ -210,11 +210,7 @@ Source park_miller_source(const Settings& s) {
 // is output n div P of substream n mod P. A run from output `first` starts at the round that
 // holds it (a multiple of P) and drops the outputs before it.
 Source wichmann_hill_parameterised_source(const Settings& s) {
-  const std::uint64_t substreams = s.layout.substreams;
-  if (s.wh_set + substreams > static_cast<std::uint64_t>(wh::kSetCount))
-    throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
-                          std::to_string(s.wh_set) + " at most " + std::to_string(wh::kSetCount - s.wh_set) +
-                          " substreams fit in the 273 sets, not " + std::to_string(substreams));
+  const std::uint64_t substreams = s.layout.substreams;  // within the sets: check_settings
   fragment::WichmannHillTraits traits;
   for (std::uint64_t k = 0; k < substreams; ++k)
     traits.substream_sets.push_back(wh::parameters(s.wh_set + static_cast<int>(k)));

@@ -116,6 +116,11 @@ void check_settings(const Settings& s) {
   if (s.wh_set < 0 || s.wh_set >= wh::kSetCount)
     throw InvalidArgument("--wh-set must be an integer in 0..272 (MKL's VSL_BRNG_WH + i), not '" +
                           std::to_string(s.wh_set) + "'");
+  if (s.layout.split == Split::parameterisation &&
+      s.wh_set + s.layout.substreams > static_cast<std::uint64_t>(wh::kSetCount))
+    throw InvalidArgument("parameterisation gives substream s the set --wh-set + s: with --wh-set " +
+                          std::to_string(s.wh_set) + " at most " + std::to_string(wh::kSetCount - s.wh_set) +
+                          " substreams fit in the 273 sets, not " + std::to_string(s.layout.substreams));
   if (s.dimensions < 1 || s.dimensions > sobol32::kDimensions)
     throw InvalidArgument("--dimensions must be an integer in 1.." + std::to_string(sobol32::kDimensions) +
                           " (Joe and Kuo's direction numbers), not '" + std::to_string(s.dimensions) + "'");
