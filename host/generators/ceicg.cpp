@@ -24,6 +24,18 @@ float to_f32(const Output& x) {
 
 std::uint32_t to_u32(const Output& x) { return word_of_unit(to_f64(x)); }
 
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> words, std::span<float> out) {
+  convert_each<3>(words, out, [](const std::uint32_t* w) { return to_f32(Output{w[0], w[1], w[2]}); });
+}
+
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> words, std::span<double> out) {
+  convert_each<3>(words, out, [](const std::uint32_t* w) { return to_f64(Output{w[0], w[1], w[2]}); });
+}
+
+GLRAND_VECTOR_CLONES void to_u32(std::span<const std::uint32_t> words, std::span<std::uint32_t> out) {
+  convert_each<3>(words, out, [](const std::uint32_t* w) { return to_u32(Output{w[0], w[1], w[2]}); });
+}
+
 void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned threads) {
   parallel_fill(out.size() / 3, threads, [&](std::uint64_t begin, std::uint64_t end) {
     Residues r = advanced_by(start, begin);

@@ -115,6 +115,10 @@ GLRAND_HOST_DEVICE constexpr Output output_at(const Residues& r) {
 double to_f64(const Output& x);
 float to_f32(const Output& x);
 std::uint32_t to_u32(const Output& x);
+// The formulas over a chunk: out[i] from output i of `words` (x1, x2, x3 each), out.size() outputs.
+void to_f32(std::span<const std::uint32_t> words, std::span<float> out);
+void to_f64(std::span<const std::uint32_t> words, std::span<double> out);
+void to_u32(std::span<const std::uint32_t> words, std::span<std::uint32_t> out);
 
 // Fills `out` with 3 words per output (x1, x2, x3) for the `out.size() / 3` consecutive
 // outputs starting at residues `start`, using up to `threads` CPU threads (0: all cores).

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include <glrand/error.hpp>
-#include "generators/float_conversion.hpp"
 
 namespace glrand::mrg32k3a {
 
@@ -113,17 +112,28 @@ State seed_from_words(const std::array<std::uint64_t, 6>& words) {
   return s;
 }
 
-double to_f64(std::uint32_t z) { return static_cast<double>(z) * kNorm; }
-
-float to_f32(std::uint32_t z) {
-  return float_not_above(to_f64(z));
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> z, std::span<float> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_f32(*w); });
 }
 
-double curand_f64(std::uint32_t z) { return static_cast<double>(z) * kCurandNorm; }
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> z, std::span<double> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_f64(*w); });
+}
 
-std::uint32_t curand_u32(std::uint32_t z) {
-  const double stretched = static_cast<double>(z) * kCurandBitsNorm;
-  return stretched < 0x1p32 ? static_cast<std::uint32_t>(stretched) : 0xFFFFFFFFu;
+GLRAND_VECTOR_CLONES void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_u32(*w); });
+}
+
+GLRAND_VECTOR_CLONES void curand_f32(std::span<const std::uint32_t> z, std::span<float> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return curand_f32(*w); });
+}
+
+GLRAND_VECTOR_CLONES void curand_f64(std::span<const std::uint32_t> z, std::span<double> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return curand_f64(*w); });
+}
+
+GLRAND_VECTOR_CLONES void curand_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return curand_u32(*w); });
 }
 
 void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {

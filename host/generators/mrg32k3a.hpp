@@ -47,6 +47,7 @@
 #include <cstdint>
 #include <span>
 
+#include "generators/float_conversion.hpp"
 #include "generators/host_device.hpp"
 
 namespace glrand::mrg32k3a {
@@ -191,11 +192,24 @@ State curand_state(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t 
 // words < m2, neither triple all zero. Throws glrand::InvalidArgument naming the rule.
 State seed_from_words(const std::array<std::uint64_t, 6>& words);
 
-double to_f64(std::uint32_t z);
-float to_f32(std::uint32_t z);
-double curand_f64(std::uint32_t z);
+inline double to_f64(std::uint32_t z) { return static_cast<double>(z) * kNorm; }
+inline float to_f32(std::uint32_t z) { return float_not_above(to_f64(z)); }
 constexpr std::uint32_t to_u32(std::uint32_t z) { return z; }
-std::uint32_t curand_u32(std::uint32_t z);
+inline double curand_f64(std::uint32_t z) { return static_cast<double>(z) * kCurandNorm; }
+// cuRAND's curand_uniform_double rounded to float (to nearest: 1.0f stays possible).
+inline float curand_f32(std::uint32_t z) { return static_cast<float>(curand_f64(z)); }
+inline std::uint32_t curand_u32(std::uint32_t z) {
+  const double stretched = static_cast<double>(z) * kCurandBitsNorm;
+  return stretched < 0x1p32 ? static_cast<std::uint32_t>(stretched) : 0xFFFFFFFFu;
+}
+// The formulas over a chunk: out[i] from output i of `z` (one word each), out.size() outputs.
+void to_f32(std::span<const std::uint32_t> z, std::span<float> out);
+void to_f64(std::span<const std::uint32_t> z, std::span<double> out);
+void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out);
+// The formulas over a chunk: out[i] from output i of `z` (one word each), out.size() outputs.
+void curand_f32(std::span<const std::uint32_t> z, std::span<float> out);
+void curand_f64(std::span<const std::uint32_t> z, std::span<double> out);
+void curand_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out);
 
 // Fills `out` with one word z per output for out.size() consecutive outputs, the first
 // computed from step(start), using up to `threads` CPU threads (0: all cores). Each thread

@@ -152,4 +152,12 @@ const Jump& jump_power_of_two(unsigned k) {
 
 State state_at(std::uint32_t seed, std::uint64_t outputs) { return jump(seed_state(seed), outputs); }
 
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> words, std::span<float> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f32(*w); });
+}
+
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> words, std::span<double> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f64(*w); });
+}
+
 }  // namespace glrand::mt19937

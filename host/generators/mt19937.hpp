@@ -128,5 +128,8 @@ inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 
 // The largest float not above to_f64(x): in (0, 1), never 1.0f.
 inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
 inline constexpr std::uint32_t to_u32(std::uint32_t x) { return x; }
+// The formulas over a chunk: out[i] from x = words[i], out.size() outputs.
+void to_f32(std::span<const std::uint32_t> words, std::span<float> out);
+void to_f64(std::span<const std::uint32_t> words, std::span<double> out);
 
 }  // namespace glrand::mt19937

@@ -204,4 +204,12 @@ void HostApiStream::run_rounds(std::uint64_t rounds, std::uint32_t* out) {
   rounds_made_ += rounds;
 }
 
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> words, std::span<float> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f32(*w); });
+}
+
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> words, std::span<double> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f64(*w); });
+}
+
 }  // namespace glrand::mtgp32

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "generators/park_miller.hpp"
 
-#include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::pm {
 
-double to_f64(std::uint32_t z) { return static_cast<double>(z) / kModulus; }
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> z, std::span<float> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_f32(*w); });
+}
 
-float to_f32(std::uint32_t z) {
-  return float_not_above(to_f64(z));
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> z, std::span<double> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_f64(*w); });
+}
+
+GLRAND_VECTOR_CLONES void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out) {
+  convert_each<1>(z, out, [](const std::uint32_t* w) { return to_u32(*w); });
 }
 
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads) {

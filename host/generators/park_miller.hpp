@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <span>
 
+#include "generators/float_conversion.hpp"
 #include "generators/host_device.hpp"
 
 namespace glrand::pm {
@@ -52,9 +53,13 @@ constexpr State state_at(std::uint32_t seed, std::uint64_t offset) {
 
 GLRAND_HOST_DEVICE constexpr State step(State state) { return mul_mod(state, kMultiplier); }
 
-double to_f64(std::uint32_t z);
-float to_f32(std::uint32_t z);
+inline double to_f64(std::uint32_t z) { return static_cast<double>(z) / kModulus; }
+inline float to_f32(std::uint32_t z) { return float_not_above(to_f64(z)); }
 constexpr std::uint32_t to_u32(std::uint32_t z) { return (z << 1) | (z >> 30); }
+// The formulas over a chunk: out[i] from output i of `z` (one word each), out.size() outputs.
+void to_f32(std::span<const std::uint32_t> z, std::span<float> out);
+void to_f64(std::span<const std::uint32_t> z, std::span<double> out);
+void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out);
 
 // `out.size()` consecutive outputs from `start`, on up to `threads` threads (0: all cores).
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads = 0);

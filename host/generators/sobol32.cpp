@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "generators/float_conversion.hpp"
+
 namespace glrand::sobol32 {
 
 Directions directions(int dimension) {
@@ -34,6 +36,14 @@ void generate_ints(int dimensions, std::uint64_t first, std::uint64_t points, st
     throw std::invalid_argument("Sobol32: the output holds " + std::to_string(out.size()) + " words, want dimensions·points");
   for (int d = 0; d < dimensions; ++d)
     generate_dimension(d, first, out.subspan(static_cast<std::size_t>(d) * points, static_cast<std::size_t>(points)));
+}
+
+GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> words, std::span<float> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f32(*w); });
+}
+
+GLRAND_VECTOR_CLONES void to_f64(std::span<const std::uint32_t> words, std::span<double> out) {
+  convert_each<1>(words, out, [](const std::uint32_t* w) { return to_f64(*w); });
 }
 
 }  // namespace glrand::sobol32

@@ -107,6 +107,9 @@ GLRAND_HOST_DEVICE inline float to_f32(std::uint32_t x) {
 
 // x·2^-32 + 2^-33, exact in a double: the value to_f32 rounds (as mt19937::to_f64).
 inline double to_f64(std::uint32_t x) { return (static_cast<double>(x) + 0.5) * 0x1p-32; }
+// The formulas over a chunk: out[i] from x = words[i], out.size() outputs.
+void to_f32(std::span<const std::uint32_t> words, std::span<float> out);
+void to_f64(std::span<const std::uint32_t> words, std::span<double> out);
 
 // Points first .. first + out.size() − 1 of one dimension (0 .. kDimensions − 1), in order;
 // first + out.size() ≤ 2^32 (throws std::out_of_range otherwise).

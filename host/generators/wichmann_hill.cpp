@@ -61,6 +61,18 @@ float to_f32(const Parameters& p, const State& s) {
 
 std::uint32_t to_u32(const Parameters& p, const State& s) { return word_of_unit(to_f64(p, s)); }
 
+GLRAND_VECTOR_CLONES void to_f32(const Parameters& p, std::span<const std::uint32_t> words, std::span<float> out) {
+  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_f32(p, State{w[0], w[1], w[2], w[3]}); });
+}
+
+GLRAND_VECTOR_CLONES void to_f64(const Parameters& p, std::span<const std::uint32_t> words, std::span<double> out) {
+  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_f64(p, State{w[0], w[1], w[2], w[3]}); });
+}
+
+GLRAND_VECTOR_CLONES void to_u32(const Parameters& p, std::span<const std::uint32_t> words, std::span<std::uint32_t> out) {
+  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_u32(p, State{w[0], w[1], w[2], w[3]}); });
+}
+
 void generate_ints(const Parameters& p, const State& start, std::span<std::uint32_t> out,
                    unsigned threads) {
   parallel_fill(out.size() / 4, threads, [&](std::uint64_t begin, std::uint64_t end) {

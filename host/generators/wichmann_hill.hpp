@@ -120,6 +120,10 @@ GLRAND_HOST_DEVICE constexpr State state_at(const Parameters& p, const State& st
 double to_f64(const Parameters& p, const State& s);
 float to_f32(const Parameters& p, const State& s);
 std::uint32_t to_u32(const Parameters& p, const State& s);
+// The formulas over a chunk: out[i] from output i of `words` (x, y, z, w each), out.size() outputs.
+void to_f32(const Parameters& p, std::span<const std::uint32_t> words, std::span<float> out);
+void to_f64(const Parameters& p, std::span<const std::uint32_t> words, std::span<double> out);
+void to_u32(const Parameters& p, std::span<const std::uint32_t> words, std::span<std::uint32_t> out);
 
 // Fills `out` with 4 words per output (x, y, z, w) for the out.size() / 4 consecutive states
 // starting at `start` (trailing words beyond a multiple of 4 are left alone), using up to

@@ -29,6 +29,8 @@
 namespace glrand::library {
 namespace {
 
+using Words = std::span<const std::uint32_t>;
+
 constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
 
 // The scatter and compute profiles' default invocations: enough to fill a large GPU (an H200
@@ -48,31 +50,37 @@ std::string software_advice(const Settings& s) {
          (layout ? ", without the GL path's --profile, --substreams, --split, --state-update and --device)" : ")");
 }
 
-// Conversions of at least this many outputs are split over all cores: a chunk of 2^24 floats
-// from the CUDA path takes one core about 0.3 s.
+// Conversions of at least this many outputs are split over all cores (a thread's start costs
+// about as much as converting a few thousand outputs).
 constexpr std::uint64_t kConversionGrain = std::uint64_t{1} << 16;
 
-// One value per output through `f`, which reads an output's words; on every core.
-template <class T, class F>
-Conversion<T> each(int words_per_output, F f) {
-  return [f, width = static_cast<std::size_t>(words_per_output)](std::span<const std::uint32_t> words, std::span<T> out,
-                                                                  std::uint64_t) {
+// A generator's bulk conversion `bulk(words, out)` on every core.
+template <class T, class Bulk>
+Conversion<T> on_all_cores(int words_per_output, Bulk bulk) {
+  return [bulk, width = static_cast<std::size_t>(words_per_output)](std::span<const std::uint32_t> words,
+                                                                     std::span<T> out, std::uint64_t) {
     parallel_fill(
         out.size(), 0,
         [&](std::uint64_t begin, std::uint64_t end) {
-          for (std::uint64_t i = begin; i < end; ++i) out[i] = f(&words[width * i]);
+          const auto n = static_cast<std::size_t>(end - begin);
+          bulk(words.subspan(width * begin, width * n), out.subspan(begin, n));
         },
         kConversionGrain);
   };
 }
 
-// The same formula for every output: f32, f64 and u32 from one generator's functions.
+// The same formula for every output: f32, f64 and u32 from one generator's bulk conversions.
 template <class F32, class F64, class U32>
 void set_conversions(Source& source, F32 f32, F64 f64, U32 u32, std::string formula) {
-  source.to_f32 = each<float>(source.words_per_output, f32);
-  source.to_f64 = each<double>(source.words_per_output, f64);
-  source.to_u32 = each<std::uint32_t>(source.words_per_output, u32);
+  source.to_f32 = on_all_cores<float>(source.words_per_output, f32);
+  source.to_f64 = on_all_cores<double>(source.words_per_output, f64);
+  source.to_u32 = on_all_cores<std::uint32_t>(source.words_per_output, u32);
   source.u32_formula = std::move(formula);
+}
+
+// Words unchanged, for generators whose 32-bit word is the output itself.
+void same_words(std::span<const std::uint32_t> words, std::span<std::uint32_t> out) {
+  std::copy(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(out.size()), out.begin());
 }
 
 // The CPU reference in chunks from `start(first)`: fill(position, words) generates,
@@ -149,17 +157,9 @@ Source ceicg_source(const Settings& s) {
   Source source;
   source.words_per_output = 3;
   set_conversions(
-      source,
-      [](const std::uint32_t* x) {
-        return ceicg::to_f32({x[0], x[1], x[2]});
-      },
-      [](const std::uint32_t* x) {
-        return ceicg::to_f64({x[0], x[1], x[2]});
-      },
-      [](const std::uint32_t* x) {
-        return ceicg::to_u32({x[0], x[1], x[2]});
-      },
-      "floor(u * 2^32) of the f64 formula");
+      source, [](Words w, std::span<float> out) { ceicg::to_f32(w, out); },
+      [](Words w, std::span<double> out) { ceicg::to_f64(w, out); },
+      [](Words w, std::span<std::uint32_t> out) { ceicg::to_u32(w, out); }, "floor(u * 2^32) of the f64 formula");
   auto start = [s](std::uint64_t first) { return ceicg_start(s, first); };
   if (s.backend == Backend::cpu) {
     source.run = on_cpu(
@@ -186,8 +186,9 @@ Source ceicg_source(const Settings& s) {
 Source park_miller_source(const Settings& s) {
   Source source;
   set_conversions(
-      source, [](const std::uint32_t* z) { return pm::to_f32(*z); },
-      [](const std::uint32_t* z) { return pm::to_f64(*z); }, [](const std::uint32_t* z) { return pm::to_u32(*z); },
+      source, [](Words z, std::span<float> out) { pm::to_f32(z, out); },
+      [](Words z, std::span<double> out) { pm::to_f64(z, out); },
+      [](Words z, std::span<std::uint32_t> out) { pm::to_u32(z, out); },
       "floor(z * 2^32 / m) = (z << 1) | (z >> 30): 31 bits of z, bit 0 repeats bit 31");
   auto start = [s](std::uint64_t first) { return pm_start(s, first); };
   if (s.backend == Backend::cpu) {
@@ -298,16 +299,9 @@ Source wichmann_hill_source(const Settings& s) {
   Source source;
   source.words_per_output = 4;
   set_conversions(
-      source,
-      [parameters](const std::uint32_t* x) {
-        return wh::to_f32(parameters, {x[0], x[1], x[2], x[3]});
-      },
-      [parameters](const std::uint32_t* x) {
-        return wh::to_f64(parameters, {x[0], x[1], x[2], x[3]});
-      },
-      [parameters](const std::uint32_t* x) {
-        return wh::to_u32(parameters, {x[0], x[1], x[2], x[3]});
-      },
+      source, [parameters](Words w, std::span<float> out) { wh::to_f32(parameters, w, out); },
+      [parameters](Words w, std::span<double> out) { wh::to_f64(parameters, w, out); },
+      [parameters](Words w, std::span<std::uint32_t> out) { wh::to_u32(parameters, w, out); },
       "floor(u * 2^32) of the f64 formula");
   auto start = [s](std::uint64_t first) { return wh_start(s, s.wh_set, first); };
   if (s.backend == Backend::cpu) {
@@ -335,16 +329,15 @@ Source mrg32k3a_source(const Settings& s) {
   Source source;
   if (!s.curand_seed) {
     set_conversions(
-        source, [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); },
-        [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); },
-        [](const std::uint32_t* z) { return mrg32k3a::to_u32(*z); }, "z itself, 1..m1 = 2^32 - 209");
+        source, [](Words z, std::span<float> out) { mrg32k3a::to_f32(z, out); },
+        [](Words z, std::span<double> out) { mrg32k3a::to_f64(z, out); }, same_words, "z itself, 1..m1 = 2^32 - 209");
   } else {
     // cuRAND's curand_uniform_double, range (0, 1]; f32 is that double rounded to float;
     // u32 as cuRAND's curand(), the same words as curand_init(seed, substream, offset) then curand().
     set_conversions(
-        source, [](const std::uint32_t* z) { return static_cast<float>(mrg32k3a::curand_f64(*z)); },
-        [](const std::uint32_t* z) { return mrg32k3a::curand_f64(*z); },
-        [](const std::uint32_t* z) { return mrg32k3a::curand_u32(*z); },
+        source, [](Words z, std::span<float> out) { mrg32k3a::curand_f32(z, out); },
+        [](Words z, std::span<double> out) { mrg32k3a::curand_f64(z, out); },
+        [](Words z, std::span<std::uint32_t> out) { mrg32k3a::curand_u32(z, out); },
         "cuRAND's curand(): (unsigned)(z * MRG32K3A_BITS_NORM)");
   }
   auto before = [s](std::uint64_t first) { return mrg32k3a_before(s, first); };
@@ -371,9 +364,8 @@ Source mt19937_source(const Settings& s) {
   const std::uint64_t offset = s.offset;
   Source source;
   set_conversions(
-      source, [](const std::uint32_t* x) { return mt19937::to_f32(*x); },
-      [](const std::uint32_t* x) { return mt19937::to_f64(*x); },
-      [](const std::uint32_t* x) { return mt19937::to_u32(*x); }, "the output itself");
+      source, [](Words x, std::span<float> out) { mt19937::to_f32(x, out); },
+      [](Words x, std::span<double> out) { mt19937::to_f64(x, out); }, same_words, "the output itself");
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
     source.run =
@@ -419,8 +411,8 @@ Source sobol32_source(const Settings& s) {
   const auto d = static_cast<std::uint64_t>(dimensions);
   Source source;
   set_conversions(
-      source, [](const std::uint32_t* x) { return sobol32::to_f32(*x); },
-      [](const std::uint32_t* x) { return sobol32::to_f64(*x); }, [](const std::uint32_t* x) { return *x; },
+      source, [](Words x, std::span<float> out) { sobol32::to_f32(x, out); },
+      [](Words x, std::span<double> out) { sobol32::to_f64(x, out); }, same_words,
       "the point's coordinate x itself (u = x * 2^-32), dimension-major");
   source.check_count = [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
     sobol32_points(count, dimensions, offset + first / d);
@@ -462,8 +454,8 @@ Source mtgp32_source(const Settings& s) {
   const std::uint64_t offset = s.offset;
   Source source;
   set_conversions(
-      source, [](const std::uint32_t* x) { return mtgp32::to_f32(*x); },
-      [](const std::uint32_t* x) { return mtgp32::to_f64(*x); }, [](const std::uint32_t* x) { return *x; },
+      source, [](Words x, std::span<float> out) { mtgp32::to_f32(x, out); },
+      [](Words x, std::span<double> out) { mtgp32::to_f64(x, out); }, same_words,
       "the output itself (cuRAND's curandGenerate words)");
   source.check_count = [offset](std::uint64_t first, std::uint64_t count) {
     if (offset > kMtgp32Positions || first > kMtgp32Positions - offset || count > kMtgp32Positions - offset - first)
