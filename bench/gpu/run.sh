@@ -37,6 +37,13 @@
 #                   files, signals, progress, exit statuses), the GL and CUDA tests, and the
 #                   main job's time beside .gpu/bin/glrand-before where the bundle has one:
 #                   command-checks.log
+#   end-to-end      what a user of the command gets: `glrand generate -n COUNT` (default 2^28)
+#                   of each generator on --path cuda and on the GL path (compute profile, and
+#                   ps30's default layout for pm, wh, mrg32k3a), as ints, f32 and f64, into
+#                   /dev/null, a tmpfs file and a pipe, beside the same bytes written by the
+#                   same sink without generating (dd from /dev/zero) and the device-to-host
+#                   copy (glrand bench's readback ceilings), from this glrand and from
+#                   .gpu/bin/glrand-before where the bundle has one: end-to-end.md
 #
 # A command on the GPU machine may run 10 minutes: give a slow suite (hashes at 10^9,
 # quality-full) a call of its own.
@@ -46,7 +53,7 @@ mkdir -p "$OUT"
 export OUT
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.." || exit 2
-suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks"
+suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end"
 if (($# == 0)); then
   echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
   exit 2
@@ -293,6 +300,104 @@ suite_command_checks() {
   return 0  # the test executables' statuses are in the log
 }
 
+# sink_path SINK: where `generate -o` writes for a sink name (pipe: standard output).
+sink_path() {
+  case $1 in
+    null) echo /dev/null ;;
+    tmpfs) echo /dev/shm/glrand-end-to-end.bin ;;
+    pipe) echo - ;;
+  esac
+}
+
+# sink_ceiling SINK BYTES: GB/s of BYTES from /dev/zero into SINK by dd in 64 MiB blocks, the
+# median of three.
+sink_ceiling() {
+  local sink=$1 bytes=$2 blocks rates=() start
+  blocks=$(((bytes + (1 << 26) - 1) >> 26))
+  for _ in 1 2 3; do
+    rm -f /dev/shm/glrand-end-to-end.bin
+    start=$(date +%s.%N)
+    case $sink in
+      pipe) dd if=/dev/zero bs=64M count="$blocks" status=none | cat > /dev/null ;;
+      *) dd if=/dev/zero of="$(sink_path "$sink")" bs=64M count="$blocks" status=none ;;
+    esac
+    rates+=("$(awk -v a="$start" -v b="$(date +%s.%N)" -v n=$((blocks << 26)) 'BEGIN { printf "%.2f", n / (b - a) / 1e9 }')")
+  done
+  rm -f /dev/shm/glrand-end-to-end.bin
+  printf '%s\n' "${rates[@]}" | sort -g | sed -n 2p
+}
+
+# end_to_end_row EXE SINK FORMAT BYTES_PER_OUTPUT COUNT ARGS...: one `EXE generate ARGS
+# --format FORMAT -n COUNT` into SINK, as a table row: the command's own seconds (its summary line:
+# devices open, no process start), its rate, GB/s, and the sink's ceiling for the same bytes.
+end_to_end_row() {
+  local exe=$1 sink=$2 format=$3 width=$4 count=$5 line seconds
+  shift 5
+  rm -f /dev/shm/glrand-end-to-end.bin
+  if [[ $sink == pipe ]]; then
+    line=$( { "$exe" generate "$@" --format "$format" -n "$count" -o - | cat > /dev/null; } 2>&1 | grep '^glrand: .* in ')
+  else
+    line=$("$exe" generate "$@" --format "$format" -n "$count" -o "$(sink_path "$sink")" 2>&1 | grep '^glrand: .* in ')
+  fi
+  rm -f /dev/shm/glrand-end-to-end.bin
+  seconds=$(sed -E 's/.* in ([0-9.]+) s .*/\1/' <<< "$line")
+  [[ -n $seconds ]] || seconds=nan
+  local key="$width $sink $count"
+  awk -v exe="$(basename "$exe")" -v args="$*" -v f="$format" -v sink="$sink" -v n="$count" -v s="$seconds" \
+      -v w="$width" -v c="${ceilings[$key]:-nan}" 'BEGIN {
+        gbs = n * w / s / 1e9
+        printf "| %s | %s | %s | %s | %.3f | %.0f M/s | %.2f | %s | %.0f%% |\n", exe, args, f, sink, s, n / s / 1e6, gbs, c, 100 * gbs / c }'
+}
+
+suite_end_to_end() {
+  # Outputs per run: COUNT on --path cuda, GL_COUNT on the GL path (default 2^26: an earlier
+  # glrand's ps30 default made 20-30 M/s); SINKS and BINARIES (under .gpu/bin) to cut a call short.
+  local count=${COUNT:-268435456} gl_count=${GL_COUNT:-67108864} n sinks binaries
+  read -ra sinks <<< "${SINKS:-null tmpfs pipe}"
+  read -ra binaries <<< "${BINARIES:-glrand-before glrand}"
+  local exe sink format width row g
+  run_header
+  declare -gA ceilings=()
+  echo "== the device-to-host copy: glrand bench --path cuda (readback rows' memcpy ceiling) and --path gl --profile compute"
+  if has_cuda; then "$B/glrand" bench -g pm --path cuda --sizes "$count" 2>&1 | grep -E "^\| (cuda|gl)|^\|---|^\| path"; fi
+  "$B/glrand" bench -g pm,wh,mrg32k3a --path gl --profile compute 2>&1 | grep -E "^\| gl|^\| path"
+  echo "== sinks without generating: dd from /dev/zero, GB/s, median of 3"
+  for n in "$count" "$gl_count"; do
+    for width in 4 8 12 16; do
+      for sink in "${sinks[@]}"; do
+        ceilings["$width $sink $n"]=$(sink_ceiling "$sink" $((n * width)))
+        echo "$((n * width)) bytes into $sink: ${ceilings["$width $sink $n"]} GB/s"
+      done
+    done
+  done
+  echo
+  echo "| glrand | arguments | format | sink | s | outputs/s | GB/s | sink ceiling GB/s | of the sink |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  for exe in "${binaries[@]/#/$B/}"; do
+    [[ -x $exe ]] || continue
+    local rows=()
+    if has_cuda; then
+      for g in pm wh mrg32k3a ceicg mt19937 mtgp32 sobol32; do rows+=("-g $g --path cuda"); done
+    fi
+    for g in pm wh mrg32k3a ceicg; do rows+=("-g $g --path gl --profile compute"); done
+    for g in pm wh mrg32k3a; do rows+=("-g $g --path gl"); done
+    for row in "${rows[@]}"; do
+      read -ra args <<< "$row"
+      for format in ints f32 f64; do
+        width=4
+        [[ $format == f64 ]] && width=8
+        [[ $format == ints && $row == "-g ceicg"* ]] && width=12
+        [[ $format == ints && $row == "-g wh"* ]] && width=16
+        n=$count
+        [[ $row == *"--path gl"* ]] && n=$gl_count
+        for sink in "${sinks[@]}"; do
+          end_to_end_row "$exe" "$sink" "$format" "$width" "$n" "${args[@]}"
+        done
+      done
+    done
+  done
+}
+
 failed=()
 for suite in "$@"; do
   echo "== run.sh: suite $suite" >&2
@@ -307,6 +412,7 @@ for suite in "$@"; do
     quality-full) suite_quality_full ;;
     baseline) suite_baseline 2>&1 | tee "$OUT/baseline.log" ;;
     command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
+    end-to-end) suite_end_to_end 2>&1 | tee "$OUT/end-to-end.md" ;;
   esac
   status=$?  # with pipefail, a suite's own failure rather than tee's success
   ((status == 0)) || failed+=("$suite ($status)")

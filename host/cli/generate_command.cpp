@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <array>
 #include <chrono>
+#include <future>
 #include <iterator>
 #include <iostream>
 #include <memory>
@@ -70,13 +72,38 @@ output::ElementType element_type(Format format) {
   throw std::logic_error("unknown Format");
 }
 
-// Converts a chunk of exact integers (words_per_output words each) into the requested format.
+// One write at a time on a second thread, so that writing a chunk overlaps generating and
+// converting the next.
+class BackgroundWrite {
+ public:
+  // Waits for the write before (rethrowing what it threw), then starts `write`.
+  void start(std::function<void()> write) {
+    wait();
+    pending_ = std::async(std::launch::async, std::move(write));
+  }
+  void wait() {
+    if (pending_.valid()) pending_.get();
+  }
+  BackgroundWrite() = default;
+  BackgroundWrite(const BackgroundWrite&) = delete;
+  BackgroundWrite& operator=(const BackgroundWrite&) = delete;
+  ~BackgroundWrite() {
+    if (pending_.valid()) pending_.wait();  // after an error elsewhere: let it end, its result no longer matters
+  }
+
+ private:
+  std::future<void> pending_;
+};
+
+// Converts a chunk of exact integers (words_per_output words each) into the requested format
+// and writes it; floats are converted into one of two buffers while the other is written.
 class ChunkWriter {
  public:
   ChunkWriter(output::OutputSink& sink, Format format, const Generator& generator, WordFormula words)
       : sink_(sink), format_(format), generator_(generator), u32_words_(generator, words), next_(generator.position()) {}
 
-  void operator()(std::span<const std::uint32_t> words) {
+  // Returns how many outputs (--format u32: words) the chunk gave.
+  std::uint64_t operator()(std::span<const std::uint32_t> words) {
     const std::size_t width = static_cast<std::size_t>(generator_.words_per_output());
     const std::size_t outputs = words.size() / width;
     const std::uint64_t first = next_;
@@ -85,18 +112,18 @@ class ChunkWriter {
       case Format::ints:
         sink_.write(words);
         break;
-      case Format::u32:
-        sink_.write(u32_words_.convert(words));
-        break;
+      case Format::u32: {
+        const auto converted = u32_words_.convert(words);
+        sink_.write(converted);
+        return converted.size();
+      }
       case Format::f32:
-        floats_.resize(outputs);
-        generator_.to_f32(words, floats_, first);
-        sink_.write(std::span<const float>(floats_));
+        convert_and_write(float_buffers_, words, outputs, first,
+                          [this](auto w, auto out, std::uint64_t at) { generator_.to_f32(w, out, at); });
         break;
       case Format::f64:
-        doubles_.resize(outputs);
-        generator_.to_f64(words, doubles_, first);
-        sink_.write(std::span<const double>(doubles_));
+        convert_and_write(double_buffers_, words, outputs, first,
+                          [this](auto w, auto out, std::uint64_t at) { generator_.to_f64(w, out, at); });
         break;
       case Format::text:
       case Format::text_f64:
@@ -122,9 +149,24 @@ class ChunkWriter {
         break;
       }
     }
+    return outputs;
   }
 
+  // Waits for the last write; rethrows its error.
+  void finish() { write_.wait(); }
+
  private:
+  template <class T, class Convert>
+  void convert_and_write(std::array<std::vector<T>, 2>& buffers, std::span<const std::uint32_t> words,
+                         std::size_t outputs, std::uint64_t first, Convert convert) {
+    // The other buffer's write may still run; this one's ended before that one started.
+    std::vector<T>& buffer = buffers[next_buffer_];
+    next_buffer_ ^= 1;
+    buffer.resize(outputs);
+    convert(words, std::span<T>(buffer), first);
+    write_.start([this, &buffer] { sink_.write(std::span<const T>(buffer)); });
+  }
+
   output::OutputSink& sink_;
   Format format_;
   const Generator& generator_;
@@ -147,6 +189,10 @@ class ChunkWriter {
   fmt::memory_buffer text_;
   std::vector<float> floats_;
   std::vector<double> doubles_;
+  std::array<std::vector<float>, 2> float_buffers_;
+  std::array<std::vector<double>, 2> double_buffers_;
+  int next_buffer_ = 0;
+  BackgroundWrite write_;  // last: its destructor waits before the buffers go
 };
 
 void run_generate(const GenerateOptions& options, const CLI::App& command) {
@@ -199,13 +245,8 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
 
   const auto began = std::chrono::steady_clock::now();
   try {
-    generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) {
-      const std::uint64_t before = sink->elements_written();
-      writer(chunk);
-      const std::uint64_t after = sink->elements_written();
-      // ints of a multi-word generator count words in the sink: progress counts outputs.
-      progress.advance(shape.size() > 1 ? (after - before) / shape[1] : after - before);
-    });
+    generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) { progress.advance(writer(chunk)); });
+    writer.finish();
   } catch (const output::OutputClosed&) {
     return;
   }

@@ -149,9 +149,10 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
                      "multiple of D, written dimension-major (COUNT/D points of dimension 0, then of dimension 1, ...)")
       ->capture_default_str();
   command.add_option("--substreams", substreams,
-                     "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default 4096); any "
-                     "generator's invocations in scatter and compute (default 2^18)")
-      ->capture_default_str();
+                     "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default: chosen per "
+                     "run, 4096 on a software renderer, on a GPU about COUNT/32 from 4096 to 2^20; the same numbers "
+                     "for any P; --split parameterisation needs it); any generator's invocations in scatter and "
+                     "compute (default 2^18)");
   command.add_option("--split", split,
                      "pm, wh, mrg32k3a: how substreams share the sequence: leapfrog or blocking; wh also "
                      "parameterisation (substream s runs set --wh-set + s; output n from substream n mod P)")
@@ -295,9 +296,11 @@ Settings SourceOptions::settings(std::ostream* notices) const {
 
 fragment::StreamLayout SourceOptions::stream_layout() const {
   fragment::StreamLayout layout;
-  layout.substreams = parse_count(substreams, "--substreams");
-  if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
-    throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
+  if (given("--substreams")) {
+    layout.substreams = parse_count(substreams, "--substreams");
+    if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
+      throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
+  }
   layout.split = fragment::parse_split(split);
   layout.update = fragment::parse_state_update(state_update);
   return layout;

@@ -35,7 +35,7 @@ struct SourceOptions {
   std::string profile = "ps30"; // the GL path's profile: ps30 | scatter | compute
   std::optional<int> device;    // EGL device index
   // The stateful generators' substream layout on the fragment path.
-  std::string substreams = "4096";
+  std::string substreams;  // empty: automatic (the library chooses per run)
   std::string split = "leapfrog";
   std::string state_update = "gpu";
   std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i

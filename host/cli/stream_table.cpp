@@ -45,14 +45,17 @@ std::string instructions_text(int count) {
 }
 
 template <class Traits>
-Row stateful_row(const fragment::StreamLayout& layout, long double period, std::size_t host_state_bytes,
+Row stateful_row(fragment::StreamLayout layout, long double period, std::size_t host_state_bytes,
                  const Traits& traits = Traits{}) {
+  // Automatic: the figures of the most a run chooses.
+  const bool automatic = layout.substreams == kAutomaticSubstreams;
+  if (automatic) layout.substreams = automatic_substreams(std::uint64_t{1} << 62, false);
   const long double p = static_cast<long double>(layout.substreams);
   const std::uint64_t width = std::min<std::uint64_t>(layout.substreams, 4096);
   const long double texels = static_cast<long double>(width) * static_cast<long double>((layout.substreams + 4095) / 4096);
   // Two sets of state textures (the pass reads one and, with GPU update, writes the other).
   const long double gpu = 2 * texels * Traits::kStateVec4s * 16;
-  return {fmt::format("{} ({})", layout.substreams, fragment::name_of(layout.split)),
+  return {fmt::format("{}{} ({})", automatic ? "automatic, at most " : "", layout.substreams, fragment::name_of(layout.split)),
           fmt::format("{} (period {} / {} substreams)", power_of_two(period / p), power_of_two(period), layout.substreams),
           fmt::format("{} ({} x {} RGBA32F texels x 2 sets)", bytes(gpu), static_cast<std::uint64_t>(texels),
                       Traits::kStateVec4s),

@@ -94,7 +94,10 @@ std::string describe_path(const SourceOptions& options, const std::string& size)
     return text + ", up to " + std::to_string(options.stream_substreams()) + " substreams, leapfrog";
   if (options.generator == "ceicg") return text + ", " + (size.empty() ? "1024x1024" : size) + " pixels per pass";
   const fragment::StreamLayout layout = options.stream_layout();
-  return text + ", " + std::to_string(layout.substreams) + " substreams, " + fragment::name_of(layout.split) +
+  const std::string substreams = layout.substreams == kAutomaticSubstreams
+                                     ? std::string("automatic substreams (4096 on a software renderer, 2^20 on a GPU)")
+                                     : std::to_string(layout.substreams) + " substreams";
+  return text + ", " + substreams + ", " + fragment::name_of(layout.split) +
          ", state update " + fragment::name_of(layout.update);
 }
 

@@ -29,8 +29,9 @@ enum class Mt19937Kernel { warps, blocks };
 
 // Each segment costs the host a jump (a few ms), so plans make at most this many.
 inline constexpr unsigned kMt19937MaxSegments = 8192;
-// By default a segment has at least this many outputs (a few dozen jumps per 2^24 outputs).
-inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 16;
+// By default a segment has at least this many outputs: 64 host jumps per 2^24-output chunk
+// of host output (docs/performance.md), many more segments than a wave only for large buffers.
+inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 18;
 
 struct Mt19937Launch {
   Mt19937Kernel kernel = Mt19937Kernel::warps;
@@ -82,13 +83,13 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   // per_segment is a multiple of 624, so every segment keeps start's read index. Each CPU
   // thread jumps to its first segment, then steps on with one precomputed polynomial.
   plan.states.resize(plan.segments * kN);
-  const mt19937::Jump stride = mt19937::make_jump(plan.per_segment);
+  const auto stride = mt19937::cached_jump(plan.per_segment);
   parallel_fill(
       plan.segments, 0,
       [&](std::uint64_t first, std::uint64_t last) {
-        mt19937::State s = mt19937::jump(start, first * plan.per_segment);
+        mt19937::State s = first == 0 ? start : mt19937::jump(start, *mt19937::cached_jump(first * plan.per_segment));
         for (std::uint64_t b = first; b < last; ++b) {
-          if (b != first) s = mt19937::jump(s, stride);
+          if (b != first) s = mt19937::jump(s, *stride);
           std::copy(s.mt.begin(), s.mt.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN));
         }
       },

@@ -13,10 +13,16 @@
 // every window a thread reads is contiguous and no round copies the state back. On an H200
 // this layout makes 93% of the write-only rate where two words a thread in a linear buffer
 // made 86% (bench/results/2026-11-21-h200-cuda-mrg32k3a-mtgp32-tuning/variants-kept.md).
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cuda/check.hpp"
 #include "cuda/mtgp32_device.hpp"
+#include "generators/parallel_fill.hpp"
 
 namespace glrand::cuda {
 namespace {
@@ -181,9 +187,23 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
 }
 
+// generate_host fills chunk after chunk: Mtgp32Chunks plans them, its jumps to the next
+// chunk made while the kernel runs. The mutex keeps copies of the Generator used from
+// several threads correct.
 Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
-  return {"mtgp32", 1, [seed, offset](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-            launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
+  struct Kept {
+    explicit Kept(std::uint64_t seed) : chunks(seed) {}
+    std::mutex mutex;
+    Mtgp32Chunks chunks;
+  };
+  auto kept = std::make_shared<Kept>(seed);
+  return {"mtgp32", 1, [offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            const std::lock_guard lock(kept->mutex);
+            const Mtgp32DevicePlan plan(kept->chunks.plan(offset + first, out.size()), stream);
+            plan.launch(out.data(), stream);
+            kept->chunks.advance();
+            // The plan's device buffers die here: wait for the copies and the kernel.
+            check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
           }};
 }
 

@@ -14,6 +14,8 @@
 // segment count. A block stops after the last round in which its generator writes; one that
 // writes nothing exits at once and gets no start state.
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <vector>
 
 #include "cuda/cuda_path.hpp"
@@ -91,6 +93,38 @@ struct Mtgp32Plan {
 // thread taking a run of blocks in generator order: it jumps to its first block of each
 // generator, then on from segment to segment with one precomputed stride polynomial.
 Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout);
+
+// Generator g's state at the start of round `round` (after round·256 of its own outputs) for
+// cuRAND's seeding of `seed`, g < sequences, jumped to on every core.
+std::vector<mtgp32::State> mtgp32_round_states(std::uint64_t seed, std::uint64_t round, unsigned sequences);
+
+// The plan of a one-segment layout from each generator's state at layout.first_round
+// (`starts`, as mtgp32_round_states gives them): no jump at all.
+Mtgp32Plan plan_mtgp32(const Mtgp32Layout& layout, const std::vector<mtgp32::State>& starts);
+
+// Plans for host output, chunk after chunk: one segment per generator (G blocks make a chunk
+// far faster than it is copied), from each generator's state at the chunk's first round,
+// kept from the chunk before. A chunk that continues the last one costs one Horner jump per
+// generator, of the rounds between the two chunks' first rounds (the polynomials kept by
+// that distance); any other chunk jumps every generator from its seed.
+class Mtgp32Chunks {
+ public:
+  explicit Mtgp32Chunks(std::uint64_t seed, unsigned sequences = mtgp32::kHostSequences)
+      : seed_(seed), sequences_(sequences) {}
+  // The plan of outputs first .. first + count − 1.
+  Mtgp32Plan plan(std::uint64_t first, std::uint64_t count);
+  // After plan(first, count) (while its kernel runs): each generator's state at the round
+  // output first + count lies in, for the chunk that follows.
+  void advance();
+
+ private:
+  std::uint64_t seed_;
+  unsigned sequences_;
+  std::optional<std::uint64_t> round_;  // the round states_ stand at
+  std::vector<mtgp32::State> states_;
+  std::uint64_t next_round_ = 0;        // where advance() takes them
+  std::map<std::uint64_t, std::vector<mtgp32::Jump>> jumps_;  // by rounds: one per generator
+};
 
 // The kernel alone, for a plan whose sets and states are already in device memory (bench_cuda:
 // the host's jumps stay out of the timing). Asynchronous on `stream`.

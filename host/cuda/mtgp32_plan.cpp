@@ -2,6 +2,7 @@
 // The MTGP32 kernel's host side (cuda/mtgp32_kernel.hpp): layout and jumped start states.
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include <glrand/error.hpp>
@@ -41,19 +42,58 @@ unsigned mtgp32_segments(std::uint64_t first, std::uint64_t count, unsigned sequ
   return static_cast<unsigned>(std::clamp<std::uint64_t>(l.rounds / kMtgp32MinSegmentRounds, 1, wanted));
 }
 
-Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout) {
-  using mtgp32::kN;
+namespace {
+
+// The plan's parameter sets and zeroed start windows.
+Mtgp32Plan empty_plan(const Mtgp32Layout& layout) {
   Mtgp32Plan plan;
   plan.layout = layout;
-  const unsigned G = layout.sequences;
   const auto& table = mtgp32::parameter_table();
-  for (unsigned g = 0; g < G; ++g) {
+  for (unsigned g = 0; g < layout.sequences; ++g) {
     const mtgp32::Parameters& p = table[g];
     Mtgp32KernelSet& k = plan.sets.emplace_back(Mtgp32KernelSet{p.pos, p.sh1, p.sh2, p.mask, {}, {}});
     std::copy(p.tbl.begin(), p.tbl.end(), k.tbl);
     std::copy(p.tmp_tbl.begin(), p.tmp_tbl.end(), k.tmp_tbl);
   }
-  plan.states.assign(layout.blocks() * kN, 0);
+  plan.states.assign(layout.blocks() * mtgp32::kN, 0);
+  return plan;
+}
+
+}  // namespace
+
+std::vector<mtgp32::State> mtgp32_round_states(std::uint64_t seed, std::uint64_t round, unsigned sequences) {
+  const auto& table = mtgp32::parameter_table();
+  std::vector<mtgp32::State> states(sequences);
+  parallel_fill(
+      sequences, 0,
+      [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t g = begin; g < end; ++g) {
+          const auto set = static_cast<unsigned>(g);
+          states[g] = mtgp32::seed_state(table[set], mtgp32::sequence_seed(seed, set));
+          if (round > 0) states[g] = mtgp32::jump(states[g], set, round * mtgp32::kBlockThreads);
+        }
+      },
+      1);
+  return states;
+}
+
+Mtgp32Plan plan_mtgp32(const Mtgp32Layout& layout, const std::vector<mtgp32::State>& starts) {
+  if (layout.segments > 1 || starts.size() != layout.sequences)
+    throw std::logic_error("plan_mtgp32 from states: one segment and a state per generator");
+  Mtgp32Plan plan = empty_plan(layout);
+  for (unsigned g = 0; g < layout.sequences; ++g) {
+    if (mtgp32_block_run(layout, g, 0).rounds == 0) continue;
+    const auto w = mtgp32::window(starts[g]);
+    std::copy(w.begin(), w.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(std::uint64_t{g} * mtgp32::kN));
+  }
+  return plan;
+}
+
+Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout) {
+  using mtgp32::kN;
+  Mtgp32Plan plan = empty_plan(layout);
+  const unsigned G = layout.sequences;
+  const auto& table = mtgp32::parameter_table();
   const unsigned S = layout.segments;
   const std::uint64_t stride = layout.segment_rounds * mtgp32::kBlockThreads;
   // Blocks in generator order, i = g·S + s, a run of them per CPU thread.
@@ -94,6 +134,42 @@ Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout) {
       },
       1);
   return plan;
+}
+
+Mtgp32Plan Mtgp32Chunks::plan(std::uint64_t first, std::uint64_t count) {
+  const Mtgp32Layout layout = mtgp32_layout(first, count, sequences_, 1);
+  if (round_ != layout.first_round) states_ = mtgp32_round_states(seed_, layout.first_round, sequences_);
+  round_ = layout.first_round;
+  next_round_ = (first + count) / layout.round_outputs();
+  return plan_mtgp32(layout, states_);
+}
+
+void Mtgp32Chunks::advance() {
+  if (!round_) return;
+  const std::uint64_t rounds = next_round_ - *round_;
+  round_.reset();  // until the states stand at next_round_
+  if (rounds > 0) {
+    if (!jumps_.contains(rounds)) {
+      if (jumps_.size() >= 4) jumps_.clear();
+      std::vector<mtgp32::Jump> jumps(sequences_);
+      parallel_fill(
+          sequences_, 0,
+          [&](std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t g = begin; g < end; ++g)
+              jumps[g] = mtgp32::make_jump(static_cast<unsigned>(g), rounds * mtgp32::kBlockThreads);
+          },
+          1);
+      jumps_.emplace(rounds, std::move(jumps));
+    }
+    const std::vector<mtgp32::Jump>& jumps = jumps_.at(rounds);
+    parallel_fill(
+        sequences_, 0,
+        [&](std::uint64_t begin, std::uint64_t end) {
+          for (std::uint64_t g = begin; g < end; ++g) states_[g] = mtgp32::jump(states_[g], jumps[g]);
+        },
+        1);
+  }
+  round_ = next_round_;
 }
 
 }  // namespace glrand::cuda

@@ -2,6 +2,7 @@
 #include "generators/mt19937.hpp"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -87,7 +88,8 @@ const gf2::Modulus& modulus() {
   return m;
 }
 
-std::array<std::uint32_t, kN> apply_polynomial(const gf2::Polynomial& g, const std::array<std::uint32_t, kN>& window) {
+GLRAND_VECTOR_CLONES std::array<std::uint32_t, kN> apply_polynomial(const gf2::Polynomial& g,
+                                                                    const std::array<std::uint32_t, kN>& window) {
   std::array<std::uint32_t, kN> out =
       gf2::apply_polynomial(g, window, [](auto at) { return recurrence(at(0), at(1), at(kM)); });
   // g(A)x agrees with A^K x except in the low 31 bits of the oldest word, which no later
@@ -148,6 +150,21 @@ const Jump& jump_power_of_two(unsigned k) {
   std::lock_guard lock(mutex);
   if (!table[k]) table[k] = std::make_unique<Jump>(make_jump(std::uint64_t{1} << k));
   return *table[k];
+}
+
+std::shared_ptr<const Jump> cached_jump(std::uint64_t outputs) {
+  constexpr std::size_t kKept = 64;
+  static std::mutex mutex;
+  static std::map<std::uint64_t, std::shared_ptr<const Jump>> kept;
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = kept.find(outputs); found != kept.end()) return found->second;
+  }
+  auto made = std::make_shared<const Jump>(make_jump(outputs));  // outside the lock: threads make theirs at once
+  const std::lock_guard lock(mutex);
+  if (kept.size() >= kKept) kept.clear();
+  kept.emplace(outputs, made);
+  return made;
 }
 
 State state_at(std::uint32_t seed, std::uint64_t outputs) { return jump(seed_state(seed), outputs); }

@@ -105,9 +105,12 @@ auto on_cpu(int words_per_output, Start start, Fill fill, Advance advance) {
 // A stateful generator in the ps30 profile, from `start(first)`.
 template <class Fragment, class Traits, class Start>
 auto on_gl(const Settings& s, Traits traits, Start start) {
-  return [layout = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                            const Consumer& consume) {
+  return [given = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                           const Consumer& consume) {
     devices.open_gl();
+    StreamLayout layout = given;
+    if (layout.substreams == kAutomaticSubstreams)
+      layout.substreams = automatic_substreams(count, devices.software_renderer());
     Fragment generator(layout, traits);
     generator.generate(start(first), count, consume);
     return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +

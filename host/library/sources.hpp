@@ -24,6 +24,8 @@ class Devices {
   // Opens the context on first use, makes it current, and runs the generator's ps30
   // self-test there once (unless Settings::self_test is false).
   void open_gl();
+  // Whether the open GL context runs on a software renderer (llvmpipe).
+  bool software_renderer() const { return context_ && context_->device().software; }
 
  private:
   const Settings& settings_;

@@ -47,8 +47,11 @@ void check_layout(const Settings& s, const GeneratorInfo& row) {
   const bool parameterised = s.layout.split == Split::parameterisation;
   check_applies(row, kLayoutSetting, s.layout.split != defaults.split || s.layout.update != defaults.update);
   check_applies(row, kSubstreamsSetting, s.layout.substreams != defaults.substreams || s.invocations.has_value());
-  if (s.layout.substreams < 1 || s.layout.substreams > kMaxSubstreams)
+  if (s.layout.substreams > kMaxSubstreams)
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + std::to_string(s.layout.substreams));
+  if (parameterised && s.layout.substreams == kAutomaticSubstreams)
+    throw InvalidArgument("--split parameterisation needs --substreams P: each substream is a parameter set of its "
+                          "own, so P makes the sequence");
   if (s.invocations && (*s.invocations < 1 || *s.invocations > kMaxSubstreams))
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + std::to_string(*s.invocations));
   if (parameterised && row.algorithm != Algorithm::wichmann_hill)

@@ -204,7 +204,7 @@ TEST_CASE("bad settings are refused before any device opens, naming the setting"
   refused(s, "--profile chooses the GL path's shaders");
   s = on_cpu(Algorithm::park_miller);
   s.backend = Backend::gl;
-  s.layout.substreams = 0;
+  s.layout.substreams = kMaxSubstreams + 1;  // 0 is kAutomaticSubstreams
   refused(s, "--substreams must be 1..16777216");
   s = on_cpu(Algorithm::ceicg);
   s.backend = Backend::gl;
@@ -223,4 +223,22 @@ TEST_CASE("bad settings are refused before any device opens, naming the setting"
   Generator wh(on_cpu(Algorithm::wichmann_hill));
   CHECK_THROWS_WITH(wh.generate(std::span(words).first(6)), Catch::Contains("4 words per output"));
   CHECK_THROWS_AS(wh.set_state(sobol.state()), InvalidArgument);
+}
+
+TEST_CASE("automatic ps30 substreams: 4096 on a software renderer, about COUNT/32 on a GPU within 4096..2^20", "[api]") {
+  for (const std::uint64_t count : {std::uint64_t{1}, std::uint64_t{1} << 25, std::uint64_t{1} << 58})
+    CHECK(automatic_substreams(count, true) == 4096);
+  CHECK(automatic_substreams(1, false) == 4096);
+  CHECK(automatic_substreams(4096 * 32, false) == 4096);
+  CHECK(automatic_substreams(4096 * 32 + 1, false) == 8192);
+  CHECK(automatic_substreams(std::uint64_t{1} << 25, false) == std::uint64_t{1} << 20);
+  CHECK(automatic_substreams(std::uint64_t{1} << 58, false) == std::uint64_t{1} << 20);
+  CHECK(automatic_substreams(100000000, false) == std::uint64_t{1} << 20);
+  // Only a parameterisation, whose P makes the sequence, must name it.
+  Settings s;
+  s.algorithm = Algorithm::wichmann_hill;
+  s.layout.split = Split::parameterisation;
+  CHECK_THROWS_WITH(Generator(s), Catch::Contains("--split parameterisation needs --substreams P"));
+  s.layout.substreams = 3;
+  CHECK_NOTHROW(Generator(s));
 }

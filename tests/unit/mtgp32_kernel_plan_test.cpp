@@ -160,3 +160,31 @@ TEST_CASE("mtgp32 kernel: cuRAND's 192 generators, seed 1234, from output 0", "[
   CHECK(out[0] == kat::load("mtgp32").one("seed=1234 output=0").u32("word"));  // published
   require_same_words(out, reference(1234, 0, count, 192));
 }
+
+TEST_CASE("mtgp32 kernel: host output's chunks, each continuing the last from its kept states, give cuRAND's order",
+          "[mtgp32]") {
+  // Chunks of uneven lengths (within a round, across several, exactly on round boundaries),
+  // and a jump back that starts again from the seed.
+  constexpr unsigned G = 7;
+  const std::uint64_t R = std::uint64_t{G} * 256;
+  cuda::Mtgp32Chunks chunks(4242, G);
+  std::uint64_t at = 300;
+  for (const std::uint64_t count : {R * 3, std::uint64_t{100}, R - 100 + 17, R * 5 + 1, std::uint64_t{1}, R * 2}) {
+    INFO("chunk from " << at << ", " << count << " outputs");
+    const auto plan = chunks.plan(at, count);
+    chunks.advance();
+    CHECK(plan.layout.segments == 1);
+    require_same_words(model_kernel(plan), reference(4242, at, count, G));
+    at += count;
+  }
+  const auto again = chunks.plan(1000, R);
+  require_same_words(model_kernel(again), reference(4242, 1000, R, G));
+  // mtgp32_round_states against plain stepping: generator g's state after r·256 outputs.
+  const auto states = cuda::mtgp32_round_states(4242, 3, G);
+  for (unsigned g = 0; g < G; ++g) {
+    const mtgp32::Parameters& p = mtgp32::parameter_table()[g];
+    mtgp32::State s = mtgp32::seed_state(p, mtgp32::sequence_seed(4242, g));
+    for (int k = 0; k < 3 * 256; ++k) mtgp32::next(s, p);
+    CHECK(mtgp32::window(states[g]) == mtgp32::window(s));
+  }
+}

@@ -36,14 +36,23 @@ enum class StateUpdate {
   cpu,  // the host advances the states by skip-ahead and uploads them for the next pass
 };
 
+inline constexpr std::uint64_t kAutomaticSubstreams = 0;
+
 // The ps30 profile's substream layout for Park–Miller, Wichmann–Hill and MRG32k3a.
 struct StreamLayout {
-  std::uint64_t substreams = 4096;  // P, 1 .. 2^24
+  // P, 1 .. 2^24; or kAutomaticSubstreams: each run chooses P for its length and device
+  // (docs/library.md): leapfrog and blocking give the same sequence for any P.
+  std::uint64_t substreams = kAutomaticSubstreams;
   Split split = Split::leapfrog;
   StateUpdate update = StateUpdate::gpu;
 };
 
 inline constexpr std::uint64_t kMaxSubstreams = std::uint64_t{1} << 24;
+
+// The automatic P of a ps30 run of `count` outputs: 4096 on a software renderer; on a GPU
+// about 32 outputs per substream, a power of two from 4096 to 2^20 (the substream sweep's
+// optimum for 2^25 outputs: docs/performance.md).
+std::uint64_t automatic_substreams(std::uint64_t count, bool software_renderer);
 
 // A render target's size in pixels (CEICG's pass size in the ps30 profile).
 struct TargetSize {
