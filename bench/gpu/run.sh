@@ -327,11 +327,30 @@ sink_ceiling() {
   printf '%s\n' "${rates[@]}" | sort -g | sed -n 2p
 }
 
+# copy_write_ceiling SINK BYTES: GB/s of bench_sink (the same bytes copied from the GPU and
+# written by the command's output classes, device opening included), the median of three.
+copy_write_ceiling() {
+  local sink=$1 bytes=$2 rates=() line
+  for _ in 1 2 3; do
+    rm -f /dev/shm/glrand-end-to-end.bin
+    if [[ $sink == pipe ]]; then
+      line=$( { "$B/bench_sink" "$bytes" - | cat > /dev/null; } 2>&1)
+    else
+      line=$("$B/bench_sink" "$bytes" "$(sink_path "$sink")" 2>&1)
+    fi
+    rates+=("$(sed -nE 's/.*: [0-9.]+ s \(([0-9.]+) GB\/s\), of which.*/\1/p' <<< "$line")")
+  done
+  rm -f /dev/shm/glrand-end-to-end.bin
+  printf '%s\n' "${rates[@]}" | sort -g | sed -n 2p
+}
+
 # end_to_end_row EXE SINK FORMAT BYTES_PER_OUTPUT COUNT ARGS...: one `EXE generate ARGS
-# --format FORMAT -n COUNT` into SINK, as a table row: the command's own seconds (its summary line:
-# devices open, no process start), its rate, GB/s, and the sink's ceiling for the same bytes.
+# --format FORMAT -n COUNT` into SINK, as a table row: the command's own rate (its summary
+# line, three digits, from before the device opens; the process's start left out), GB/s, the
+# ceiling for the same bytes (--path cuda: bench_sink's copy and write, its clock the same;
+# GL: the sink's, dd's) and the rate's share of it.
 end_to_end_row() {
-  local exe=$1 sink=$2 format=$3 width=$4 count=$5 line seconds
+  local exe=$1 sink=$2 format=$3 width=$4 count=$5 line rate
   shift 5
   rm -f /dev/shm/glrand-end-to-end.bin
   if [[ $sink == pipe ]]; then
@@ -340,29 +359,53 @@ end_to_end_row() {
     line=$("$exe" generate "$@" --format "$format" -n "$count" -o "$(sink_path "$sink")" 2>&1 | grep '^glrand: .* in ')
   fi
   rm -f /dev/shm/glrand-end-to-end.bin
-  seconds=$(sed -E 's/.* in ([0-9.]+) s .*/\1/' <<< "$line")
-  [[ -n $seconds ]] || seconds=nan
-  local key="$width $sink $count"
-  awk -v exe="$(basename "$exe")" -v args="$*" -v f="$format" -v sink="$sink" -v n="$count" -v s="$seconds" \
-      -v w="$width" -v c="${ceilings[$key]:-nan}" 'BEGIN {
-        gbs = n * w / s / 1e9
-        printf "| %s | %s | %s | %s | %.3f | %.0f M/s | %.2f | %s | %.0f%% |\n", exe, args, f, sink, s, n / s / 1e6, gbs, c, 100 * gbs / c }'
+  # "(245 M outputs/s)" -> 245e6
+  rate=$(sed -nE 's/.*\(([0-9.]+) ?([kMG]?) outputs\/s\).*/\1 \2/p' <<< "$line" |
+         awk '{ m = $2 == "k" ? 1e3 : $2 == "M" ? 1e6 : $2 == "G" ? 1e9 : 1; print $1 * m }')
+  [[ -n $rate ]] || rate=nan
+  local c=${ceilings["$width $sink $count"]:-nan} key="cuda $width $sink $count"
+  [[ $sink == null ]] && c=inf
+  if [[ $* == *"--path cuda"* ]]; then
+    [[ -n ${ceilings[$key]:-} ]] || ceilings[$key]=$(copy_write_ceiling "$sink" $((count * width)))
+    c=${ceilings[$key]}
+  fi
+  awk -v exe="$(basename "$exe")" -v args="$*" -v f="$format" -v sink="$sink" -v r="$rate" -v w="$width" -v c="$c" 'BEGIN {
+        gbs = r * w / 1e9
+        printf "| %s | %s | %s | %s | %.3g G/s | %.2f | %s | %s |\n", exe, args, f, sink, r / 1e9, gbs, c,
+               c == "inf" ? "" : sprintf("%.0f%%", 100 * gbs / c) }'
 }
 
 suite_end_to_end() {
   # Outputs per run: COUNT on --path cuda, GL_COUNT on the GL path (default 2^26: an earlier
-  # glrand's ps30 default made 20-30 M/s); SINKS and BINARIES (under .gpu/bin) to cut a call short.
-  local count=${COUNT:-268435456} gl_count=${GL_COUNT:-67108864} n sinks binaries
+  # glrand's ps30 default made 20-30 M/s); SINKS, BINARIES (under .gpu/bin) and PATHS (cuda,
+  # gl-compute, gl-ps30) to cut a call short.
+  local count=${COUNT:-268435456} gl_count=${GL_COUNT:-67108864} n sinks binaries paths
   read -ra sinks <<< "${SINKS:-null tmpfs pipe}"
   read -ra binaries <<< "${BINARIES:-glrand-before glrand}"
+  paths=" ${PATHS:-cuda gl-compute gl-ps30} "
   local exe sink format width row g
   run_header
   declare -gA ceilings=()
   echo "== the device-to-host copy: glrand bench --path cuda (readback rows' memcpy ceiling) and --path gl --profile compute"
-  if has_cuda; then "$B/glrand" bench -g pm --path cuda --sizes "$count" 2>&1 | grep -E "^\| (cuda|gl)|^\|---|^\| path"; fi
+  copy_gbs=
+  if has_cuda; then
+    "$B/glrand" bench -g pm,mt19937,mtgp32 --path cuda --sizes "$count" --csv /tmp/end-to-end-cuda.csv 2>&1 |
+      grep -E "^\| (cuda|gl)|^\|---|^\| path"
+    # The readback rows' memcpy ceiling (bytes/s, field 12), the median of the rows'.
+    copy_gbs=$(awk '{
+        n = 0; f = ""; q = 0  # CSV fields, quotes kept whole
+        for (i = 1; i <= length($0); i++) {
+          c = substr($0, i, 1)
+          if (c == "\"") q = !q; else if (c == "," && !q) { a[++n] = f; f = "" } else f = f c
+        }
+        a[++n] = f
+        if (a[2] == "readback") print a[12] / 1e9 }' /tmp/end-to-end-cuda.csv | sort -g | sed -n 2p)
+    echo "device-to-host copy into pinned memory: $copy_gbs GB/s"
+  fi
   "$B/glrand" bench -g pm,wh,mrg32k3a --path gl --profile compute 2>&1 | grep -E "^\| gl|^\| path"
   echo "== sinks without generating: dd from /dev/zero, GB/s, median of 3"
   for n in "$count" "$gl_count"; do
+    [[ $n == "$gl_count" && $paths != *" gl-"* ]] && continue
     for width in 4 8 12 16; do
       for sink in "${sinks[@]}"; do
         ceilings["$width $sink $n"]=$(sink_ceiling "$sink" $((n * width)))
@@ -371,16 +414,22 @@ suite_end_to_end() {
     done
   done
   echo
-  echo "| glrand | arguments | format | sink | s | outputs/s | GB/s | sink ceiling GB/s | of the sink |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "== fixed costs: one output, each path's device opened (and GL's self-test run)"
+  for row in "-g pm --path cuda" "-g pm --path gl --profile compute" "-g pm --path gl"; do
+    read -ra args <<< "$row"
+    echo "$row: $("$B/glrand" generate "${args[@]}" -n 1 -o /dev/null 2>&1 | grep -o ' in [0-9.]* s')"
+  done
+  echo
+  echo "| glrand | arguments | format | sink | outputs/s | GB/s | ceiling GB/s | of the ceiling |"
+  echo "|---|---|---|---|---|---|---|---|"
   for exe in "${binaries[@]/#/$B/}"; do
     [[ -x $exe ]] || continue
     local rows=()
-    if has_cuda; then
+    if has_cuda && [[ $paths == *" cuda "* ]]; then
       for g in pm wh mrg32k3a ceicg mt19937 mtgp32 sobol32; do rows+=("-g $g --path cuda"); done
     fi
-    for g in pm wh mrg32k3a ceicg; do rows+=("-g $g --path gl --profile compute"); done
-    for g in pm wh mrg32k3a; do rows+=("-g $g --path gl"); done
+    [[ $paths == *" gl-compute "* ]] && for g in pm wh mrg32k3a ceicg; do rows+=("-g $g --path gl --profile compute"); done
+    [[ $paths == *" gl-ps30 "* ]] && for g in pm wh mrg32k3a; do rows+=("-g $g --path gl"); done
     for row in "${rows[@]}"; do
       read -ra args <<< "$row"
       for format in ints f32 f64; do

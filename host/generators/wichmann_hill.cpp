@@ -10,13 +10,9 @@
 #include "generators/parallel_fill.hpp"
 
 // MKL rounds each product x·(1/m) before adding it. A fused multiply-add rounds once and can
-// change the last bit, so contraction stays off here even where the target has FMA
-// (-march=native, or GCC's default -ffp-contract=fast in C++).
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+// change the last bit, so this file is compiled with -ffp-contract=off (CMakeLists.txt), even
+// where the target has FMA (-march=native); not by `#pragma GCC optimize`, which stops the
+// bulk conversions' formula from being inlined and vectorised.
 
 namespace glrand::wh {
 
@@ -43,34 +39,53 @@ State seed_state(int set, const std::array<std::uint32_t, 4>& words) {
   return s;
 }
 
-double to_f64(const Parameters& p, const State& s) {
-  // One statement per operation, in MKL's order: products rounded, then summed left to right.
-  double u = static_cast<double>(s[0]) * (1.0 / p.modulus[0]);
+namespace {
+
+// The reciprocals 1/m_k, each rounded once, as MKL multiplies by them.
+struct Reciprocals {
+  explicit Reciprocals(const Parameters& p)
+      : r{1.0 / p.modulus[0], 1.0 / p.modulus[1], 1.0 / p.modulus[2], 1.0 / p.modulus[3]} {}
+  double r[4];
+};
+
+// One statement per operation, in MKL's order: products rounded, then summed left to right;
+// then the fractional part: u lies in [0, 4), so truncation is its floor (and vectorises where
+// std::floor does not), and the difference is exact.
+double fraction(const Reciprocals& m, const std::uint32_t* x) {
+  double u = static_cast<double>(x[0]) * m.r[0];
   for (int k = 1; k < 4; ++k) {
-    const double term = static_cast<double>(s[k]) * (1.0 / p.modulus[k]);
+    const double term = static_cast<double>(x[k]) * m.r[k];
     u = u + term;
   }
-  return u - std::floor(u);
+  return u - static_cast<double>(static_cast<std::int32_t>(u));
 }
 
-float to_f32(const Parameters& p, const State& s) {
-  const float f = static_cast<float>(to_f64(p, s));
-  // An f64 value at or above 1 - 2^-25 rounds to 1.0f; keep the range [0, 1).
-  return f < 1.0f ? f : std::nextafter(1.0f, 0.0f);
+// An f64 value at or above 1 - 2^-25 rounds to 1.0f; keep the range [0, 1).
+float single(double u) {
+  const float f = static_cast<float>(u);
+  return f < 1.0f ? f : 0x1.fffffep-1f;
 }
 
+}  // namespace
+
+double to_f64(const Parameters& p, const State& s) { return fraction(Reciprocals(p), s.data()); }
+float to_f32(const Parameters& p, const State& s) { return single(to_f64(p, s)); }
 std::uint32_t to_u32(const Parameters& p, const State& s) { return word_of_unit(to_f64(p, s)); }
 
+// The reciprocals made once per chunk (the same values), so that the loop only multiplies.
 GLRAND_VECTOR_CLONES void to_f32(const Parameters& p, std::span<const std::uint32_t> words, std::span<float> out) {
-  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_f32(p, State{w[0], w[1], w[2], w[3]}); });
+  const Reciprocals m(p);
+  convert_each<4>(words, out, [&m](const std::uint32_t* w) { return single(fraction(m, w)); });
 }
 
 GLRAND_VECTOR_CLONES void to_f64(const Parameters& p, std::span<const std::uint32_t> words, std::span<double> out) {
-  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_f64(p, State{w[0], w[1], w[2], w[3]}); });
+  const Reciprocals m(p);
+  convert_each<4>(words, out, [&m](const std::uint32_t* w) { return fraction(m, w); });
 }
 
 GLRAND_VECTOR_CLONES void to_u32(const Parameters& p, std::span<const std::uint32_t> words, std::span<std::uint32_t> out) {
-  convert_each<4>(words, out, [&p](const std::uint32_t* w) { return to_u32(p, State{w[0], w[1], w[2], w[3]}); });
+  const Reciprocals m(p);
+  convert_each<4>(words, out, [&m](const std::uint32_t* w) { return word_of_unit(fraction(m, w)); });
 }
 
 void generate_ints(const Parameters& p, const State& start, std::span<std::uint32_t> out,
