@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <future>
@@ -159,13 +160,21 @@ class ChunkWriter {
   template <class T, class Convert>
   void convert_and_write(std::array<std::vector<T>, 2>& buffers, std::span<const std::uint32_t> words,
                          std::size_t outputs, std::uint64_t first, Convert convert) {
-    // The other buffer's write may still run; this one's ended before that one started.
-    std::vector<T>& buffer = buffers[next_buffer_];
-    next_buffer_ ^= 1;
-    buffer.resize(outputs);
-    convert(words, std::span<T>(buffer), first);
-    write_.start([this, &buffer] { sink_.write(std::span<const T>(buffer)); });
+    const std::size_t width = words.size() / std::max<std::size_t>(outputs, 1);
+    // In pieces of at most kPiece outputs: the two buffers then take no more memory (and first
+    // page faults) than one whole chunk of a GPU's would.
+    for (std::size_t at = 0; at < outputs; at += kPiece) {
+      const std::size_t n = std::min(kPiece, outputs - at);
+      // The other buffer's write may still run; this one's ended before that one started.
+      std::vector<T>& buffer = buffers[next_buffer_];
+      next_buffer_ ^= 1;
+      buffer.resize(n);
+      convert(words.subspan(width * at, width * n), std::span<T>(buffer), first + at);
+      write_.start([this, &buffer] { sink_.write(std::span<const T>(buffer)); });
+    }
   }
+
+  static constexpr std::size_t kPiece = std::size_t{1} << 23;
 
   output::OutputSink& sink_;
   Format format_;
