@@ -350,19 +350,23 @@ copy_write_ceiling() {
 # ceiling for the same bytes (--path cuda: bench_sink's copy and write, its clock the same;
 # GL: the sink's, dd's) and the rate's share of it.
 end_to_end_row() {
-  local exe=$1 sink=$2 format=$3 width=$4 count=$5 line rate
+  local exe=$1 sink=$2 format=$3 width=$4 count=$5 line rate rates=()
   shift 5
+  # The median of REPEATS runs (default 3; 1 makes a call short).
+  for ((r = 0; r < ${REPEATS:-3}; ++r)); do
+    rm -f /dev/shm/glrand-end-to-end.bin
+    if [[ $sink == pipe ]]; then
+      line=$( { "$exe" generate "$@" --format "$format" -n "$count" -o - | cat > /dev/null; } 2>&1 | grep '^glrand: .* in ')
+    else
+      line=$("$exe" generate "$@" --format "$format" -n "$count" -o "$(sink_path "$sink")" 2>&1 | grep '^glrand: .* in ')
+    fi
+    # "(245 M outputs/s)" -> 245e6
+    rate=$(sed -nE 's/.*\(([0-9.]+) ?([kMG]?) outputs\/s\).*/\1 \2/p' <<< "$line" |
+           awk '{ m = $2 == "k" ? 1e3 : $2 == "M" ? 1e6 : $2 == "G" ? 1e9 : 1; print $1 * m }')
+    rates+=("${rate:-nan}")
+  done
   rm -f /dev/shm/glrand-end-to-end.bin
-  if [[ $sink == pipe ]]; then
-    line=$( { "$exe" generate "$@" --format "$format" -n "$count" -o - | cat > /dev/null; } 2>&1 | grep '^glrand: .* in ')
-  else
-    line=$("$exe" generate "$@" --format "$format" -n "$count" -o "$(sink_path "$sink")" 2>&1 | grep '^glrand: .* in ')
-  fi
-  rm -f /dev/shm/glrand-end-to-end.bin
-  # "(245 M outputs/s)" -> 245e6
-  rate=$(sed -nE 's/.*\(([0-9.]+) ?([kMG]?) outputs\/s\).*/\1 \2/p' <<< "$line" |
-         awk '{ m = $2 == "k" ? 1e3 : $2 == "M" ? 1e6 : $2 == "G" ? 1e9 : 1; print $1 * m }')
-  [[ -n $rate ]] || rate=nan
+  rate=$(printf '%s\n' "${rates[@]}" | sort -g | sed -n "$(((${#rates[@]} + 1) / 2))p")
   local c=${ceilings["$width $sink $count"]:-nan} key="cuda $width $sink $count"
   [[ $sink == null ]] && c=inf
   if [[ $* == *"--path cuda"* ]]; then
