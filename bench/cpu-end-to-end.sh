@@ -11,7 +11,7 @@ before=${2:-}
 n=${COUNT:-33554432}
 file=/dev/shm/glrand-cpu-end-to-end.bin
 echo "== date: $(date -u); $(nproc) cores:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-echo "== glrand: $("$exe" --version | head -1)${before:+; earlier: $("$before" --version | head -1)}"
+echo "== glrand: $("$exe" --version | head -2 | tr -s " \n" " ")${before:+; earlier: $("$before" --version | head -2 | tr -s " \n" " ")}"
 for sink in null tmpfs; do
   for width in 4 8; do
     rm -f "$file"
