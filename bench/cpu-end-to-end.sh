@@ -15,9 +15,10 @@ echo "== glrand: $("$exe" --version | head -2 | tr -s " \n" " ")${before:+; earl
 for sink in null tmpfs; do
   for width in 4 8; do
     rm -f "$file"
+    blocks=$(((n * width + (1 << 26) - 1) >> 26))  # whole 64 MiB blocks, at least the bytes
     start=$(date +%s.%N)
-    dd if=/dev/zero of="$([[ $sink == null ]] && echo /dev/null || echo "$file")" bs=64M count=$((n * width >> 26)) status=none
-    echo "dd $((n * width)) bytes into $sink: $(awk -v a="$start" -v b="$(date +%s.%N)" -v x=$((n * width)) 'BEGIN { printf "%.2f", x / (b - a) / 1e9 }') GB/s"
+    dd if=/dev/zero of="$([[ $sink == null ]] && echo /dev/null || echo "$file")" bs=64M count="$blocks" status=none
+    echo "dd $((blocks << 26)) bytes into $sink: $(awk -v a="$start" -v b="$(date +%s.%N)" -v x=$((blocks << 26)) 'BEGIN { printf "%.2f", x / (b - a) / 1e9 }') GB/s"
   done
 done
 echo

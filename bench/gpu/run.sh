@@ -371,12 +371,13 @@ end_to_end_row() {
   [[ $sink == null ]] && c=inf
   if [[ $* == *"--path cuda"* ]]; then
     [[ -n ${ceilings[$key]:-} ]] || ceilings[$key]=$(copy_write_ceiling "$sink" $((count * width)))
+    [[ -n ${ceilings[$key]} ]] || ceilings[$key]=n/a  # no bench_sink in the bundle
     c=${ceilings[$key]}
   fi
   awk -v exe="$(basename "$exe")" -v args="$*" -v f="$format" -v sink="$sink" -v r="$rate" -v w="$width" -v c="$c" 'BEGIN {
         gbs = r * w / 1e9
         printf "| %s | %s | %s | %s | %.3g G/s | %.2f | %s | %s |\n", exe, args, f, sink, r / 1e9, gbs, c,
-               c == "inf" ? "" : sprintf("%.0f%%", 100 * gbs / c) }'
+               c + 0 > 0 && c != "inf" ? sprintf("%.0f%%", 100 * gbs / c) : "" }'
 }
 
 suite_end_to_end() {

@@ -187,21 +187,23 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
 }
 
-// generate_host fills chunk after chunk: Mtgp32Chunks plans them, its jumps to the next
-// chunk made while the kernel runs. The mutex keeps copies of the Generator used from
-// several threads correct.
+// generate_host fills chunk after chunk (2^24 outputs by default): Mtgp32Chunks plans those,
+// each continuing the last. A larger fill (a device buffer, a texture) runs in many segments,
+// whose kernel is that much shorter, jumped to from the seed (launch_mtgp32). The mutex keeps
+// copies of the Generator used from several threads correct.
 Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
+  constexpr std::uint64_t kChunkLike = std::uint64_t{1} << 25;
   struct Kept {
     explicit Kept(std::uint64_t seed) : chunks(seed) {}
     std::mutex mutex;
     Mtgp32Chunks chunks;
   };
   auto kept = std::make_shared<Kept>(seed);
-  return {"mtgp32", 1, [offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+  return {"mtgp32", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            if (out.size() > kChunkLike) return launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
             const std::lock_guard lock(kept->mutex);
             const Mtgp32DevicePlan plan(kept->chunks.plan(offset + first, out.size()), stream);
             plan.launch(out.data(), stream);
-            kept->chunks.advance();
             // The plan's device buffers die here: wait for the copies and the kernel.
             check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
           }};

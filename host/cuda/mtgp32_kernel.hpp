@@ -104,25 +104,25 @@ Mtgp32Plan plan_mtgp32(const Mtgp32Layout& layout, const std::vector<mtgp32::Sta
 
 // Plans for host output, chunk after chunk: one segment per generator (G blocks make a chunk
 // far faster than it is copied), from each generator's state at the chunk's first round,
-// kept from the chunk before. A chunk that continues the last one costs one Horner jump per
-// generator, of the rounds between the two chunks' first rounds (the polynomials kept by
-// that distance); any other chunk jumps every generator from its seed.
+// kept from the chunk before. A chunk that starts where the last one ended costs one Horner
+// jump per generator, of the rounds between the two chunks' first rounds (the polynomials
+// kept by that distance); any other chunk jumps every generator from its seed.
 class Mtgp32Chunks {
  public:
   explicit Mtgp32Chunks(std::uint64_t seed, unsigned sequences = mtgp32::kHostSequences)
       : seed_(seed), sequences_(sequences) {}
   // The plan of outputs first .. first + count − 1.
   Mtgp32Plan plan(std::uint64_t first, std::uint64_t count);
-  // After plan(first, count) (while its kernel runs): each generator's state at the round
-  // output first + count lies in, for the chunk that follows.
-  void advance();
 
  private:
+  // Each generator's state jumped on by `rounds` rounds.
+  void advance(std::uint64_t rounds);
+
   std::uint64_t seed_;
   unsigned sequences_;
   std::optional<std::uint64_t> round_;  // the round states_ stand at
   std::vector<mtgp32::State> states_;
-  std::uint64_t next_round_ = 0;        // where advance() takes them
+  std::uint64_t end_round_ = 0;         // the round the last plan's window ends in
   std::map<std::uint64_t, std::vector<mtgp32::Jump>> jumps_;  // by rounds: one per generator
 };
 

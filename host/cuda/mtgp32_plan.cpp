@@ -138,38 +138,39 @@ Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout) {
 
 Mtgp32Plan Mtgp32Chunks::plan(std::uint64_t first, std::uint64_t count) {
   const Mtgp32Layout layout = mtgp32_layout(first, count, sequences_, 1);
-  if (round_ != layout.first_round) states_ = mtgp32_round_states(seed_, layout.first_round, sequences_);
+  if (round_ && layout.first_round == end_round_ && end_round_ > *round_) {
+    const std::uint64_t rounds = end_round_ - *round_;
+    round_.reset();  // until every state stands at end_round_
+    advance(rounds);
+  } else if (round_ != layout.first_round) {
+    round_.reset();
+    states_ = mtgp32_round_states(seed_, layout.first_round, sequences_);
+  }
   round_ = layout.first_round;
-  next_round_ = (first + count) / layout.round_outputs();
+  end_round_ = (first + count) / layout.round_outputs();
   return plan_mtgp32(layout, states_);
 }
 
-void Mtgp32Chunks::advance() {
-  if (!round_) return;
-  const std::uint64_t rounds = next_round_ - *round_;
-  round_.reset();  // until the states stand at next_round_
-  if (rounds > 0) {
-    if (!jumps_.contains(rounds)) {
-      if (jumps_.size() >= 4) jumps_.clear();
-      std::vector<mtgp32::Jump> jumps(sequences_);
-      parallel_fill(
-          sequences_, 0,
-          [&](std::uint64_t begin, std::uint64_t end) {
-            for (std::uint64_t g = begin; g < end; ++g)
-              jumps[g] = mtgp32::make_jump(static_cast<unsigned>(g), rounds * mtgp32::kBlockThreads);
-          },
-          1);
-      jumps_.emplace(rounds, std::move(jumps));
-    }
-    const std::vector<mtgp32::Jump>& jumps = jumps_.at(rounds);
+void Mtgp32Chunks::advance(std::uint64_t rounds) {
+  if (!jumps_.contains(rounds)) {
+    if (jumps_.size() >= 4) jumps_.clear();
+    std::vector<mtgp32::Jump> jumps(sequences_);
     parallel_fill(
         sequences_, 0,
         [&](std::uint64_t begin, std::uint64_t end) {
-          for (std::uint64_t g = begin; g < end; ++g) states_[g] = mtgp32::jump(states_[g], jumps[g]);
+          for (std::uint64_t g = begin; g < end; ++g)
+            jumps[g] = mtgp32::make_jump(static_cast<unsigned>(g), rounds * mtgp32::kBlockThreads);
         },
         1);
+    jumps_.emplace(rounds, std::move(jumps));
   }
-  round_ = next_round_;
+  const std::vector<mtgp32::Jump>& jumps = jumps_.at(rounds);
+  parallel_fill(
+      sequences_, 0,
+      [&](std::uint64_t begin, std::uint64_t end) {
+        for (std::uint64_t g = begin; g < end; ++g) states_[g] = mtgp32::jump(states_[g], jumps[g]);
+      },
+      1);
 }
 
 }  // namespace glrand::cuda

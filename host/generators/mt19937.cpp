@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <glrand/error.hpp>
@@ -153,7 +154,8 @@ const Jump& jump_power_of_two(unsigned k) {
 }
 
 std::shared_ptr<const Jump> cached_jump(std::uint64_t outputs) {
-  constexpr std::size_t kKept = 64;
+  // A plan asks for one length per CPU thread and its stride: keep several plans' worth.
+  static const std::size_t kKept = std::max<std::size_t>(64, 4 * std::thread::hardware_concurrency());
   static std::mutex mutex;
   static std::map<std::uint64_t, std::shared_ptr<const Jump>> kept;
   {

@@ -120,9 +120,9 @@ State jump(const State& s, const Jump& j);
 // Precomputed jumps of 2^k outputs, k = 0..63 (each made on first use and kept).
 const Jump& jump_power_of_two(unsigned k);
 
-// make_jump(outputs), kept for the next call that asks for the same length (the last few
-// dozen lengths are kept): the CUDA path's segment plans ask for the same jumps chunk after
-// chunk.
+// make_jump(outputs), kept for the next call that asks for the same length (a few plans'
+// worth of lengths are kept): the CUDA path's segment plans ask for the same jumps chunk
+// after chunk.
 std::shared_ptr<const Jump> cached_jump(std::uint64_t outputs);
 
 // The state after `outputs` outputs from seed_state(seed): mt19937ar.c seeded with `seed`

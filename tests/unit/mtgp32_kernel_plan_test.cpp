@@ -164,7 +164,7 @@ TEST_CASE("mtgp32 kernel: cuRAND's 192 generators, seed 1234, from output 0", "[
 TEST_CASE("mtgp32 kernel: host output's chunks, each continuing the last from its kept states, give cuRAND's order",
           "[mtgp32]") {
   // Chunks of uneven lengths (within a round, across several, exactly on round boundaries),
-  // and a jump back that starts again from the seed.
+  // and a jump back that starts again from the seed, then continues from there.
   constexpr unsigned G = 7;
   const std::uint64_t R = std::uint64_t{G} * 256;
   cuda::Mtgp32Chunks chunks(4242, G);
@@ -172,13 +172,14 @@ TEST_CASE("mtgp32 kernel: host output's chunks, each continuing the last from it
   for (const std::uint64_t count : {R * 3, std::uint64_t{100}, R - 100 + 17, R * 5 + 1, std::uint64_t{1}, R * 2}) {
     INFO("chunk from " << at << ", " << count << " outputs");
     const auto plan = chunks.plan(at, count);
-    chunks.advance();
     CHECK(plan.layout.segments == 1);
     require_same_words(model_kernel(plan), reference(4242, at, count, G));
     at += count;
   }
   const auto again = chunks.plan(1000, R);
   require_same_words(model_kernel(again), reference(4242, 1000, R, G));
+  const auto on = chunks.plan(1000 + R, 3 * R + 5);
+  require_same_words(model_kernel(on), reference(4242, 1000 + R, 3 * R + 5, G));
   // mtgp32_round_states against plain stepping: generator g's state after r·256 outputs.
   const auto states = cuda::mtgp32_round_states(4242, 3, G);
   for (unsigned g = 0; g < G; ++g) {
