@@ -40,9 +40,10 @@
 #   end-to-end      what a user of the command gets: `glrand generate -n COUNT` (default 2^28)
 #                   of each generator on --path cuda and on the GL path (compute profile, and
 #                   ps30's default layout for pm, wh, mrg32k3a), as ints, f32 and f64, into
-#                   /dev/null, a tmpfs file and a pipe, beside the same bytes written by the
-#                   same sink without generating (dd from /dev/zero) and the device-to-host
-#                   copy (glrand bench's readback ceilings), from this glrand and from
+#                   /dev/null, a tmpfs file and a pipe, each beside the same bytes moved
+#                   without generating (CUDA: bench_sink, copied from the GPU and written by
+#                   the command's output classes; GL: dd from /dev/zero into the sink), and
+#                   glrand bench's readback rows, from this glrand and from
 #                   .gpu/bin/glrand-before where the bundle has one: end-to-end.md
 #
 # A command on the GPU machine may run 10 minutes: give a slow suite (hashes at 10^9,
@@ -309,6 +310,9 @@ sink_path() {
   esac
 }
 
+# median VALUES...: the middle one (of an even count, the lower middle).
+median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
+
 # sink_ceiling SINK BYTES: GB/s of BYTES from /dev/zero into SINK by dd in 64 MiB blocks, the
 # median of three.
 sink_ceiling() {
@@ -324,7 +328,7 @@ sink_ceiling() {
     rates+=("$(awk -v a="$start" -v b="$(date +%s.%N)" -v n=$((blocks << 26)) 'BEGIN { printf "%.2f", n / (b - a) / 1e9 }')")
   done
   rm -f /dev/shm/glrand-end-to-end.bin
-  printf '%s\n' "${rates[@]}" | sort -g | sed -n 2p
+  median "${rates[@]}"
 }
 
 # copy_write_ceiling SINK BYTES: GB/s of bench_sink (the same bytes copied from the GPU and
@@ -341,7 +345,7 @@ copy_write_ceiling() {
     rates+=("$(sed -nE 's/.*: [0-9.]+ s \(([0-9.]+) GB\/s\), of which.*/\1/p' <<< "$line")")
   done
   rm -f /dev/shm/glrand-end-to-end.bin
-  printf '%s\n' "${rates[@]}" | sort -g | sed -n 2p
+  median "${rates[@]}"
 }
 
 # end_to_end_row EXE SINK FORMAT BYTES_PER_OUTPUT COUNT ARGS...: one `EXE generate ARGS
@@ -366,7 +370,7 @@ end_to_end_row() {
     rates+=("${rate:-nan}")
   done
   rm -f /dev/shm/glrand-end-to-end.bin
-  rate=$(printf '%s\n' "${rates[@]}" | sort -g | sed -n "$(((${#rates[@]} + 1) / 2))p")
+  rate=$(median "${rates[@]}")
   local c=${ceilings["$width $sink $count"]:-nan} key="cuda $width $sink $count"
   [[ $sink == null ]] && c=inf
   if [[ $* == *"--path cuda"* ]]; then
@@ -377,7 +381,7 @@ end_to_end_row() {
   awk -v exe="$(basename "$exe")" -v args="$*" -v f="$format" -v sink="$sink" -v r="$rate" -v w="$width" -v c="$c" 'BEGIN {
         gbs = r * w / 1e9
         printf "| %s | %s | %s | %s | %.3g G/s | %.2f | %s | %s |\n", exe, args, f, sink, r / 1e9, gbs, c,
-               c + 0 > 0 && c != "inf" ? sprintf("%.0f%%", 100 * gbs / c) : "" }'
+               (c + 0 > 0 && c != "inf" ? sprintf("%.0f%%", 100 * gbs / c) : "") }'
 }
 
 suite_end_to_end() {
@@ -392,32 +396,20 @@ suite_end_to_end() {
   run_header
   declare -gA ceilings=()
   echo "== the device-to-host copy: glrand bench --path cuda (readback rows' memcpy ceiling) and --path gl --profile compute"
-  copy_gbs=
   if has_cuda; then
-    "$B/glrand" bench -g pm,mt19937,mtgp32 --path cuda --sizes "$count" --csv /tmp/end-to-end-cuda.csv 2>&1 |
-      grep -E "^\| (cuda|gl)|^\|---|^\| path"
-    # The readback rows' memcpy ceiling (bytes/s, field 12), the median of the rows'.
-    copy_gbs=$(awk '{
-        n = 0; f = ""; q = 0  # CSV fields, quotes kept whole
-        for (i = 1; i <= length($0); i++) {
-          c = substr($0, i, 1)
-          if (c == "\"") q = !q; else if (c == "," && !q) { a[++n] = f; f = "" } else f = f c
-        }
-        a[++n] = f
-        if (a[2] == "readback") print a[12] / 1e9 }' /tmp/end-to-end-cuda.csv | sort -g | sed -n 2p)
-    echo "device-to-host copy into pinned memory: $copy_gbs GB/s"
+    "$B/glrand" bench -g pm,mt19937,mtgp32 --path cuda --sizes "$count" 2>&1 | grep -E "^\| (cuda|gl)|^\|---|^\| path"
   fi
   "$B/glrand" bench -g pm,wh,mrg32k3a --path gl --profile compute 2>&1 | grep -E "^\| gl|^\| path"
-  echo "== sinks without generating: dd from /dev/zero, GB/s, median of 3"
-  for n in "$count" "$gl_count"; do
-    [[ $n == "$gl_count" && $paths != *" gl-"* ]] && continue
+  # The GL rows' ceilings (the CUDA rows' are bench_sink's, measured as the rows need them).
+  if [[ $paths == *" gl-"* ]]; then
+    echo "== sinks without generating: dd from /dev/zero, GB/s, median of 3"
     for width in 4 8 12 16; do
       for sink in "${sinks[@]}"; do
-        ceilings["$width $sink $n"]=$(sink_ceiling "$sink" $((n * width)))
-        echo "$((n * width)) bytes into $sink: ${ceilings["$width $sink $n"]} GB/s"
+        ceilings["$width $sink $gl_count"]=$(sink_ceiling "$sink" $((gl_count * width)))
+        echo "$((gl_count * width)) bytes into $sink: ${ceilings["$width $sink $gl_count"]} GB/s"
       done
     done
-  done
+  fi
   echo
   echo "== fixed costs: one output, each path's device opened (and GL's self-test run)"
   for row in "-g pm --path cuda" "-g pm --path gl --profile compute" "-g pm --path gl"; do

@@ -2,10 +2,10 @@
 // glrand generate: numbers to a file (raw little-endian or .npy) or to standard output.
 #include <unistd.h>
 
-#include <csignal>
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <csignal>
 #include <future>
 #include <iterator>
 #include <iostream>

@@ -189,8 +189,8 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 
 // The kernel runs on the default stream and synchronises the device, so `stream` is ordered.
 // generate_host fills chunk after chunk, each blocking: a fill that starts where the last one
-// ended starts from that one's end state, found by a jump of the chunk's length kept from
-// chunk to chunk (Horner's scheme alone, under a ms), instead of jumping from the seed again
+// ended starts from that one's end state, found by a jump of the chunk's length
+// (mt19937::cached_jump: Horner's scheme alone, under a ms), instead of jumping from the seed again
 // (t^K mod phi as well: about 5 ms at K = 2^40 on a 2-core CI machine). The mutex keeps copies
 // of the Generator used from several threads correct.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
@@ -198,7 +198,6 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
     std::mutex mutex;
     std::optional<std::uint64_t> next;  // the output `state` gives next
     mt19937::State state{};
-    std::optional<mt19937::Jump> chunk;  // a jump of the last fill's length
   };
   auto kept = std::make_shared<Continuation>();
   return {"mt19937", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
@@ -206,8 +205,7 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
             const mt19937::State start = kept->next == first ? kept->state : mt19937::state_at(seed, offset + first);
             kept->next.reset();  // until this fill has succeeded
             generate_mt19937_on_device(start, out.size(), out.data());
-            if (!kept->chunk || kept->chunk->outputs != out.size()) kept->chunk = mt19937::make_jump(out.size());
-            kept->state = mt19937::jump(start, *kept->chunk);
+            kept->state = mt19937::jump(start, *mt19937::cached_jump(out.size()));
             kept->next = first + out.size();
           }};
 }
