@@ -21,7 +21,6 @@ set(GLRAND_SHADERS
   mrg32k3a.frag
   mrg32k3a_advance.frag
   fill.frag
-  blit.frag
   # The scatter and compute profiles: one entry per generator and profile.
   scatter/ceicg.frag
   scatter/park_miller.frag

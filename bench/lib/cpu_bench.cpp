@@ -55,29 +55,33 @@ struct CpuGenerator {
   std::function<void(std::span<std::uint32_t>)> generate;
 };
 
-CpuGenerator cpu_generator(const std::string& name) {
-  if (name == "ceicg") return {3, [](std::span<std::uint32_t> w) { ceicg::generate_ints(ceicg::Residues{}, w); }};
-  if (name == "pm") return {1, [](std::span<std::uint32_t> w) { pm::generate_ints(1, w); }};
-  if (name == "wh")
-    return {4, [](std::span<std::uint32_t> w) { wh::generate_ints(wh::parameters(0), wh::seed_state(0, 1), w); }};
-  if (name == "mrg32k3a")
-    return {1, [](std::span<std::uint32_t> w) { mrg32k3a::generate_ints(mrg32k3a::default_seed(), w); }};
-  if (name == "mt19937")  // each thread jumps to its first output (jump polynomials), then steps
-    return {1, [](std::span<std::uint32_t> w) {
-              parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
-                mt19937::State state = mt19937::state_at(5489, begin);
-                mt19937::generate_ints(state, w.subspan(begin, end - begin));
-              });
-            }};
-  if (name == "sobol32")  // one dimension; each thread starts at its own point (Gray code)
-    return {1, [](std::span<std::uint32_t> w) {
-              parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
-                sobol32::generate_dimension(0, begin, w.subspan(begin, end - begin));
-              });
-            }};
-  if (name == "mtgp32")
-    return {1, [](std::span<std::uint32_t> w) { mtgp32::HostApiStream(1234).generate(w); }};
-  throw std::invalid_argument("no CPU bench for generator '" + name + "'");
+CpuGenerator cpu_generator(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::ceicg:
+      return {3, [](std::span<std::uint32_t> w) { ceicg::generate_ints(ceicg::Residues{}, w); }};
+    case Algorithm::park_miller:
+      return {1, [](std::span<std::uint32_t> w) { pm::generate_ints(1, w); }};
+    case Algorithm::wichmann_hill:
+      return {4, [](std::span<std::uint32_t> w) { wh::generate_ints(wh::parameters(0), wh::seed_state(0, 1), w); }};
+    case Algorithm::mrg32k3a:
+      return {1, [](std::span<std::uint32_t> w) { mrg32k3a::generate_ints(mrg32k3a::default_seed(), w); }};
+    case Algorithm::mt19937:  // each thread jumps to its first output (jump polynomials), then steps
+      return {1, [](std::span<std::uint32_t> w) {
+                parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+                  mt19937::State state = mt19937::state_at(5489, begin);
+                  mt19937::generate_ints(state, w.subspan(begin, end - begin));
+                });
+              }};
+    case Algorithm::sobol32:  // one dimension; each thread starts at its own point (Gray code)
+      return {1, [](std::span<std::uint32_t> w) {
+                parallel_fill(w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+                  sobol32::generate_dimension(0, begin, w.subspan(begin, end - begin));
+                });
+              }};
+    case Algorithm::mtgp32:
+      return {1, [](std::span<std::uint32_t> w) { mtgp32::HostApiStream(1234).generate(w); }};
+  }
+  throw std::invalid_argument("no CPU bench for this generator");
 }
 
 }  // namespace
@@ -108,7 +112,7 @@ unsigned fill_threads(std::uint64_t count) {
 }
 
 Row cpu_row(const std::string& generator, std::uint64_t outputs, int repeats) {
-  const CpuGenerator g = cpu_generator(generator);
+  const CpuGenerator g = cpu_generator(find_generator(generator).algorithm);
   return host_row("cpu", generator, "", g.words_per_output, g.generate, outputs, repeats);
 }
 

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include <glrand/generator.hpp>
+
 #include "bench/lib/cuda_timing.hpp"
 #include "bench/lib/curand_library.hpp"
 #include <glrand/error.hpp>
@@ -22,15 +24,24 @@
 namespace glrand::bench {
 namespace {
 
-cuda::Generator cuda_generator(const std::string& name, std::uint64_t outputs) {
-  if (name == "ceicg") return cuda::ceicg(ceicg::Residues{});
-  if (name == "pm") return cuda::park_miller(1);
-  if (name == "wh") return cuda::wichmann_hill(wh::parameters(0), wh::seed_state(0, 1));
-  if (name == "mrg32k3a") return cuda::mrg32k3a(mrg32k3a::default_seed());
-  if (name == "mt19937") return cuda::mt19937(5489, 0);
-  if (name == "sobol32") return cuda::sobol32(1, outputs, 0);
-  if (name == "mtgp32") return cuda::mtgp32(1234, 0);
-  throw std::invalid_argument("no CUDA bench for generator '" + name + "'");
+cuda::Generator cuda_generator(Algorithm algorithm, std::uint64_t outputs) {
+  switch (algorithm) {
+    case Algorithm::ceicg:
+      return cuda::ceicg(ceicg::Residues{});
+    case Algorithm::park_miller:
+      return cuda::park_miller(1);
+    case Algorithm::wichmann_hill:
+      return cuda::wichmann_hill(wh::parameters(0), wh::seed_state(0, 1));
+    case Algorithm::mrg32k3a:
+      return cuda::mrg32k3a(mrg32k3a::default_seed());
+    case Algorithm::mt19937:
+      return cuda::mt19937(5489, 0);
+    case Algorithm::sobol32:
+      return cuda::sobol32(1, outputs, 0);
+    case Algorithm::mtgp32:
+      return cuda::mtgp32(1234, 0);
+  }
+  throw std::invalid_argument("no CUDA bench for this generator");
 }
 
 // The resident launch of `outputs` into a device buffer. MT19937 and MTGP32 start their
@@ -42,9 +53,9 @@ struct ResidentLaunch {
   std::string note;
 };
 
-ResidentLaunch resident_launch(const std::string& name, const cuda::Generator& g, std::uint64_t outputs,
+ResidentLaunch resident_launch(Algorithm algorithm, const cuda::Generator& g, std::uint64_t outputs,
                                int multiprocessors) {
-  if (name == "mt19937") {
+  if (algorithm == Algorithm::mt19937) {
     cuda::Mt19937Launch launch;
     launch.segments = cuda::mt19937_wave_segments(launch);
     auto plan = std::make_shared<cuda::Mt19937Plan>(cuda::plan_mt19937(mt19937::seed_state(5489), outputs, launch));
@@ -55,7 +66,7 @@ ResidentLaunch resident_launch(const std::string& name, const cuda::Generator& g
     return {[plan, states, launch, outputs](std::uint32_t* out) { cuda::launch_mt19937(states->data(), *plan, outputs, out, launch); },
             std::to_string(plan->segments) + " segments, host jumps precomputed"};
   }
-  if (name == "mtgp32") {
+  if (algorithm == Algorithm::mtgp32) {
     const auto layout = cuda::mtgp32_layout(0, outputs, mtgp32::kHostSequences,
                                             cuda::mtgp32_segments(0, outputs, mtgp32::kHostSequences, multiprocessors));
     auto plan = std::make_shared<cuda::Mtgp32DevicePlan>(cuda::plan_mtgp32(1234, layout));
@@ -74,15 +85,22 @@ struct CurandKind {
   const char* what;
 };
 
-std::vector<CurandKind> curand_kinds(const std::string& generator) {
-  if (generator == "mrg32k3a")
-    return {{CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT, "DEFAULT ordering (its fastest; another order)"},
-            {CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY, "LEGACY ordering"}};
-  if (generator == "mt19937")
-    return {{CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT, "its own seeding: another sequence"}};
-  if (generator == "mtgp32")
-    return {{CURAND_RNG_PSEUDO_MTGP32, CURAND_ORDERING_PSEUDO_DEFAULT, "the sequence glrand's mtgp32 gives"}};
-  if (generator == "sobol32") return {{CURAND_RNG_QUASI_SOBOL32, CURAND_ORDERING_PSEUDO_DEFAULT, "1 dimension, the same points"}};
+std::vector<CurandKind> curand_kinds(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::mrg32k3a:
+      return {{CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_DEFAULT, "DEFAULT ordering (its fastest; another order)"},
+              {CURAND_RNG_PSEUDO_MRG32K3A, CURAND_ORDERING_PSEUDO_LEGACY, "LEGACY ordering"}};
+    case Algorithm::mt19937:
+      return {{CURAND_RNG_PSEUDO_MT19937, CURAND_ORDERING_PSEUDO_DEFAULT, "its own seeding: another sequence"}};
+    case Algorithm::mtgp32:
+      return {{CURAND_RNG_PSEUDO_MTGP32, CURAND_ORDERING_PSEUDO_DEFAULT, "the sequence glrand's mtgp32 gives"}};
+    case Algorithm::sobol32:
+      return {{CURAND_RNG_QUASI_SOBOL32, CURAND_ORDERING_PSEUDO_DEFAULT, "1 dimension, the same points"}};
+    case Algorithm::ceicg:
+    case Algorithm::park_miller:
+    case Algorithm::wichmann_hill:
+      break;  // not among cuRAND's generators
+  }
   return {};
 }
 
@@ -90,7 +108,7 @@ std::vector<CurandKind> curand_kinds(const std::string& generator) {
 // words, measured in the same run); none where cuRAND lacks the generator or is not found.
 std::vector<Row> curand_rows(const std::string& generator, const Row& resident, std::uint32_t* buffer, std::uint64_t outputs,
                              int repeats) {
-  const auto kinds = curand_kinds(generator);
+  const auto kinds = curand_kinds(find_generator(generator).algorithm);
   if (kinds.empty()) return {};
   std::string why;
   const CurandLibrary* curand = curand_library(why);
@@ -127,6 +145,58 @@ std::vector<Row> curand_rows(const std::string& generator, const Row& resident, 
   return rows;
 }
 
+// Median wall-clock seconds of `work` over `repeats` calls, after one warm-up call.
+double median_wall_seconds(const std::function<void()>& work, int repeats) {
+  work();
+  std::vector<double> times;
+  for (int r = 0; r < repeats; ++r) {
+    const auto begin = std::chrono::steady_clock::now();
+    work();
+    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+  }
+  return median(std::move(times));
+}
+
+// The library row of `generator` as T (uint32_t: the exact words; float, double): the public
+// API's Generator::generate into a caller's std::vector, each call continuing the sequence,
+// beside one cudaMemcpy of the same bytes from a device buffer into a std::vector of the same
+// size (pageable memory, as the caller's).
+template <class T>
+Row library_row(const std::string& generator, const Row& resident, std::uint64_t outputs, int repeats,
+                const char* format) {
+  Settings settings;
+  settings.algorithm = find_generator(generator).algorithm;
+  settings.backend = Backend::cuda;
+  Generator api(settings);
+  const std::uint64_t values = std::is_same_v<T, std::uint32_t> ? outputs * api.words_per_output() : outputs;
+  std::vector<T> out(values);
+  Row row = resident;
+  row.profile = std::string("library-") + format;
+  row.shape = std::string("glrand::Generator::generate into a std::vector<") +
+              (std::is_same_v<T, std::uint32_t> ? "uint32_t" : std::is_same_v<T, float> ? "float" : "double") +
+              "> (pageable), sequence continued call to call";
+  // Sobol32's dimension ends at 2^32 points: each call starts it again.
+  const bool restart = settings.algorithm == Algorithm::sobol32;
+  row.seconds = median_wall_seconds(
+      [&] {
+        if (restart) api.set_state(GeneratorState{settings, 0});
+        api.generate(std::span<T>(out));
+      },
+      repeats);
+  const std::uint64_t bytes = values * sizeof(T);
+  cuda::DeviceBuffer<std::uint8_t> device(bytes);
+  cuda::check(cudaMemset(device.data(), 0, bytes), "cudaMemset");
+  std::vector<std::uint8_t> host(bytes);
+  row.ceiling = "memcpy-pageable";
+  row.ceiling_unit = "bytes";
+  row.ceiling_units = static_cast<double>(bytes);
+  row.ceiling_seconds = median_wall_seconds(
+      [&] { cuda::check(cudaMemcpy(host.data(), device.data(), bytes, cudaMemcpyDeviceToHost), "cudaMemcpy"); },
+      repeats);
+  row.clock = "wall clock";
+  return row;
+}
+
 }  // namespace
 
 const std::vector<std::string>& cuda_generators() {
@@ -142,7 +212,7 @@ std::string open_cuda_device(std::optional<int> ordinal) { return cuda::open_dev
 
 std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, int repeats) {
   const cuda::DeviceInfo info = cuda::open_device(std::nullopt);
-  const cuda::Generator g = cuda_generator(generator, outputs);
+  const cuda::Generator g = cuda_generator(find_generator(generator).algorithm, outputs);
   const std::uint64_t words = outputs * static_cast<std::uint64_t>(g.words_per_output);
   cuda::DeviceBuffer<std::uint32_t> buffer(words);
 
@@ -150,7 +220,7 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   resident.path = "cuda";
   resident.profile = "resident";
   resident.generator = generator;
-  const ResidentLaunch launch = resident_launch(generator, g, outputs, info.multiprocessors);
+  const ResidentLaunch launch = resident_launch(find_generator(generator).algorithm, g, outputs, info.multiprocessors);
   resident.shape = std::to_string(g.words_per_output) + " words/output, device buffer, " + launch.note;
   resident.outputs = static_cast<double>(outputs);
   resident.seconds = 1e-3 * median_cuda_ms([&] { launch.launch(buffer.data()); }, repeats);
@@ -190,6 +260,9 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
       repeats);
   readback.clock = "wall clock; ceiling CUDA events";
   std::vector<Row> rows{resident, readback};
+  rows.push_back(library_row<std::uint32_t>(generator, resident, outputs, repeats, "ints"));
+  rows.push_back(library_row<float>(generator, resident, outputs, repeats, "f32"));
+  rows.push_back(library_row<double>(generator, resident, outputs, repeats, "f64"));
   for (Row& row : curand_rows(generator, resident, buffer.data(), outputs, repeats)) rows.push_back(std::move(row));
   return rows;
 }

@@ -4,7 +4,8 @@
 // GPU-resident (device buffer, CUDA events, median of repeats) beside the write-only kernel
 // writing the same words in the same run, and the same generator read back to host memory
 // through the pinned, overlapped cuda::generate_host beside a device-to-pinned cudaMemcpy of
-// the same size; and cuRAND's generator of the same name where it has one (MRG32k3a in both
+// the same size; the public API (glrand::Generator::generate) into a caller's std::vector as
+// ints, f32 and f64 beside a device-to-pageable cudaMemcpy of the same bytes; and cuRAND's generator of the same name where it has one (MRG32k3a in both
 // orderings, MT19937, MTGP32, Sobol32), loaded at run time (bench/curand_library.hpp), beside
 // the same write-only ceiling. Plain C++ header.
 #include <cstdint>
@@ -23,7 +24,7 @@ const std::vector<std::string>& cuda_generators();
 // no GPU is usable.
 std::string open_cuda_device(std::optional<int> ordinal);
 
-// The resident row, the readback row, then cuRAND's rows (profile curand, curand-legacy) of
+// The resident row, the readback row, the library rows (library-ints, -f32, -f64), then cuRAND's rows (profile curand, curand-legacy) of
 // `generator` for `outputs` outputs on the open device.
 std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, int repeats);
 

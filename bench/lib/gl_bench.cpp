@@ -9,6 +9,9 @@
 
 #include <fmt/format.h>
 
+#include <glrand/error.hpp>
+#include <glrand/registry.hpp>
+
 #include "bench/lib/timing.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
@@ -127,17 +130,32 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
 // start)`: the one table the resident and the readback rows share.
 template <class Bench>
 Row with_stateful_generator(const std::string& generator, Bench bench) {
-  if (generator == "pm") return bench("pm", fragment::ParkMillerTraits{}, pm::State{1});
-  if (generator == "wh") return bench("wh", fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1));
-  return bench("mrg32k3a", fragment::Mrg32k3aTraits{}, mrg32k3a::default_seed());
+  const GeneratorInfo& row = find_generator(generator);
+  const std::string name(row.name);
+  switch (row.algorithm) {
+    case Algorithm::park_miller:
+      return bench(name, fragment::ParkMillerTraits{}, pm::State{1});
+    case Algorithm::wichmann_hill:
+      return bench(name, fragment::WichmannHillTraits{wh::parameters(0)}, wh::seed_state(0, 1));
+    case Algorithm::mrg32k3a:
+      return bench(name, fragment::Mrg32k3aTraits{}, mrg32k3a::default_seed());
+    case Algorithm::ceicg:  // its own engines: the rows' callers
+    case Algorithm::mt19937:
+    case Algorithm::sobol32:
+    case Algorithm::mtgp32:
+      break;
+  }
+  throw InvalidArgument("-g " + name + " has no stateful GL engine");
 }
+
+bool is_ceicg(const std::string& generator) { return find_generator(generator).algorithm == Algorithm::ceicg; }
 
 // The readback row of `generator` in `profile`.
 }  // namespace
 
 Row gl_readback_row(const std::string& generator, Profile profile, const Shapes& shapes, const GlTiming& o) {
   const bool ps30 = profile == stream::Profile::ps30;
-  if (generator == "ceicg")
+  if (is_ceicg(generator))
     return ps30 ? bench_ceicg_ps30_readback(shapes.ceicg_size, o)
                 : bench_stream_readback("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
                                         shapes.ceicg_stream_readback_substreams, o,
@@ -184,7 +202,7 @@ Row bench_stream(const std::string& name, stream::Profile profile, const Traits&
 
 Row gl_resident_row(const std::string& generator, Profile profile, const Shapes& shapes, const GlTiming& o) {
   const bool ps30 = profile == stream::Profile::ps30;
-  if (generator == "ceicg")
+  if (is_ceicg(generator))
     return ps30 ? bench_ceicg_ps30(shapes.ceicg_size, o)
                 : bench_stream("ceicg", profile, stream::CeicgStreamTraits{}, ceicg::Residues{},
                                shapes.ceicg_stream_substreams, o,

@@ -27,6 +27,10 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include <glrand/devices.hpp>
+#include <glrand/error.hpp>
+#include <glrand/registry.hpp>
+
 #include "bench/lib/cpu_bench.hpp"
 #include "bench/lib/gl_bench.hpp"
 #include "bench/lib/mkl_bench.hpp"
@@ -34,18 +38,8 @@
 #include "bench/lib/timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include <glrand/error.hpp>
-#include "fragment/ceicg_fragment.hpp"
-#include "fragment/mrg32k3a_fragment.hpp"
-#include "fragment/park_miller_fragment.hpp"
-#include "fragment/wichmann_hill_fragment.hpp"
-#include "generators/sobol32.hpp"
-#include "gl/context_info.hpp"
-#include "gl/egl_context.hpp"
 #include "mkl/vsl.hpp"
 #include "output/output_file.hpp"
-#include "stream/ceicg_stream.hpp"
-#include "stream/stream_generator.hpp"
 #if GLRAND_HAVE_CUDA
 #include "bench/lib/cuda_bench.hpp"
 #endif
@@ -70,6 +64,8 @@ struct BenchOptions {
 // Outputs per cpu (and mkl) and cuda row without --sizes.
 constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
 constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 20;
+// The most outputs a row takes: a Sobol32 dimension's points.
+constexpr std::uint64_t kMostOutputsPerRow = std::uint64_t{1} << 32;
 
 std::string rate(double per_second) {
   if (per_second >= 1e9) return fmt::format("{:.2f} G", per_second * 1e-9);
@@ -140,14 +136,14 @@ void run_bench(const BenchOptions& o) {
   if (paths == std::vector<std::string>{"mkl"} && mkl_generators.empty())
     throw InvalidArgument(fmt::format("-g {} is not among Intel MKL's generators (MKL has {}); bench it with --path cpu",
                                       no_mkl.front(), fmt::join(bench::mkl_generators(), ", ")));
-  std::vector<stream::Profile> profiles;
-  for (const auto& p : o.profiles) profiles.push_back(stream::parse_profile(p));
+  std::vector<Profile> profiles;
+  for (const auto& p : o.profiles) profiles.push_back(parse_profile(p));
   if (o.repeats < 1 || o.passes < 1) throw InvalidArgument("--repeats and --passes must be at least 1");
   std::vector<std::uint64_t> sizes;
   for (const auto& text : o.sizes) {
     sizes.push_back(parse_count(text, "--sizes"));
     if (sizes.back() == 0) throw InvalidArgument("--sizes: every size must be at least 1 output");
-    if (sizes.back() > sobol32::kPoints)
+    if (sizes.back() > kMostOutputsPerRow)
       throw InvalidArgument("--sizes: at most 2^32 = 4294967296 outputs per row, not " + text);
   }
   const auto sizes_or = [&](std::uint64_t full, std::uint64_t quick) {
@@ -162,11 +158,11 @@ void run_bench(const BenchOptions& o) {
   csv << "path,profile,generator,shape,outputs,seconds,outputs_per_second,ceiling,ceiling_unit,ceiling_units,"
          "ceiling_seconds,ceiling_units_per_second,ratio,clock,device,repeats,passes\n";
   // The devices first, so that everything measured is named above the tables.
-  std::optional<gl::HeadlessContext> context;
-  gl::ContextInfo gl_info;
+  std::optional<GlContext> context;
+  GlContextInfo gl_info;
   if (has("gl") && !gl_generators.empty() && !profiles.empty()) {
     context.emplace(o.device, &std::cerr);
-    gl_info = gl::query_context_info();
+    gl_info = current_gl_context();
   }
   std::optional<std::string> cuda_device;
   std::string cuda_skipped;
@@ -250,7 +246,9 @@ void run_bench(const BenchOptions& o) {
   if (cuda_device) {
     std::cout << "\ncuda: resident = into a device buffer (CUDA events) beside the write-only kernel (write); readback "
                  "= to host memory through the pinned, overlapped host output (wall clock) beside one "
-                 "device-to-pinned cudaMemcpy of the same bytes (memcpy); cuRAND is measured by bench_cuda, not "
+                 "device-to-pinned cudaMemcpy of the same bytes (memcpy); library-ints/f32/f64 = the public API's "
+                 "Generator::generate into a caller's std::vector (wall clock) beside a device-to-pageable "
+                 "cudaMemcpy of the same bytes (memcpy-pageable); cuRAND is measured by bench_cuda, not "
                  "here\n\n"
               << table_head;
     for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
@@ -299,8 +297,7 @@ void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   auto* command = app.add_subcommand("bench", "Measure every generator on every path beside its ceiling");
   command
-      ->add_option("-g,--generator", o->generators,
-                   "Generators (ceicg, pm, wh, mrg32k3a, mt19937, sobol32, mtgp32), comma-separated")
+      ->add_option("-g,--generator", o->generators, "Generators (" + generator_names() + "), comma-separated")
       ->delimiter(',')
       ->capture_default_str();
   command

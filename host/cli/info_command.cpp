@@ -7,18 +7,13 @@
 
 #include <fmt/core.h>
 
+#include <glrand/devices.hpp>
+#include <glrand/error.hpp>
+#include <glrand/substream_table.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "cli/stream_table.hpp"
-#include <glrand/error.hpp>
-#include "gl/context_info.hpp"
-#include "gl/egl_context.hpp"
 #include "mkl/vsl.hpp"
-#include "selftest/self_test.hpp"
-#include "system/cuda_probe.hpp"
-#if GLRAND_HAVE_CUDA
-#include "cuda/device_list.hpp"
-#endif
 
 namespace glrand::cli {
 namespace {
@@ -26,46 +21,52 @@ namespace {
 // With the CUDA path, what its runtime finds (what --path cuda will use); without it, whether
 // the driver would be usable.
 void print_cuda() {
-#if GLRAND_HAVE_CUDA
-  const auto cuda = cuda::list_devices();
-#else
-  const auto cuda = system::probe_cuda();
-#endif
+  const CudaDevices cuda = cuda_devices();
   if (!cuda.available) {
     fmt::print("CUDA: not available ({})\n", cuda.reason);
     return;
   }
   const std::string runtime =
-      cuda.runtime_version > 0 ? ", runtime " + system::format_cuda_version(cuda.runtime_version) : "";
-  fmt::print("CUDA: driver {}{}, {} device(s)\n", system::format_cuda_version(cuda.driver_version), runtime,
-             cuda.device_names.size());
-  for (std::size_t i = 0; i < cuda.device_names.size(); ++i) fmt::print("  {}: {}\n", i, cuda.device_names[i]);
+      cuda.runtime_version > 0 ? ", runtime " + format_cuda_version(cuda.runtime_version) : "";
+  fmt::print("CUDA: driver {}{}, {} device(s)\n", format_cuda_version(cuda.driver_version), runtime, cuda.names.size());
+  for (std::size_t i = 0; i < cuda.names.size(); ++i) fmt::print("  {}: {}\n", i, cuda.names[i]);
 }
 
-// Every registered self-test on the current context, one line each, failures with their
-// message. Returns the failed ones ("pm (ps30), ..."), empty if none.
+// Every self-test on the current context, one line each, failures with their message.
+// Returns the failed ones ("pm (ps30), ..."), empty if none.
 std::string print_self_tests() {
   fmt::print("Self-tests (known answers on this device):\n");
   std::string failed;
-  for (const auto& id : selftest::registered_self_tests()) {
-    const auto outcome = selftest::run_self_test(id);
-    fmt::print("  {:<9} {:<7} {}  {:7.1f} ms{}\n", id.generator, id.profile, outcome.passed ? "pass" : "FAIL",
-               outcome.milliseconds, outcome.passed ? "" : ": " + outcome.failure);
-    if (!outcome.passed) failed += (failed.empty() ? "" : ", ") + id.generator + " (" + id.profile + ")";
+  for (const SelfTestResult& result : run_self_tests()) {
+    const std::string generator(info(result.algorithm).name);
+    const std::string profile = name_of(result.profile);
+    fmt::print("  {:<9} {:<7} {}  {:7.1f} ms{}\n", generator, profile, result.passed ? "pass" : "FAIL",
+               result.milliseconds, result.passed ? "" : ": " + result.failure);
+    if (!result.passed) failed += (failed.empty() ? "" : ", ") + generator + " (" + profile + ")";
   }
   return failed;
+}
+
+void print_table(const SubstreamTable& row, const std::string& generator) {
+  fmt::print("Table 3 (2006 paper) for {}:\n", generator);
+  fmt::print("  substreams:                    {}\n", row.substreams);
+  fmt::print("  sequence length per substream: {}\n", row.length);
+  fmt::print("  substream-state memory, GPU:   {}\n", row.gpu_memory);
+  fmt::print("  substream-state memory, host:  {}\n", row.host_memory);
+  fmt::print("  instructions:                  {}\n", row.instructions);
+  if (!row.note.empty()) fmt::print("  note:                          {}\n", row.note);
 }
 
 void run_info(std::optional<int> device) {
   std::optional<Error> failure;
   std::string failed;
   try {
-    const auto devices = gl::list_egl_devices();
+    const auto devices = gl_devices();
     fmt::print("EGL devices: {}\n", devices.size());
-    for (const auto& d : devices) fmt::print("  {}: {}\n", d.index, d.label());
-    gl::HeadlessContext context(device, &std::cout);
-    const auto info = gl::query_context_info();
-    fmt::print("Device used: {}: {}\n", context.device().index, context.device().label());
+    for (const auto& d : devices) fmt::print("  {}: {}\n", d.index, d.label);
+    const GlContext context(device, &std::cout);
+    const GlContextInfo info = current_gl_context();
+    fmt::print("Device used: {}: {}\n", context.device().index, context.device().label);
     fmt::print("  GL vendor:    {}\n  GL renderer:  {}\n  GL version:   {}\n  GLSL version: {}\n", info.vendor,
                info.renderer, info.version, info.glsl_version);
     fmt::print("  max texture size: {}\n  max draw buffers: {}\n  max colour attachments: {}\n", info.max_texture_size,
@@ -96,7 +97,7 @@ void add_info_command(CLI::App& app) {
   source->add_to(*command, /*substream_layout=*/true);
   command->callback([source, command] {
     if (command->count("--generator") > 0) {
-      std::cout << stream_table(*source);
+      print_table(substream_table(source->settings()), source->generator);
       return;
     }
     run_info(source->device);

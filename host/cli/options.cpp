@@ -8,12 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <glrand/devices.hpp>
 #include <glrand/error.hpp>
-
-#include "generators/sobol32.hpp"
-#include "library/starts.hpp"
-#include "selftest/self_test.hpp"
-#include "system/cuda_probe.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -71,20 +67,21 @@ std::uint64_t parse_count(const std::string& text, const std::string& what) {
   return *digits * *scale;
 }
 
-fragment::TargetSize parse_size(const std::string& text, const std::string& what) {
+TargetSize parse_size(const std::string& text, const std::string& what) {
   const auto x = text.find('x');
   const auto width = x == std::string::npos ? std::nullopt : parse_digits(std::string_view(text).substr(0, x));
   const auto height = x == std::string::npos ? std::nullopt : parse_digits(std::string_view(text).substr(x + 1));
   if (!width || !height || *width == 0 || *height == 0 || *width > 65536 || *height > 65536)
     throw InvalidArgument(what + " must be WIDTHxHEIGHT with sides 1..65536, such as 1024x1024, not '" + text + "'");
-  const fragment::TargetSize size{static_cast<std::uint32_t>(*width), static_cast<std::uint32_t>(*height)};
   // The device's own per-side limit is checked once a context exists; the pixel limit
   // holds on every device and every path, so it is checked here, before anything opens.
-  fragment::check_target_size(size, 65536);
-  return size;
+  if (*width * *height > kMaxPixelsPerPass)
+    throw InvalidArgument("texture size " + text + " has more than 2^24 = 16777216 pixels, the most a float pixel "
+                          "index can count exactly (4096x4096 is the largest square)");
+  return {static_cast<std::uint32_t>(*width), static_cast<std::uint32_t>(*height)};
 }
 
-fragment::TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size) {
+TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size) {
   if (!size.empty() && options.generator != "ceicg")
     throw InvalidArgument("--size applies to -g ceicg; the stateful generators' texture follows --substreams");
   return parse_size(size.empty() ? "1024x1024" : size, "--size");
@@ -96,12 +93,35 @@ constexpr bool kBuiltWithCuda = true;
 constexpr bool kBuiltWithCuda = false;
 #endif
 
+namespace {
+
+// -g's help: every generator of the registry with what it is; those without a GL path last.
+std::string generator_help() {
+  std::string gl, other;
+  for (const GeneratorInfo& row : generators()) {
+    std::string& list = row.has_gl_path ? gl : other;
+    list += (list.empty() ? "" : "; ") + std::string(row.name) + " = " + std::string(row.title);
+  }
+  return "Generator: " + gl + "; and, on --path cuda or cpu only: " + other;
+}
+
+// --seed's help: each generator's native seed and default, from the registry.
+std::string seed_help() {
+  std::string text = "The generator's native seed: ";
+  for (const GeneratorInfo& row : generators()) {
+    text += std::string(row.name) + ": ";
+    text += row.takes_seed ? std::string(row.seed_syntax) + " (default " + std::string(row.default_seed) + ")"
+                           : std::string("takes none");
+    text += "; ";
+  }
+  return text + "see docs/generators.md (CEICG's weak seeds among them)";
+}
+
+}  // namespace
+
 void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command_ = &command;
-  command.add_option("-g,--generator", generator,
-                     "Generator: ceicg, pm (Park-Miller), wh (Wichmann-Hill 273), mrg32k3a; mt19937, sobol32 or "
-                     "mtgp32 (these three --path cuda|cpu only)")
-      ->capture_default_str();
+  command.add_option("-g,--generator", generator, generator_help())->capture_default_str();
   // Generators with no GL path default to the GPU's other path when there is one.
   command.parse_complete_callback([this] {
     // An alias (park-miller) becomes the generator's name (pm) in every message and header.
@@ -110,16 +130,9 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
         if (alias == generator) generator = row.name;
     if (given("--path") || given("--profile")) return;
     for (const auto& row : generators())
-      if (row.name == generator && !row.has_gl_path) path = kBuiltWithCuda && system::probe_cuda().available ? "cuda" : "cpu";
+      if (row.name == generator && !row.has_gl_path) path = kBuiltWithCuda && cuda_devices().available ? "cuda" : "cpu";
   });
-  command.add_option("--seed", seed,
-                     "ceicg: n1,n2,n3 with n_k < m_k (default 16304931,9806722,8597840; the paper's 0,0,0 is weak, "
-                     "see docs/generators.md); pm: z0 in 1..2147483646 (default 1); "
-                     "wh: one word (MKL: x0 = seed mod m1) or four (default 1); "
-                     "mrg32k3a: six words, the RngStreams package seed (default 12345 x6); "
-                     "mt19937: one 32-bit word, init_genrand (default 5489); "
-                     "mtgp32: one 64-bit integer, cuRAND's curandSetPseudoRandomGeneratorSeed (default 0, cuRAND's "
-                     "default); sobol32 takes none");
+  command.add_option("--seed", seed, seed_help());
   command.add_option("--offset", offset,
                      "Skip this many outputs first (e.g. 1000, 1e9, 2^40); sobol32: start every dimension at point K "
                      "(cuRAND's curandSetGeneratorOffset); mtgp32: the outputs after K drawn (cuRAND has no offset for it), "
@@ -168,26 +181,6 @@ void SourceOptions::add_self_test_option(CLI::App& command) {
                    "run (it runs by default; a device that fails it is refused)");
 }
 
-void SourceOptions::require_self_test() const {
-  if (no_self_test) return;
-  try {
-    selftest::require_self_test({std::string(find_generator(generator).name), stream::name_of(profile_value())});
-  } catch (const DeviceError& e) {
-    throw DeviceError(std::string(e.what()) + " (--no-self-test would skip this check, at the risk of wrong numbers)");
-  }
-}
-
-const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command) {
-  options.check_applicable();
-  if (options.generator != "ceicg")
-    throw InvalidArgument("`glrand " + command + "` supports -g ceicg so far; use `glrand generate -g " +
-                          options.generator + "` for numbers");
-  if (options.profile_value() != stream::Profile::ps30)
-    throw InvalidArgument("`glrand " + command + "` fills textures in the ps30 profile only; use `glrand render "
-                          "--profile " + options.profile + "` for a picture");
-  return options;
-}
-
 bool SourceOptions::given(const char* option) const {
   if (!command_) return false;
   try {
@@ -232,7 +225,7 @@ void SourceOptions::check_path_options() const {
     throw InvalidArgument("--device chooses a GPU; it does not apply to " + on_path + ", the CPU reference");
   // Both paths give the serial sequence directly; WH's parameterisation defines another
   // sequence (P sets interleaved), so it keeps --split and --substreams.
-  const bool parameterised = given("--split") && fragment::parse_split(split) == fragment::Split::parameterisation;
+  const bool parameterised = given("--split") && parse_split(split) == Split::parameterisation;
   const std::string how = path == "cpu" ? "computes the serial sequence directly" : "lays out its own threads and always gives the serial sequence";
   for (const char* option : {"--substreams", "--split", "--state-update"})
     if (given(option) && !(parameterised && std::string_view(option) != "--state-update"))
@@ -240,9 +233,9 @@ void SourceOptions::check_path_options() const {
                             (parameterised ? std::string(" (--split parameterisation keeps --substreams)") : std::string()));
 }
 
-stream::Profile SourceOptions::profile_value() const {
-  const stream::Profile value = stream::parse_profile(profile);
-  if (value == stream::Profile::ps30) return value;
+Profile SourceOptions::profile_value() const {
+  const Profile value = parse_profile(profile);
+  if (value == Profile::ps30) return value;
   if (path == "cpu" || path == "cuda")
     throw InvalidArgument("--profile chooses the GL path's shaders (ps30, scatter or compute); it does not apply to "
                           "--path " + path);
@@ -257,7 +250,7 @@ stream::Profile SourceOptions::profile_value() const {
 std::uint64_t SourceOptions::stream_substreams() const {
   if (!given("--substreams")) return kStreamSubstreams;
   const std::uint64_t value = parse_count(substreams, "--substreams");
-  if (value < 1 || value > fragment::kMaxSubstreams)
+  if (value < 1 || value > kMaxSubstreams)
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
   return value;
 }
@@ -279,7 +272,7 @@ Settings SourceOptions::settings(std::ostream* notices) const {
   if (wh_set.empty() || wh_set.find_first_not_of("0123456789") != std::string::npos || wh_set.size() > 3)
     throw InvalidArgument(set_range);
   s.wh_set = std::stoi(wh_set);
-  const std::string dimension_range = "--dimensions must be an integer in 1.." + std::to_string(sobol32::kDimensions) +
+  const std::string dimension_range = "--dimensions must be an integer in 1.." + std::to_string(kSobol32Dimensions) +
                                       " (Joe and Kuo's direction numbers), not '" + dimensions + "'";
   const auto d = dimensions.size() <= 5 ? parse_digits(dimensions) : std::nullopt;
   if (!d) throw InvalidArgument(dimension_range);
@@ -294,25 +287,16 @@ Settings SourceOptions::settings(std::ostream* notices) const {
   return s;
 }
 
-fragment::StreamLayout SourceOptions::stream_layout() const {
-  fragment::StreamLayout layout;
+StreamLayout SourceOptions::stream_layout() const {
+  StreamLayout layout;
   if (given("--substreams")) {
     layout.substreams = parse_count(substreams, "--substreams");
-    if (layout.substreams < 1 || layout.substreams > fragment::kMaxSubstreams)
+    if (layout.substreams < 1 || layout.substreams > kMaxSubstreams)
       throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);
   }
-  layout.split = fragment::parse_split(split);
-  layout.update = fragment::parse_state_update(state_update);
+  layout.split = parse_split(split);
+  layout.update = parse_state_update(state_update);
   return layout;
-}
-
-}  // namespace glrand::cli
-
-namespace glrand::cli {
-
-ceicg::Residues ceicg_start(const Settings& settings) {
-  library::check_settings(settings);
-  return library::ceicg_start(settings, 0);
 }
 
 }  // namespace glrand::cli

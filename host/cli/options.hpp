@@ -9,21 +9,13 @@
 #include <CLI/CLI.hpp>
 
 #include <glrand/generator.hpp>
-
-#include "fragment/ceicg_fragment.hpp"
-#include "fragment/substreams.hpp"
-#include "generators/ceicg.hpp"
-#include "stream/profile.hpp"
+#include <glrand/types.hpp>
 
 namespace glrand::cli {
 
 // The scatter and compute profiles' default substreams: enough invocations to fill a large
 // GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
 inline constexpr std::uint64_t kStreamSubstreams = 1ull << 18;
-
-// CEICG's start for render and view, which fill textures themselves: the residues of the
-// first output.
-ceicg::Residues ceicg_start(const Settings& settings);
 
 // Options shared by every command that generates numbers.
 struct SourceOptions {
@@ -48,10 +40,6 @@ struct SourceOptions {
   void add_to(CLI::App& command, bool substream_layout = false);
   // --no-self-test, for the commands that render with the generator's shaders.
   void add_self_test_option(CLI::App& command);
-  // Before the generator's shaders first run on a GL context the command opened itself
-  // (render, view): its ps30 known-answer self-test, unless --no-self-test. Throws
-  // glrand::DeviceError if the device fails it.
-  void require_self_test() const;
   // Throws if an option given on the command line has no meaning for the generator.
   void check_applicable() const;
   // Throws if an option given means nothing on --path cpu or cuda (the GL path's layout and
@@ -63,9 +51,9 @@ struct SourceOptions {
   // a software renderer.
   Settings settings(std::ostream* notices = nullptr) const;
   // The GL path's profile, checked together with the options it excludes.
-  stream::Profile profile_value() const;
+  Profile profile_value() const;
   // The ps30 substream layout, checked.
-  fragment::StreamLayout stream_layout() const;
+  StreamLayout stream_layout() const;
   // The scatter and compute profiles' substreams: --substreams, or 2^18.
   std::uint64_t stream_substreams() const;
   // Whether `option` was given on the command line.
@@ -75,20 +63,16 @@ struct SourceOptions {
   const CLI::App* command_ = nullptr;
 };
 
-// Commands that fill textures in the shader support CEICG in the ps30 profile only so far:
-// throws otherwise.
-const SourceOptions& ceicg_only(const SourceOptions& options, const std::string& command);
-
 // A non-negative integer: decimal digits, or a power such as 2^40, or 1e8. `what` names the
 // option in errors.
 std::uint64_t parse_count(const std::string& text, const std::string& what);
 
 // "WxH", e.g. "1024x1024", with at most 2^24 pixels (kMaxPixelsPerPass).
-fragment::TargetSize parse_size(const std::string& text, const std::string& what);
+TargetSize parse_size(const std::string& text, const std::string& what);
 
 // The --size of the commands that run a source (generate, test): CEICG's render-target size per
 // pass, 1024x1024 when empty; refused for the other generators, whose texture follows
 // --substreams.
-fragment::TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size);
+TargetSize ceicg_pass_size(const SourceOptions& options, const std::string& size);
 
 }  // namespace glrand::cli

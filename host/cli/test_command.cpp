@@ -16,12 +16,8 @@
 #include "cli/options.hpp"
 #include "cli/u32_words.hpp"
 #include <glrand/error.hpp>
-#include "gl/context_info.hpp"
 #include "quality/dieharder_battery.hpp"  // declarations only: usable without libdieharder
 #include "quality/word_feed.hpp"
-#if GLRAND_HAVE_CUDA
-#include "cuda/cuda_path.hpp"
-#endif
 
 namespace glrand::cli {
 namespace {
@@ -88,30 +84,17 @@ std::string describe_generator(const SourceOptions& options) {
 
 std::string describe_path(const SourceOptions& options, const std::string& size) {
   if (options.path != "gl") return options.path;
-  const stream::Profile profile = options.profile_value();
-  std::string text = std::string("gl, profile ") + stream::name_of(profile);
-  if (profile != stream::Profile::ps30)
+  const Profile profile = options.profile_value();
+  std::string text = std::string("gl, profile ") + name_of(profile);
+  if (profile != Profile::ps30)
     return text + ", up to " + std::to_string(options.stream_substreams()) + " substreams, leapfrog";
   if (options.generator == "ceicg") return text + ", " + (size.empty() ? "1024x1024" : size) + " pixels per pass";
-  const fragment::StreamLayout layout = options.stream_layout();
+  const StreamLayout layout = options.stream_layout();
   const std::string substreams = layout.substreams == kAutomaticSubstreams
                                      ? std::string("automatic substreams (4096 on a software renderer, 2^20 on a GPU)")
                                      : std::to_string(layout.substreams) + " substreams";
-  return text + ", " + substreams + ", " + fragment::name_of(layout.split) +
-         ", state update " + fragment::name_of(layout.update);
-}
-
-// The device a run is using, asked from the thread that runs it (the GL context is current
-// there).
-std::string describe_device(const SourceOptions& options) {
-  if (options.path == "gl") {
-    const gl::ContextInfo info = gl::query_context_info();
-    return info.renderer + ", OpenGL " + info.version;
-  }
-#if GLRAND_HAVE_CUDA
-  if (options.path == "cuda") return cuda::open_device(options.device).describe();
-#endif
-  return "the CPU reference";
+  return text + ", " + substreams + ", " + name_of(layout.split) +
+         ", state update " + name_of(layout.update);
 }
 
 void run_test(const TestOptions& options) {
@@ -148,7 +131,7 @@ void run_test(const TestOptions& options) {
     U32Words words(generator, formula);
     bool first = true;
     generator.generate(outputs_for_words(formula, kUnboundedWords), [&](std::span<const std::uint32_t> chunk) {
-      if (first) device_promise.set_value(describe_device(options.source));
+      if (first) device_promise.set_value(generator.where());
       first = false;
       push(words.convert(chunk));
     });

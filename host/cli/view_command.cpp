@@ -7,13 +7,13 @@
 #include <memory>
 #include <vector>
 
-#include "cli/commands.hpp"
-#include "cli/options.hpp"
 #include <glrand/error.hpp>
-#include "fragment/ceicg_fragment.hpp"
-#include "gl/check.hpp"
+#include <glrand/texture.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/float_texture.hpp"
+#include "cli/options.hpp"
 #include "gl/glfw_window.hpp"
-#include "gl/shader_library.hpp"
 #include "output/png_writer.hpp"
 
 namespace glrand::cli {
@@ -26,13 +26,13 @@ struct ViewOptions {
   std::string screenshot;
 };
 
-std::vector<std::uint8_t> read_screen(fragment::TargetSize size) {
+std::vector<std::uint8_t> read_screen(TargetSize size) {
   std::vector<std::uint8_t> rgb(std::size_t{3} * size.width * size.height);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, static_cast<GLsizei>(size.width), static_cast<GLsizei>(size.height), GL_RGB, GL_UNSIGNED_BYTE,
                rgb.data());
-  gl::check_errors("reading the window for a screenshot");
+  if (glGetError() != GL_NO_ERROR) throw DeviceError("cannot read the window for a screenshot");
   std::vector<std::uint8_t> top_first(rgb.size());
   const std::size_t row = std::size_t{3} * size.width;
   for (std::uint32_t y = 0; y < size.height; ++y)
@@ -41,9 +41,17 @@ std::vector<std::uint8_t> read_screen(fragment::TargetSize size) {
 }
 
 void run_view(const ViewOptions& options) {
-  ceicg::Residues state = ceicg_start(ceicg_only(options.source, "view").settings());
+  options.source.check_applicable();
+  const Settings settings = options.source.settings();
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
   if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
+  if (settings.algorithm != Algorithm::ceicg)
+    throw InvalidArgument("`glrand view` fills textures with -g ceicg so far; `glrand render -g " +
+                          options.source.generator + "` makes a picture of any generator");
+  if (!fills_textures(settings.algorithm, settings.profile))
+    throw InvalidArgument("`glrand view` fills textures in the ps30 profile only; `glrand render --profile " +
+                          options.source.profile + "` makes a picture");
+  TextureFiller filler(settings);
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");
   if (!options.screenshot.empty() && frames == 0)
@@ -52,23 +60,11 @@ void run_view(const ViewOptions& options) {
     throw InvalidArgument("--screenshot must name a .png file, not '" + options.screenshot + "'");
 
   gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
-  options.source.require_self_test();
-  gl::Texture texture(size.width, size.height);
-  fragment::CeicgTextureFiller filler(1);
-  gl::Program blit(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("blit.frag"));
-  gl::VertexArray vertex_array;
-  const unsigned id = texture.id();
+  const FloatTexture texture(size.width, size.height);
   for (std::uint64_t frame = 0; frames == 0 || frame < frames; ++frame) {
     if (window.should_close()) break;
-    state = filler.fill(state, {&id, 1}, size.width, size.height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    blit.use();
-    blit.set_int("uTexture", 0);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, id);
-    vertex_array.bind();
-    gl::draw_fullscreen(size.width, size.height);
-    gl::check_errors("drawing the texture to the window");
+    filler.fill({&texture.id(), 1}, size.width, size.height);
+    texture.blit_to_window();
     if (frames != 0 && frame + 1 == frames && !options.screenshot.empty())
       output::write_png_rgb8(options.screenshot, size.width, size.height, read_screen(size));
     window.swap_buffers();

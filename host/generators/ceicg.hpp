@@ -23,6 +23,7 @@
 #include <string>
 
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::ceicg {
 
@@ -137,5 +138,19 @@ constexpr bool seed_in_range(const Seed& seed) {
     if (seed[k] >= kComponents[k].modulus) return false;
   return true;
 }
+
+// The CPU path's reference: `state` is the next output's residues.
+struct Reference {
+  static constexpr int kWordsPerOutput = 3;
+  using State = Residues;
+  void fill(State& r, std::span<std::uint32_t> out) const {
+    generate_ints(r, out);
+    r = advanced_by(r, out.size() / 3);
+  }
+  void to_f32(std::span<const std::uint32_t> w, std::span<float> out) const { ceicg::to_f32(w, out); }
+  void to_f64(std::span<const std::uint32_t> w, std::span<double> out) const { ceicg::to_f64(w, out); }
+  void to_u32(std::span<const std::uint32_t> w, std::span<std::uint32_t> out) const { ceicg::to_u32(w, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::ceicg

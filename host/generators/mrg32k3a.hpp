@@ -49,6 +49,7 @@
 
 #include "generators/float_conversion.hpp"
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::mrg32k3a {
 
@@ -216,5 +217,27 @@ void curand_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out);
 // starts from jump_by(its first index) applied to `start`; the result is independent of
 // the thread count.
 void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads = 0);
+
+// The CPU path's reference: `state` is the one before the next output. With `curand`, the
+// conversions are cuRAND's (curand_f32, curand_f64, curand_u32) instead of the RngStreams ones.
+struct Reference {
+  static constexpr int kWordsPerOutput = 1;
+  using State = mrg32k3a::State;
+  bool curand = false;
+  void fill(State& s, std::span<std::uint32_t> out) const {
+    generate_ints(s, out);
+    s = advance(s, out.size());
+  }
+  void to_f32(std::span<const std::uint32_t> z, std::span<float> out) const {
+    curand ? curand_f32(z, out) : mrg32k3a::to_f32(z, out);
+  }
+  void to_f64(std::span<const std::uint32_t> z, std::span<double> out) const {
+    curand ? curand_f64(z, out) : mrg32k3a::to_f64(z, out);
+  }
+  void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out) const {
+    curand ? curand_u32(z, out) : mrg32k3a::to_u32(z, out);
+  }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::mrg32k3a

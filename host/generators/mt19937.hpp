@@ -36,6 +36,7 @@
 #include "generators/float_conversion.hpp"
 #include "generators/gf2_polynomial.hpp"
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::mt19937 {
 
@@ -137,5 +138,16 @@ inline constexpr std::uint32_t to_u32(std::uint32_t x) { return x; }
 // The formulas over a chunk: out[i] from x = words[i], out.size() outputs.
 void to_f32(std::span<const std::uint32_t> words, std::span<float> out);
 void to_f64(std::span<const std::uint32_t> words, std::span<double> out);
+
+// The CPU path's reference: `state` steps on through each fill.
+struct Reference {
+  static constexpr int kWordsPerOutput = 1;
+  using State = mt19937::State;
+  void fill(State& s, std::span<std::uint32_t> out) const { generate_ints(s, out); }
+  void to_f32(std::span<const std::uint32_t> x, std::span<float> out) const { mt19937::to_f32(x, out); }
+  void to_f64(std::span<const std::uint32_t> x, std::span<double> out) const { mt19937::to_f64(x, out); }
+  void to_u32(std::span<const std::uint32_t> x, std::span<std::uint32_t> out) const { copy_words(x, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::mt19937

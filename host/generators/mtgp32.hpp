@@ -44,6 +44,7 @@
 #include "generators/float_conversion.hpp"
 #include "generators/gf2_polynomial.hpp"
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::mtgp32 {
 
@@ -161,5 +162,16 @@ inline float to_f32(std::uint32_t x) { return float_not_above(to_f64(x)); }
 // The formulas over a chunk: out[i] from x = words[i], out.size() outputs.
 void to_f32(std::span<const std::uint32_t> words, std::span<float> out);
 void to_f64(std::span<const std::uint32_t> words, std::span<double> out);
+
+// The CPU path's reference: the host API's stream, continuing through each fill.
+struct Reference {
+  static constexpr int kWordsPerOutput = 1;
+  using State = HostApiStream;
+  void fill(State& stream, std::span<std::uint32_t> out) const { stream.generate(out); }
+  void to_f32(std::span<const std::uint32_t> x, std::span<float> out) const { mtgp32::to_f32(x, out); }
+  void to_f64(std::span<const std::uint32_t> x, std::span<double> out) const { mtgp32::to_f64(x, out); }
+  void to_u32(std::span<const std::uint32_t> x, std::span<std::uint32_t> out) const { copy_words(x, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::mtgp32

@@ -22,6 +22,7 @@
 
 #include "generators/float_conversion.hpp"
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::pm {
 
@@ -63,5 +64,19 @@ void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out);
 
 // `out.size()` consecutive outputs from `start`, on up to `threads` threads (0: all cores).
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads = 0);
+
+// The CPU path's reference: `state` is the next output's z.
+struct Reference {
+  static constexpr int kWordsPerOutput = 1;
+  using State = pm::State;
+  void fill(State& z, std::span<std::uint32_t> out) const {
+    generate_ints(z, out);
+    z = advanced_by(z, out.size());
+  }
+  void to_f32(std::span<const std::uint32_t> z, std::span<float> out) const { pm::to_f32(z, out); }
+  void to_f64(std::span<const std::uint32_t> z, std::span<double> out) const { pm::to_f64(z, out); }
+  void to_u32(std::span<const std::uint32_t> z, std::span<std::uint32_t> out) const { pm::to_u32(z, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::pm

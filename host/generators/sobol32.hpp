@@ -22,11 +22,14 @@
 #include <cstdint>
 #include <span>
 
+#include <glrand/types.hpp>
+
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::sobol32 {
 
-inline constexpr int kDimensions = 21201;  // Joe & Kuo's whole file (d = 2..21201) + van der Corput
+inline constexpr int kDimensions = kSobol32Dimensions;  // Joe & Kuo's whole file (d = 2..21201) + van der Corput
 inline constexpr int kBits = 32;
 inline constexpr int kMaxDegree = 18;           // the largest s in Joe & Kuo's full file
 inline constexpr std::uint64_t kPoints = std::uint64_t{1} << 32;  // points per dimension
@@ -119,5 +122,22 @@ void generate_dimension(int dimension, std::uint64_t first, std::span<std::uint3
 // out[d·points + i] = x_{first+i} of dimension d. out.size() must be dimensions·points and
 // first + points ≤ 2^32 (throws std::invalid_argument / std::out_of_range otherwise).
 void generate_ints(int dimensions, std::uint64_t first, std::uint64_t points, std::span<std::uint32_t> out);
+
+// The CPU path's reference within one dimension: `state` is the next point.
+struct Reference {
+  static constexpr int kWordsPerOutput = 1;
+  struct State {
+    int dimension = 0;
+    std::uint64_t point = 0;
+  };
+  void fill(State& s, std::span<std::uint32_t> out) const {
+    generate_dimension(s.dimension, s.point, out);
+    s.point += out.size();
+  }
+  void to_f32(std::span<const std::uint32_t> x, std::span<float> out) const { sobol32::to_f32(x, out); }
+  void to_f64(std::span<const std::uint32_t> x, std::span<double> out) const { sobol32::to_f64(x, out); }
+  void to_u32(std::span<const std::uint32_t> x, std::span<std::uint32_t> out) const { copy_words(x, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::sobol32

@@ -46,6 +46,7 @@
 #include <span>
 
 #include "generators/host_device.hpp"
+#include "generators/reference_generator.hpp"
 
 namespace glrand::wh {
 
@@ -130,5 +131,20 @@ void to_u32(const Parameters& p, std::span<const std::uint32_t> words, std::span
 // `threads` CPU threads (0: all cores); each thread jumps to its first state.
 void generate_ints(const Parameters& p, const State& start, std::span<std::uint32_t> out,
                    unsigned threads = 0);
+
+// The CPU path's reference for one parameter set: `state` is the next output's.
+struct Reference {
+  static constexpr int kWordsPerOutput = 4;
+  using State = wh::State;
+  Parameters parameters;
+  void fill(State& s, std::span<std::uint32_t> out) const {
+    generate_ints(parameters, s, out);
+    s = state_at(parameters, s, out.size() / 4);
+  }
+  void to_f32(std::span<const std::uint32_t> w, std::span<float> out) const { wh::to_f32(parameters, w, out); }
+  void to_f64(std::span<const std::uint32_t> w, std::span<double> out) const { wh::to_f64(parameters, w, out); }
+  void to_u32(std::span<const std::uint32_t> w, std::span<std::uint32_t> out) const { wh::to_u32(parameters, w, out); }
+};
+static_assert(ReferenceGenerator<Reference>);
 
 }  // namespace glrand::wh

@@ -22,7 +22,6 @@ struct Generator::Impl {
   std::uint64_t position;
   library::Source source;
   library::Devices devices;
-  std::string where;
 };
 
 Generator::Generator(const Settings& settings) : Generator(GeneratorState{settings, 0}) {}
@@ -36,7 +35,7 @@ const Settings& Generator::settings() const { return impl_->settings; }
 int Generator::words_per_output() const { return impl_->source.words_per_output; }
 std::uint64_t Generator::position() const { return impl_->position; }
 GeneratorState Generator::state() const { return {impl_->settings, impl_->position}; }
-const std::string& Generator::where() const { return impl_->where; }
+const std::string& Generator::where() const { return impl_->devices.where; }
 std::string Generator::u32_formula() const { return impl_->source.u32_formula; }
 
 void Generator::set_state(const GeneratorState& state) {
@@ -62,7 +61,7 @@ void Generator::check_count(std::uint64_t count) const {
 void Generator::generate(std::uint64_t count, const Consumer& consume) {
   if (count == 0) return;
   check_count(count);
-  impl_->where = impl_->source.run(impl_->devices, impl_->position, count, consume);
+  impl_->source.run(impl_->devices, impl_->position, count, consume);
   impl_->position += count;
 }
 

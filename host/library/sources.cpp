@@ -12,11 +12,14 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
 #include "generators/mt19937.hpp"
 #include "generators/mtgp32.hpp"
 #include "generators/parallel_fill.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/reference_generator.hpp"
 #include "generators/sobol32.hpp"
+#include "generators/wichmann_hill.hpp"
 #include "gl/context_info.hpp"
 #include "library/starts.hpp"
 #include "selftest/self_test.hpp"
@@ -69,36 +72,42 @@ Conversion<T> on_all_cores(int words_per_output, Bulk bulk) {
   };
 }
 
-// The same formula for every output: f32, f64 and u32 from one generator's bulk conversions.
-template <class F32, class F64, class U32>
-void set_conversions(Source& source, F32 f32, F64 f64, U32 u32, std::string formula) {
-  source.to_f32 = on_all_cores<float>(source.words_per_output, f32);
-  source.to_f64 = on_all_cores<double>(source.words_per_output, f64);
-  source.to_u32 = on_all_cores<std::uint32_t>(source.words_per_output, u32);
+// The same formula for every output: a reference's bulk f32, f64 and u32 conversions.
+template <ReferenceGenerator Reference>
+void set_conversions(Source& source, const Reference& reference, std::string formula) {
+  source.words_per_output = Reference::kWordsPerOutput;
+  source.to_f32 = on_all_cores<float>(source.words_per_output,
+                                      [reference](Words w, std::span<float> out) { reference.to_f32(w, out); });
+  source.to_f64 = on_all_cores<double>(source.words_per_output,
+                                       [reference](Words w, std::span<double> out) { reference.to_f64(w, out); });
+  source.to_u32 = on_all_cores<std::uint32_t>(
+      source.words_per_output, [reference](Words w, std::span<std::uint32_t> out) { reference.to_u32(w, out); });
   source.u32_formula = std::move(formula);
 }
 
-// Words unchanged, for generators whose 32-bit word is the output itself.
-void same_words(std::span<const std::uint32_t> words, std::span<std::uint32_t> out) {
-  std::copy(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(out.size()), out.begin());
+// `count` outputs in chunks of kCpuChunk, `fill(words)` making each chunk's words.
+template <class Fill>
+void in_cpu_chunks(std::uint64_t count, int words_per_output, const Consumer& consume, Fill fill) {
+  std::vector<std::uint32_t> words;
+  for (std::uint64_t done = 0; done < count;) {
+    const std::uint64_t n = std::min(kCpuChunk, count - done);
+    words.resize(static_cast<std::size_t>(words_per_output) * n);
+    fill(std::span<std::uint32_t>(words));
+    consume(words);
+    done += n;
+  }
 }
 
-// The CPU reference in chunks from `start(first)`: fill(position, words) generates,
-// advance(position, n) skips.
-template <class Start, class Fill, class Advance>
-auto on_cpu(int words_per_output, Start start, Fill fill, Advance advance) {
-  return [=](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
-    std::vector<std::uint32_t> words;
-    auto position = start(first);
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t n = std::min(kCpuChunk, count - done);
-      words.resize(static_cast<std::size_t>(words_per_output) * n);
-      fill(position, std::span<std::uint32_t>(words));
-      consume(words);
-      position = advance(position, n);
-      done += n;
-    }
-    return std::string("the CPU reference");
+constexpr const char* kOnCpu = "the CPU reference";
+
+// The CPU reference from `start(first)`, the state of output `first`.
+template <ReferenceGenerator Reference, class Start>
+auto on_cpu(const Reference& reference, Start start) {
+  return [reference, start](Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+    devices.where = kOnCpu;
+    typename Reference::State state = start(first);
+    in_cpu_chunks(count, Reference::kWordsPerOutput, consume,
+                  [&](std::span<std::uint32_t> words) { reference.fill(state, words); });
   };
 }
 
@@ -111,10 +120,10 @@ auto on_gl(const Settings& s, Traits traits, Start start) {
     StreamLayout layout = given;
     if (layout.substreams == kAutomaticSubstreams)
       layout.substreams = automatic_substreams(count, devices.software_renderer());
+    devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+                    name_of(layout.split) + ", state update " + name_of(layout.update);
     Fragment generator(layout, traits);
     generator.generate(start(first), count, consume);
-    return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-           name_of(layout.split) + ", state update " + name_of(layout.update);
   };
 }
 
@@ -131,6 +140,9 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
         (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
     stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
                                               stream::kDefaultOutputsPerSubstream, traits);
+    devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
+                    std::to_string(generator.substreams()) + " substreams x " +
+                    std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
     const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
     std::uint64_t left = count;
     generator.generate(start(first), units, [&](std::span<const std::uint32_t> words) {
@@ -138,9 +150,6 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
       consume(words.first(outputs * words_per_output));
       left -= outputs;
     });
-    return gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
-           std::to_string(generator.substreams()) + " substreams x " +
-           std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
   };
 }
 
@@ -148,26 +157,20 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
 // The CUDA path: `make(first, count)` gives the cuda::Generator of outputs first on.
 template <class Make>
 auto on_cuda(const Settings& s, Make make) {
-  return [device = s.device, make](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
-    const cuda::DeviceInfo info = cuda::open_device(device);
+  return [device = s.device, make](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                   const Consumer& consume) {
+    devices.where = cuda::open_device(device).describe() + ", CUDA kernels";
     cuda::generate_host(make(first, count), count, consume);
-    return info.describe() + ", CUDA kernels";
   };
 }
 #endif
 
 Source ceicg_source(const Settings& s) {
   Source source;
-  source.words_per_output = 3;
-  set_conversions(
-      source, [](Words w, std::span<float> out) { ceicg::to_f32(w, out); },
-      [](Words w, std::span<double> out) { ceicg::to_f64(w, out); },
-      [](Words w, std::span<std::uint32_t> out) { ceicg::to_u32(w, out); }, "floor(u * 2^32) of the f64 formula");
+  set_conversions(source, ceicg::Reference{}, "floor(u * 2^32) of the f64 formula");
   auto start = [s](std::uint64_t first) { return ceicg_start(s, first); };
   if (s.backend == Backend::cpu) {
-    source.run = on_cpu(
-        3, start, [](const ceicg::Residues& r, std::span<std::uint32_t> words) { ceicg::generate_ints(r, words); },
-        [](const ceicg::Residues& r, std::uint64_t n) { return ceicg::advanced_by(r, n); });
+    source.run = on_cpu(ceicg::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::ceicg(start(first)); });
@@ -178,9 +181,9 @@ Source ceicg_source(const Settings& s) {
     source.run = [start, size = s.ceicg_target](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                 const Consumer& consume) {
       devices.open_gl();
+      devices.where = gl::query_context_info().renderer;
       fragment::CeicgFragment generator(size);
       generator.generate_ints(start(first), count, consume);
-      return gl::query_context_info().renderer;
     };
   }
   return source;
@@ -188,16 +191,11 @@ Source ceicg_source(const Settings& s) {
 
 Source park_miller_source(const Settings& s) {
   Source source;
-  set_conversions(
-      source, [](Words z, std::span<float> out) { pm::to_f32(z, out); },
-      [](Words z, std::span<double> out) { pm::to_f64(z, out); },
-      [](Words z, std::span<std::uint32_t> out) { pm::to_u32(z, out); },
-      "floor(z * 2^32 / m) = (z << 1) | (z >> 30): 31 bits of z, bit 0 repeats bit 31");
+  set_conversions(source, pm::Reference{},
+                  "floor(z * 2^32 / m) = (z << 1) | (z >> 30): 31 bits of z, bit 0 repeats bit 31");
   auto start = [s](std::uint64_t first) { return pm_start(s, first); };
   if (s.backend == Backend::cpu) {
-    source.run = on_cpu(
-        1, start, [](pm::State z, std::span<std::uint32_t> words) { pm::generate_ints(z, words); },
-        [](pm::State z, std::uint64_t n) { return pm::advanced_by(z, n); });
+    source.run = on_cpu(pm::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); });
@@ -246,7 +244,7 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
   source.to_u32 = convert([](const wh::Parameters& p, const wh::State& x) { return wh::to_u32(p, x); });
   source.u32_formula = "floor(u * 2^32) of the f64 formula, each output with its own set";
   // The whole rounds' run of `count` outputs from a multiple of P, then the trim.
-  using RoundRun = std::function<std::string(Devices&, std::uint64_t round, std::uint64_t count, const Consumer&)>;
+  using RoundRun = std::function<void(Devices&, std::uint64_t round, std::uint64_t count, const Consumer&)>;
   RoundRun rounds;
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
@@ -256,30 +254,25 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
   }
 #endif
   if (s.backend == Backend::cpu) {
-    rounds = [sets, starts](Devices&, std::uint64_t round, std::uint64_t count, const Consumer& consume) {
+    rounds = [sets, starts](Devices& devices, std::uint64_t round, std::uint64_t count, const Consumer& consume) {
+      devices.where = kOnCpu;
       std::vector<wh::State> states = starts(round);
-      std::vector<std::uint32_t> words;
-      for (std::uint64_t done = 0; done < count;) {
-        const std::uint64_t n = std::min(kCpuChunk, count - done);
-        words.resize(4 * n);
-        for (std::uint64_t i = 0; i < n; ++i) {
-          const std::size_t k = (done + i) % sets.size();
-          std::copy(states[k].begin(), states[k].end(), words.begin() + 4 * i);
+      std::size_t k = 0;  // the next output's substream
+      in_cpu_chunks(count, 4, consume, [&](std::span<std::uint32_t> words) {
+        for (std::size_t i = 0; i < words.size(); i += 4, k = (k + 1) % sets.size()) {
+          std::copy(states[k].begin(), states[k].end(), words.begin() + static_cast<std::ptrdiff_t>(i));
           states[k] = wh::step(sets[k], states[k]);
         }
-        consume(words);
-        done += n;
-      }
-      return std::string("the CPU reference");
+      });
     };
   } else if (s.backend == Backend::gl) {
     rounds = [traits, starts, layout = s.layout](Devices& devices, std::uint64_t round, std::uint64_t count,
                                                  const Consumer& consume) {
       devices.open_gl();
+      devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
+                      " substreams, parameterisation, state update " + name_of(layout.update);
       fragment::WichmannHillFragment generator(layout, traits);
       generator.generate_parameterised(starts(round), count, consume);
-      return gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
-             " substreams, parameterisation, state update " + name_of(layout.update);
     };
   }
   source.run = [rounds, substreams](Devices& devices, std::uint64_t first, std::uint64_t count,
@@ -287,7 +280,7 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
     const std::uint64_t skip = first % substreams;
     if (skip == 0) return rounds(devices, first / substreams, count, consume);
     std::uint64_t dropped = 0;
-    return rounds(devices, first / substreams, count + skip, [&](std::span<const std::uint32_t> words) {
+    rounds(devices, first / substreams, count + skip, [&](std::span<const std::uint32_t> words) {
       const std::uint64_t drop = std::min<std::uint64_t>(skip - dropped, words.size() / 4);
       dropped += drop;
       if (words.size() > 4 * drop) consume(words.subspan(4 * drop));
@@ -299,21 +292,12 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
 Source wichmann_hill_source(const Settings& s) {
   if (s.layout.split == Split::parameterisation) return wichmann_hill_parameterised_source(s);
   const wh::Parameters parameters = wh::parameters(s.wh_set);
+  const wh::Reference reference{parameters};
   Source source;
-  source.words_per_output = 4;
-  set_conversions(
-      source, [parameters](Words w, std::span<float> out) { wh::to_f32(parameters, w, out); },
-      [parameters](Words w, std::span<double> out) { wh::to_f64(parameters, w, out); },
-      [parameters](Words w, std::span<std::uint32_t> out) { wh::to_u32(parameters, w, out); },
-      "floor(u * 2^32) of the f64 formula");
+  set_conversions(source, reference, "floor(u * 2^32) of the f64 formula");
   auto start = [s](std::uint64_t first) { return wh_start(s, s.wh_set, first); };
   if (s.backend == Backend::cpu) {
-    source.run = on_cpu(
-        4, start,
-        [parameters](const wh::State& state, std::span<std::uint32_t> words) {
-          wh::generate_ints(parameters, state, words);
-        },
-        [parameters](const wh::State& state, std::uint64_t n) { return wh::state_at(parameters, state, n); });
+    source.run = on_cpu(reference, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     source.run = on_cuda(s, [parameters, start](std::uint64_t first, std::uint64_t) {
@@ -329,26 +313,17 @@ Source wichmann_hill_source(const Settings& s) {
 }
 
 Source mrg32k3a_source(const Settings& s) {
+  // With a cuRAND seed: cuRAND's curand_uniform_double, range (0, 1]; f32 is that double
+  // rounded to float; u32 as cuRAND's curand(), the same words as curand_init(seed,
+  // substream, offset) then curand().
+  const mrg32k3a::Reference reference{s.curand_seed.has_value()};
   Source source;
-  if (!s.curand_seed) {
-    set_conversions(
-        source, [](Words z, std::span<float> out) { mrg32k3a::to_f32(z, out); },
-        [](Words z, std::span<double> out) { mrg32k3a::to_f64(z, out); }, same_words, "z itself, 1..m1 = 2^32 - 209");
-  } else {
-    // cuRAND's curand_uniform_double, range (0, 1]; f32 is that double rounded to float;
-    // u32 as cuRAND's curand(), the same words as curand_init(seed, substream, offset) then curand().
-    set_conversions(
-        source, [](Words z, std::span<float> out) { mrg32k3a::curand_f32(z, out); },
-        [](Words z, std::span<double> out) { mrg32k3a::curand_f64(z, out); },
-        [](Words z, std::span<std::uint32_t> out) { mrg32k3a::curand_u32(z, out); },
-        "cuRAND's curand(): (unsigned)(z * MRG32K3A_BITS_NORM)");
-  }
+  set_conversions(source, reference,
+                  reference.curand ? "cuRAND's curand(): (unsigned)(z * MRG32K3A_BITS_NORM)"
+                                   : "z itself, 1..m1 = 2^32 - 209");
   auto before = [s](std::uint64_t first) { return mrg32k3a_before(s, first); };
   if (s.backend == Backend::cpu) {
-    source.run = on_cpu(
-        1, before,
-        [](const mrg32k3a::State& state, std::span<std::uint32_t> words) { mrg32k3a::generate_ints(state, words); },
-        [](const mrg32k3a::State& state, std::uint64_t n) { return mrg32k3a::advance(state, n); });
+    source.run = on_cpu(reference, before);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     source.run = on_cuda(s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); });
@@ -366,9 +341,7 @@ Source mt19937_source(const Settings& s) {
   const std::uint32_t seed = mt19937_seed(s);
   const std::uint64_t offset = s.offset;
   Source source;
-  set_conversions(
-      source, [](Words x, std::span<float> out) { mt19937::to_f32(x, out); },
-      [](Words x, std::span<double> out) { mt19937::to_f64(x, out); }, same_words, "the output itself");
+  set_conversions(source, mt19937::Reference{}, "the output itself");
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
     source.run =
@@ -376,17 +349,8 @@ Source mt19937_source(const Settings& s) {
     return source;
   }
 #endif
-  source.run = [seed, offset](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
-    mt19937::State state = mt19937::state_at(seed, offset + first);
-    std::vector<std::uint32_t> words;
-    for (std::uint64_t done = 0; done < count;) {
-      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
-      mt19937::generate_ints(state, words);
-      consume(words);
-      done += words.size();
-    }
-    return std::string("the CPU reference");
-  };
+  source.run =
+      on_cpu(mt19937::Reference{}, [seed, offset](std::uint64_t first) { return mt19937::state_at(seed, offset + first); });
   return source;
 }
 
@@ -413,10 +377,7 @@ Source sobol32_source(const Settings& s) {
   const std::uint64_t offset = s.offset;
   const auto d = static_cast<std::uint64_t>(dimensions);
   Source source;
-  set_conversions(
-      source, [](Words x, std::span<float> out) { sobol32::to_f32(x, out); },
-      [](Words x, std::span<double> out) { sobol32::to_f64(x, out); }, same_words,
-      "the point's coordinate x itself (u = x * 2^-32), dimension-major");
+  set_conversions(source, sobol32::Reference{}, "the point's coordinate x itself (u = x * 2^-32), dimension-major");
   source.check_count = [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
     sobol32_points(count, dimensions, offset + first / d);
   };
@@ -429,19 +390,13 @@ Source sobol32_source(const Settings& s) {
     return source;
   }
 #endif
-  source.run = [dimensions, offset, d](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+  source.run = [dimensions, offset, d](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                       const Consumer& consume) {
     const std::uint64_t first_point = offset + first / d;
     const std::uint64_t points = sobol32_points(count, dimensions, first_point);
-    std::vector<std::uint32_t> words;
-    for (int k = 0; k < dimensions; ++k) {
-      for (std::uint64_t done = 0; done < points;) {
-        words.resize(static_cast<std::size_t>(std::min(kCpuChunk, points - done)));
-        sobol32::generate_dimension(k, first_point + done, words);
-        consume(words);
-        done += words.size();
-      }
-    }
-    return std::string("the CPU reference");
+    for (int k = 0; k < dimensions; ++k)
+      on_cpu(sobol32::Reference{}, [k](std::uint64_t point) { return sobol32::Reference::State{k, point}; })(
+          devices, first_point, points, consume);
   };
   return source;
 }
@@ -456,10 +411,7 @@ Source mtgp32_source(const Settings& s) {
   const std::uint64_t seed = mtgp32_seed(s);
   const std::uint64_t offset = s.offset;
   Source source;
-  set_conversions(
-      source, [](Words x, std::span<float> out) { mtgp32::to_f32(x, out); },
-      [](Words x, std::span<double> out) { mtgp32::to_f64(x, out); }, same_words,
-      "the output itself (cuRAND's curandGenerate words)");
+  set_conversions(source, mtgp32::Reference{}, "the output itself (cuRAND's curandGenerate words)");
   source.check_count = [offset](std::uint64_t first, std::uint64_t count) {
     if (offset > kMtgp32Positions || first > kMtgp32Positions - offset || count > kMtgp32Positions - offset - first)
       throw InvalidArgument("-g mtgp32 gives outputs below 2^63 = 9223372036854775808 only: --offset " +
@@ -473,17 +425,8 @@ Source mtgp32_source(const Settings& s) {
     return source;
   }
 #endif
-  source.run = [seed, offset](Devices&, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
-    mtgp32::HostApiStream stream(seed, offset + first);
-    std::vector<std::uint32_t> words;
-    for (std::uint64_t done = 0; done < count;) {
-      words.resize(static_cast<std::size_t>(std::min(kCpuChunk, count - done)));
-      stream.generate(words);
-      consume(words);
-      done += words.size();
-    }
-    return std::string("the CPU reference");
-  };
+  source.run = on_cpu(mtgp32::Reference{},
+                      [seed, offset](std::uint64_t first) { return mtgp32::HostApiStream(seed, offset + first); });
   return source;
 }
 

@@ -26,6 +26,8 @@ class Devices {
   void open_gl();
   // Whether the open GL context runs on a software renderer (llvmpipe).
   bool software_renderer() const { return context_ && context_->device().software; }
+  // Where the current or last run generates: "NVIDIA H100 ..., CUDA kernels", ...
+  std::string where;
 
  private:
   const Settings& settings_;
@@ -46,8 +48,9 @@ struct Source {
   // Throws InvalidArgument if outputs first .. first + count − 1 do not exist; empty when
   // any will do.
   std::function<void(std::uint64_t first, std::uint64_t count)> check_count;
-  // Generates outputs first .. first + count − 1; returns where it ran.
-  std::function<std::string(Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume)> run;
+  // Generates outputs first .. first + count − 1, having said where (Devices::where) before
+  // the first chunk.
+  std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume)> run;
 };
 
 // The source of checked settings (library::check_settings); opens nothing.

@@ -15,7 +15,7 @@
 //
 // Which shaders are generators: each fragment shader under shaders/ declares its profile in
 // its own file with a comment line `// glrand: profile ps30` (or `// glrand: profile none`
-// for shaders that are not generators, such as fill.frag and blit.frag); embed_shaders
+// for shaders that are not generators, such as fill.frag); embed_shaders
 // requires the line in every fragment shader and checks the ps30 ones.
 #include <functional>
 #include <optional>

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <glrand/error.hpp>
+#include <glrand/registry.hpp>
 #include "gl/state_guard.hpp"
 #include "selftest/ps30_self_tests.hpp"
 #include "selftest/stream_self_tests.hpp"
@@ -17,22 +18,16 @@
 namespace glrand::selftest {
 namespace {
 
-// The self-tests known without registration: one line per (generator, profile).
+// The self-tests known without registration: every generator with a GL path, in every
+// profile, in the registry's order (the ps30 ones first).
 std::vector<std::pair<SelfTestId, SelfTest>> builtin_self_tests() {
-  return {
-      {{"ceicg", kPs30}, ceicg_ps30_self_test},
-      {{"pm", kPs30}, park_miller_ps30_self_test},
-      {{"wh", kPs30}, wichmann_hill_ps30_self_test},
-      {{"mrg32k3a", kPs30}, mrg32k3a_ps30_self_test},
-      {{"ceicg", "scatter"}, [] { stream_self_test("ceicg", stream::Profile::scatter); }},
-      {{"pm", "scatter"}, [] { stream_self_test("pm", stream::Profile::scatter); }},
-      {{"wh", "scatter"}, [] { stream_self_test("wh", stream::Profile::scatter); }},
-      {{"mrg32k3a", "scatter"}, [] { stream_self_test("mrg32k3a", stream::Profile::scatter); }},
-      {{"ceicg", "compute"}, [] { stream_self_test("ceicg", stream::Profile::compute); }},
-      {{"pm", "compute"}, [] { stream_self_test("pm", stream::Profile::compute); }},
-      {{"wh", "compute"}, [] { stream_self_test("wh", stream::Profile::compute); }},
-      {{"mrg32k3a", "compute"}, [] { stream_self_test("mrg32k3a", stream::Profile::compute); }},
-  };
+  std::vector<std::pair<SelfTestId, SelfTest>> tests;
+  for (const Profile profile : {Profile::ps30, Profile::scatter, Profile::compute})
+    for (const GeneratorInfo& row : generators())
+      if (row.has_gl_path)
+        tests.push_back({{std::string(row.name), name_of(profile)},
+                         [algorithm = row.algorithm, profile] { known_answer_self_test(algorithm, profile); }});
+  return tests;
 }
 
 struct DeviceKey {
@@ -115,6 +110,25 @@ void require_self_test(const SelfTestId& id) {
   if (!outcome.passed)
     throw DeviceError("refusing " + outcome.device + ": it failed the known-answer self-test of " + id.generator + " (" +
                       id.profile + "): " + outcome.failure);
+}
+
+void known_answer_self_test(Algorithm algorithm, Profile profile) {
+  if (profile != Profile::ps30) return stream_self_test(algorithm, profile);
+  switch (algorithm) {
+    case Algorithm::ceicg:
+      return ceicg_ps30_self_test();
+    case Algorithm::park_miller:
+      return park_miller_ps30_self_test();
+    case Algorithm::wichmann_hill:
+      return wichmann_hill_ps30_self_test();
+    case Algorithm::mrg32k3a:
+      return mrg32k3a_ps30_self_test();
+    case Algorithm::mt19937:
+    case Algorithm::sobol32:
+    case Algorithm::mtgp32:
+      break;
+  }
+  throw InvalidArgument("-g " + std::string(info(algorithm).name) + " has no GL path, so no self-test");
 }
 
 }  // namespace glrand::selftest

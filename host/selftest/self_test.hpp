@@ -6,12 +6,11 @@
 // value. Each (generator, profile) has one self-test; its result is kept per device and
 // driver (GL renderer and version strings) for the life of the process.
 //
-// Registering another profile's self-test is one call, e.g. for a scatter engine:
-//   register_self_test("pm", "scatter", [] {
-//     check_stateful<fragment::ParkMillerTraits>("pm", "scatter", park_miller_cases(), run_scatter<...>);
-//   });
-// or one line in builtin_self_tests() (selftest/self_test.cpp).
+// Every generator with a GL path has one in each profile (known_answer_self_test); another
+// can be registered, or one replaced, with register_self_test().
 #include <functional>
+#include <glrand/registry.hpp>
+#include <glrand/types.hpp>
 #include <string>
 #include <vector>
 
@@ -53,6 +52,10 @@ SelfTestOutcome run_self_test(const SelfTestId& id);
 // As run_self_test(), but throws glrand::DeviceError with the refusal message if the device
 // failed the test (now or earlier in the process).
 void require_self_test(const SelfTestId& id);
+
+// The built-in self-test of a generator with a GL path in one profile, on the current
+// context: throws glrand::DeviceError at the first wrong value.
+void known_answer_self_test(Algorithm algorithm, Profile profile);
 
 // The profile of the fragment path that the 2006 constraints define.
 inline constexpr const char* kPs30 = "ps30";

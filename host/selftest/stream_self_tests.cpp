@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <glrand/error.hpp>
+#include <glrand/registry.hpp>
 
 namespace glrand::selftest {
 namespace {
@@ -36,18 +37,24 @@ std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<c
   return words;
 }
 
-void stream_self_test(const std::string& generator, stream::Profile profile) {
-  if (generator == "ceicg")
-    check_ceicg(stream::name_of(profile),
-                [profile](std::span<const ceicg::Residues> starts) { return run_ceicg_stream(profile, starts); });
-  else if (generator == "pm")
-    check_stream("pm", profile, park_miller_cases());
-  else if (generator == "wh")
-    check_stream("wh", profile, wichmann_hill_cases());
-  else if (generator == "mrg32k3a")
-    check_stream("mrg32k3a", profile, mrg32k3a_cases());
-  else
-    throw InvalidArgument("no stream self-test for generator '" + generator + "'");
+void stream_self_test(Algorithm algorithm, stream::Profile profile) {
+  const std::string name(info(algorithm).name);
+  switch (algorithm) {
+    case Algorithm::ceicg:
+      return check_ceicg(stream::name_of(profile),
+                         [profile](std::span<const ceicg::Residues> starts) { return run_ceicg_stream(profile, starts); });
+    case Algorithm::park_miller:
+      return check_stream(name, profile, park_miller_cases());
+    case Algorithm::wichmann_hill:
+      return check_stream(name, profile, wichmann_hill_cases());
+    case Algorithm::mrg32k3a:
+      return check_stream(name, profile, mrg32k3a_cases());
+    case Algorithm::mt19937:
+    case Algorithm::sobol32:
+    case Algorithm::mtgp32:
+      break;
+  }
+  throw InvalidArgument("no stream self-test for -g " + name + ", which has no GL path");
 }
 
 }  // namespace glrand::selftest

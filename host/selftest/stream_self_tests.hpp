@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include <glrand/registry.hpp>
+
 #include "selftest/known_answers.hpp"
 #include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
@@ -16,7 +18,7 @@
 namespace glrand::selftest {
 
 // Needs a current OpenGL 4.3 context; throws glrand::DeviceError at the first wrong value.
-void stream_self_test(const std::string& generator, stream::Profile profile);
+void stream_self_test(Algorithm algorithm, stream::Profile profile);
 
 // A leapfrog case's words through the stream engine: output j of substream s at j·P + s.
 template <class Traits>

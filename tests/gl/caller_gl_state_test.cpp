@@ -158,17 +158,13 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
   const auto keep = [&](std::span<const std::uint32_t> chunk) { collect(words, chunk); };
 
   // Registering a self-test again forgets its kept result, so require_self_test renders.
-  for (const char* generator : {"ceicg", "pm", "wh", "mrg32k3a"}) {
-    const std::string g = generator;
-    const selftest::SelfTest ps30 = g == "ceicg" ? selftest::ceicg_ps30_self_test
-                                    : g == "pm"  ? selftest::park_miller_ps30_self_test
-                                    : g == "wh"  ? selftest::wichmann_hill_ps30_self_test
-                                                 : selftest::mrg32k3a_ps30_self_test;
-    selftest::register_self_test({g, selftest::kPs30}, ps30);
-    check_kept("require_self_test(" + g + ", ps30)", [&] { selftest::require_self_test({g, selftest::kPs30}); });
-    for (const auto profile : {stream::Profile::scatter, stream::Profile::compute}) {
+  for (const GeneratorInfo& row : generators()) {
+    if (!row.has_gl_path) continue;
+    const std::string g(row.name);
+    for (const auto profile : {stream::Profile::ps30, stream::Profile::scatter, stream::Profile::compute}) {
       const std::string name = stream::name_of(profile);
-      selftest::register_self_test({g, name}, [g, profile] { selftest::stream_self_test(g, profile); });
+      selftest::register_self_test(
+          {g, name}, [algorithm = row.algorithm, profile] { selftest::known_answer_self_test(algorithm, profile); });
       check_kept("require_self_test(" + g + ", " + name + ")", [&] { selftest::require_self_test({g, name}); });
     }
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/options.hpp"
+#include "fragment/ceicg_fragment.hpp"
 #include <glrand/error.hpp>
 
 using namespace glrand;

@@ -122,8 +122,9 @@ class Generator {
   void to_u32(std::span<const std::uint32_t> words, std::span<std::uint32_t> out, std::uint64_t first) const;
   std::string u32_formula() const;
 
-  // Where the last generate() ran: "NVIDIA H100 ..., 4096 substreams, leapfrog, state update
-  // gpu", "the CPU reference", ...; empty before the first.
+  // Where the current or last generate() runs: "NVIDIA H100 ..., 4096 substreams, leapfrog,
+  // state update gpu", "the CPU reference", ...; set once its device is open, before a
+  // consumer gets the first chunk; empty before the first generate().
   const std::string& where() const;
 
  private:

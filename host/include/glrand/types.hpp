@@ -62,6 +62,10 @@ struct TargetSize {
 
 inline constexpr std::uint64_t kMaxPixelsPerPass = std::uint64_t{1} << 24;
 
+// Sobol32's dimensions (Settings::dimensions): 1 .. kSobol32Dimensions, Joe and Kuo's
+// direction numbers.
+inline constexpr int kSobol32Dimensions = 21201;
+
 const char* name_of(Backend backend);
 const char* name_of(Profile profile);
 const char* name_of(Split split);

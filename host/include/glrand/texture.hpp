@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Random textures in the caller's OpenGL context: the shader computes the floats and writes
+// them into the caller's textures, which never leave the GPU (docs/library.md, "Random
+// textures"). CEICG in the ps30 profile so far; every generator's exact numbers come from
+// glrand::Generator.
+//
+//   glrand::Settings settings;  // CEICG, GL, ps30: the defaults
+//   glrand::TextureFiller filler(settings);
+//   GLuint texture = ...;        // RGBA32F, 512 x 512
+//   filler.fill({&texture, 1}, 512, 512);  // every frame: the next 4 x 512 x 512 outputs
+#include <cstdint>
+#include <glrand/generator.hpp>
+#include <memory>
+#include <span>
+
+namespace glrand {
+
+class TextureFiller {
+ public:
+  // Checks the settings as glrand::Generator does, and that the generator fills textures
+  // (throws glrand::InvalidArgument otherwise). Opens nothing.
+  explicit TextureFiller(const Settings& settings);
+  TextureFiller(TextureFiller&&) noexcept;
+  TextureFiller& operator=(TextureFiller&&) noexcept;
+  ~TextureFiller();
+
+  // Fills 1 to 4 RGBA32F textures (GL names, each width x height, at most 2^24 texels) on
+  // the current context with the next 4·T·width·height outputs as floats in [0, 1), within
+  // a few ulp of the host formula (read exact integers with glrand::Generator): texture t,
+  // texel p = x + width·y, channel c holds output position() + p·4T + 4t + c. Runs the
+  // generator's self-test on the context first (Settings::self_test), and leaves the
+  // caller's GL state (bindings, program, viewport) as it was.
+  void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
+
+  // Outputs filled so far; the next fill starts at output offset + position().
+  std::uint64_t position() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Whether TextureFiller takes these settings' generator and profile.
+bool fills_textures(Algorithm algorithm, Profile profile);
+
+}  // namespace glrand
