@@ -3,6 +3,8 @@
 // and the CUDA probe.
 #include <EGL/egl.h>
 
+#include <algorithm>
+
 #include <glrand/devices.hpp>
 #include <glrand/error.hpp>
 
@@ -16,6 +18,8 @@
 
 namespace glrand {
 namespace {
+
+constexpr Profile kProfiles[] = {Profile::ps30, Profile::scatter, Profile::compute};
 
 GlDevice public_device(const gl::EglDevice& d) { return {d.index, d.software, d.cuda_ordinal, d.label()}; }
 
@@ -64,9 +68,15 @@ std::vector<SelfTestResult> run_self_tests() {
   require_current_context();
   std::vector<SelfTestResult> results;
   for (const auto& id : selftest::registered_self_tests()) {
+    // A generator's self-test in one of the GL profiles; a program's own registrations (other
+    // names) are its business.
+    const auto generator = std::find_if(generators().begin(), generators().end(),
+                                        [&](const GeneratorInfo& row) { return row.name == id.generator; });
+    const auto profile = std::find_if(std::begin(kProfiles), std::end(kProfiles),
+                                      [&](Profile p) { return id.profile == name_of(p); });
+    if (generator == generators().end() || profile == std::end(kProfiles)) continue;
     const auto outcome = selftest::run_self_test(id);
-    results.push_back({find_generator(id.generator).algorithm, parse_profile(id.profile), outcome.passed,
-                       outcome.failure, outcome.milliseconds});
+    results.push_back({generator->algorithm, *profile, outcome.passed, outcome.failure, outcome.milliseconds});
   }
   return results;
 }
