@@ -156,6 +156,19 @@ class ChunkWriter {
   // Waits for the last write; rethrows its error.
   void finish() { write_.wait(); }
 
+  // --format f32 or f64 from a generator that makes its floats on the device: each chunk
+  // written from the device's buffer while the device makes the next, with no copy.
+  void generate_values(Generator& generator, std::uint64_t count, const std::function<void(std::uint64_t)>& advance) {
+    const auto write = [&](auto values) {
+      sink_.write(values);
+      advance(values.size());
+    };
+    if (format_ == Format::f32)
+      generator.generate_floats(count, [&](std::span<const float> values) { write(values); });
+    else
+      generator.generate_doubles(count, [&](std::span<const double> values) { write(values); });
+  }
+
  private:
   template <class T, class Convert>
   void convert_and_write(std::array<std::vector<T>, 2>& buffers, std::span<const std::uint32_t> words,
@@ -254,7 +267,10 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
 
   const auto began = std::chrono::steady_clock::now();
   try {
-    generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) { progress.advance(writer(chunk)); });
+    if ((format == Format::f32 || format == Format::f64) && generator.floats_on_device())
+      writer.generate_values(generator, outputs, [&](std::uint64_t n) { progress.advance(n); });
+    else
+      generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) { progress.advance(writer(chunk)); });
     writer.finish();
   } catch (const output::OutputClosed&) {
     return;

@@ -4,6 +4,7 @@
 // the CPU reference (generators/*.hpp) bit for bit, output n at index n. Plain C++: no CUDA
 // header is needed to use it. Every call throws glrand::DeviceError with the failing CUDA
 // call's name and error text, or saying why no GPU is usable.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -139,5 +140,30 @@ void generate_device(const Generator& generator, std::span<std::uint32_t> out, S
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume,
                    std::uint64_t chunk_outputs = std::uint64_t{1} << 24);
+
+// --- values made on the device from the exact words ----------------------------------------
+// Each generator's f32 and f64 formula (generators/*.hpp), the host formula's bits, computed
+// where the words are, so that only the values cross to the host and no host core converts
+// (cuda/conversion_kernels.cu).
+enum class ValueFormat { f32, f64 };
+struct DeviceConversion {
+  std::size_t bytes_per_output = 4;
+  // Writes `count` values into device memory `out` from `count` outputs' words.
+  std::function<void(const std::uint32_t* words, std::uint64_t count, void* out, Stream stream)> launch;
+};
+DeviceConversion ceicg_conversion(ValueFormat format);
+DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format);
+DeviceConversion park_miller_conversion(ValueFormat format);
+// `curand`: cuRAND's normalisation (--curand-seed), else RngStreams'.
+DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format);
+// x·2^-32 + 2^-33: MT19937's and MTGP32's.
+DeviceConversion midpoint_conversion(ValueFormat format);
+DeviceConversion sobol32_conversion(ValueFormat format);
+// As generate_host, handing over each chunk's values (conversion.bytes_per_output bytes an
+// output) instead of its words: chunk i is generated, converted and copied on stream i mod 2
+// while the host consumes chunk i − 1.
+void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
+                          const std::function<void(std::span<const std::byte>)>& consume,
+                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24);
 
 }  // namespace glrand::cuda

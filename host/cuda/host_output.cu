@@ -30,6 +30,8 @@ struct HostOutputBuffers {
   std::array<DeviceBuffer<std::uint32_t>, 2> on_device;
   std::array<PinnedBuffer<std::uint32_t>, 2> on_host;
   std::array<StreamHandle, 2> streams;
+  // generate_host_values' device values, `words` words each, made by its first call.
+  std::array<DeviceBuffer<std::uint32_t>, 2> values;
   HostOutputBuffers(int device, std::size_t words)
       : device(device),
         words(words),
@@ -103,6 +105,41 @@ void generate_host(const Generator& generator, std::uint64_t count,
   finish(static_cast<int>((index - 1) % 2));
   // Kept only after a clean run: an exception (a failed call, or one from `consume`) drops
   // the set, whose streams may still hold work.
+  pool().give_back(std::move(buffers));
+}
+
+// As generate_host, with the conversion on each chunk's stream before the copy.
+void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
+                          const std::function<void(std::span<const std::byte>)>& consume,
+                          std::uint64_t chunk_outputs) {
+  if (count == 0) return;
+  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
+  const std::size_t words = std::max(static_cast<std::size_t>(chunk) * generator.words_per_output, value_words);
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take(words);
+  for (auto& v : buffers->values)
+    if (v.size() < buffers->words) v = DeviceBuffer<std::uint32_t>(buffers->words);
+  auto& streams = buffers->streams;
+  std::array<std::size_t, 2> filled{};  // bytes
+  const auto finish = [&](int b) {
+    check(cudaStreamSynchronize(streams[b].get()), "cudaStreamSynchronize");
+    consume(std::as_bytes(std::span<const std::uint32_t>(buffers->on_host[b].data(), buffers->words)).first(filled[b]));
+  };
+  std::uint64_t index = 0;
+  for (std::uint64_t first = 0; first < count; first += chunk, ++index) {
+    const int b = static_cast<int>(index % 2);
+    const std::uint64_t n = std::min(chunk, count - first);
+    const cudaStream_t stream = streams[b].get();
+    generator.fill(first, buffers->on_device[b].span().first(static_cast<std::size_t>(n) * generator.words_per_output),
+                   stream);
+    conversion.launch(buffers->on_device[b].data(), n, buffers->values[b].data(), stream);
+    filled[b] = static_cast<std::size_t>(n) * conversion.bytes_per_output;
+    check(cudaMemcpyAsync(buffers->on_host[b].data(), buffers->values[b].data(), filled[b], cudaMemcpyDeviceToHost,
+                          stream),
+          "cudaMemcpyAsync");
+    if (index > 0) finish(1 - b);
+  }
+  finish(static_cast<int>((index - 1) % 2));
   pool().give_back(std::move(buffers));
 }
 

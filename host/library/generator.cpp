@@ -2,6 +2,7 @@
 // glrand::Generator: checked settings, a position in the sequence, and the source that
 // generates from any position (library/sources.hpp).
 #include <algorithm>
+#include <vector>
 #include <glrand/error.hpp>
 #include <glrand/generator.hpp>
 
@@ -65,33 +66,61 @@ void Generator::generate(std::uint64_t count, const Consumer& consume) {
   impl_->position += count;
 }
 
-void Generator::generate(std::span<std::uint32_t> out) {
-  const auto width = static_cast<std::size_t>(words_per_output());
-  if (out.size() % width != 0)
-    throw InvalidArgument("generate: -g " + std::string(info().name) + " has " + std::to_string(width) +
-                          " words per output; a buffer of " + std::to_string(out.size()) +
-                          " words is no whole number of outputs");
-  std::size_t at = 0;
-  generate(out.size() / width, [&](std::span<const std::uint32_t> words) {
-    // On every core: one core copies a GPU's chunk at a fraction of the link's rate.
-    parallel_fill(
-        words.size(), 0,
-        [&](std::uint64_t begin, std::uint64_t end) {
-          std::copy(words.begin() + static_cast<std::ptrdiff_t>(begin), words.begin() + static_cast<std::ptrdiff_t>(end),
-                    out.begin() + static_cast<std::ptrdiff_t>(at + begin));
-        },
-        std::uint64_t{1} << 18);
-    at += words.size();
+namespace {
+
+// A chunk into `out` from `at`, on every core: one core copies a GPU's chunk at a fraction of
+// the link's rate.
+template <class T>
+void copy_on_all_cores(std::span<const T> chunk, std::span<T> out, std::size_t at) {
+  parallel_fill(
+      chunk.size(), 0,
+      [&](std::uint64_t begin, std::uint64_t end) {
+        std::copy(chunk.begin() + static_cast<std::ptrdiff_t>(begin), chunk.begin() + static_cast<std::ptrdiff_t>(end),
+                  out.begin() + static_cast<std::ptrdiff_t>(at + begin));
+      },
+      std::uint64_t{1} << 18);
+}
+
+// The next `count` outputs as values, in chunks: made on the device where the source has them
+// there (`run`), else the exact words converted on the host (`convert`, on every core) into a
+// buffer of the call's.
+template <class T>
+void generate_values(Generator& generator, library::Devices& devices, std::uint64_t& position,
+                     const library::ValueRun<T>& run, const library::Conversion<T>& convert, std::uint64_t count,
+                     const library::ValueConsumer<T>& consume) {
+  if (count == 0) return;
+  if (run) {
+    generator.check_count(count);
+    run(devices, position, count, consume);
+    position += count;
+    return;
+  }
+  const auto width = static_cast<std::size_t>(generator.words_per_output());
+  std::uint64_t next = generator.position();
+  std::vector<T> values;
+  generator.generate(count, [&](std::span<const std::uint32_t> words) {
+    values.resize(words.size() / width);
+    convert(words, values, next);
+    next += values.size();
+    consume(values);
   });
 }
 
-namespace {
-
+// Into a caller's span; converted straight into it where the host converts.
 template <class T>
-void generate_values(Generator& generator, const library::Conversion<T>& convert, std::span<T> out) {
+void generate_into(Generator& generator, library::Devices& devices, std::uint64_t& position,
+                   const library::ValueRun<T>& run, const library::Conversion<T>& convert, std::span<T> out) {
+  std::size_t at = 0;
+  if (run) {
+    generate_values<T>(generator, devices, position, run, convert, out.size(), [&](std::span<const T> chunk) {
+      copy_on_all_cores(chunk, out, at);
+      at += chunk.size();
+    });
+    return;
+  }
+  if (out.empty()) return;
   const auto width = static_cast<std::size_t>(generator.words_per_output());
   const std::uint64_t first = generator.position();
-  std::size_t at = 0;
   generator.generate(out.size(), [&](std::span<const std::uint32_t> words) {
     const std::size_t n = words.size() / width;
     convert(words, out.subspan(at, n), first + at);
@@ -101,8 +130,35 @@ void generate_values(Generator& generator, const library::Conversion<T>& convert
 
 }  // namespace
 
-void Generator::generate(std::span<float> out) { generate_values(*this, impl_->source.to_f32, out); }
-void Generator::generate(std::span<double> out) { generate_values(*this, impl_->source.to_f64, out); }
+void Generator::generate(std::span<std::uint32_t> out) {
+  const auto width = static_cast<std::size_t>(words_per_output());
+  if (out.size() % width != 0)
+    throw InvalidArgument("generate: -g " + std::string(info().name) + " has " + std::to_string(width) +
+                          " words per output; a buffer of " + std::to_string(out.size()) +
+                          " words is no whole number of outputs");
+  std::size_t at = 0;
+  generate(out.size() / width, [&](std::span<const std::uint32_t> words) {
+    copy_on_all_cores(words, out, at);
+    at += words.size();
+  });
+}
+
+void Generator::generate(std::span<float> out) {
+  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f32, impl_->source.to_f32, out);
+}
+void Generator::generate(std::span<double> out) {
+  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f64, impl_->source.to_f64, out);
+}
+void Generator::generate_floats(std::uint64_t count, const FloatConsumer& consume) {
+  generate_values<float>(*this, impl_->devices, impl_->position, impl_->source.run_f32, impl_->source.to_f32, count,
+                         consume);
+}
+void Generator::generate_doubles(std::uint64_t count, const DoubleConsumer& consume) {
+  generate_values<double>(*this, impl_->devices, impl_->position, impl_->source.run_f64, impl_->source.to_f64, count,
+                          consume);
+}
+
+bool Generator::floats_on_device() const { return static_cast<bool>(impl_->source.run_f32); }
 
 void Generator::to_f32(std::span<const std::uint32_t> words, std::span<float> out, std::uint64_t first) const {
   impl_->source.to_f32(words, out, first);

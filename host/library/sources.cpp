@@ -163,6 +163,27 @@ auto on_cuda(const Settings& s, Make make) {
     cuda::generate_host(make(first, count), count, consume);
   };
 }
+
+// The CUDA path with the values made on the GPU from each chunk's words (`conversion`).
+template <class T, class Make>
+ValueRun<T> on_cuda_values(const Settings& s, Make make, cuda::DeviceConversion conversion) {
+  return [device = s.device, make, conversion](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                               const ValueConsumer<T>& consume) {
+    devices.where = cuda::open_device(device).describe() + ", CUDA kernels, floats made on the GPU";
+    cuda::generate_host_values(make(first, count), conversion, count, [&](std::span<const std::byte> bytes) {
+      consume(std::span<const T>(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)));
+    });
+  };
+}
+
+// The CUDA path's runs: the words, and both formats' values made on the GPU by the
+// conversions `conversion(format)` gives.
+template <class Make, class Conversions>
+void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions conversion) {
+  source.run = on_cuda(s, make);
+  source.run_f32 = on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32));
+  source.run_f64 = on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64));
+}
 #endif
 
 Source ceicg_source(const Settings& s) {
@@ -173,7 +194,9 @@ Source ceicg_source(const Settings& s) {
     source.run = on_cpu(ceicg::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
-    source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::ceicg(start(first)); });
+    set_cuda_runs(
+        source, s, [start](std::uint64_t first, std::uint64_t) { return cuda::ceicg(start(first)); },
+        [](cuda::ValueFormat f) { return cuda::ceicg_conversion(f); });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
@@ -198,7 +221,9 @@ Source park_miller_source(const Settings& s) {
     source.run = on_cpu(pm::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
-    source.run = on_cuda(s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); });
+    set_cuda_runs(
+        source, s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); },
+        [](cuda::ValueFormat f) { return cuda::park_miller_conversion(f); });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::ParkMillerTraits{}, start);
@@ -300,9 +325,10 @@ Source wichmann_hill_source(const Settings& s) {
     source.run = on_cpu(reference, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
-    source.run = on_cuda(s, [parameters, start](std::uint64_t first, std::uint64_t) {
-      return cuda::wichmann_hill(parameters, start(first));
-    });
+    set_cuda_runs(
+        source, s,
+        [parameters, start](std::uint64_t first, std::uint64_t) { return cuda::wichmann_hill(parameters, start(first)); },
+        [parameters](cuda::ValueFormat f) { return cuda::wichmann_hill_conversion(parameters, f); });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::WichmannHillTraits{parameters}, start);
@@ -326,7 +352,9 @@ Source mrg32k3a_source(const Settings& s) {
     source.run = on_cpu(reference, before);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
-    source.run = on_cuda(s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); });
+    set_cuda_runs(
+        source, s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); },
+        [curand = reference.curand](cuda::ValueFormat f) { return cuda::mrg32k3a_conversion(curand, f); });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::Mrg32k3aTraits{}, before);
@@ -344,8 +372,9 @@ Source mt19937_source(const Settings& s) {
   set_conversions(source, mt19937::Reference{}, "the output itself");
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
-    source.run =
-        on_cuda(s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mt19937(seed, offset + first); });
+    set_cuda_runs(
+        source, s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mt19937(seed, offset + first); },
+        [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }
 #endif
@@ -383,10 +412,13 @@ Source sobol32_source(const Settings& s) {
   };
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
-    source.run = on_cuda(s, [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
-      const std::uint64_t first_point = offset + first / d;
-      return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
-    });
+    set_cuda_runs(
+        source, s,
+        [dimensions, offset, d](std::uint64_t first, std::uint64_t count) {
+          const std::uint64_t first_point = offset + first / d;
+          return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
+        },
+        [](cuda::ValueFormat f) { return cuda::sobol32_conversion(f); });
     return source;
   }
 #endif
@@ -420,8 +452,9 @@ Source mtgp32_source(const Settings& s) {
   };
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
-    source.run =
-        on_cuda(s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mtgp32(seed, offset + first); });
+    set_cuda_runs(
+        source, s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mtgp32(seed, offset + first); },
+        [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }
 #endif

@@ -37,6 +37,13 @@ class Devices {
 // Converts exact outputs (words per output each; the first is output `first` of the
 // sequence) into one value per output.
 template <class T>
+using ValueConsumer = std::function<void(std::span<const T> values)>;
+
+// Outputs first .. first + count − 1 as values, made where the words are.
+template <class T>
+using ValueRun = std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume)>;
+
+template <class T>
 using Conversion = std::function<void(std::span<const std::uint32_t> words, std::span<T> out, std::uint64_t first)>;
 
 struct Source {
@@ -51,6 +58,10 @@ struct Source {
   // Generates outputs first .. first + count − 1, having said where (Devices::where) before
   // the first chunk.
   std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume)> run;
+  // Where the device makes the floats (the CUDA backend), the same bits as to_f32 / to_f64
+  // of run's words; empty elsewhere.
+  ValueRun<float> run_f32;
+  ValueRun<double> run_f64;
 };
 
 // The source of checked settings (library::check_settings); opens nothing.

@@ -100,6 +100,15 @@ TEST_CASE("floats and doubles are each generator's formula applied to the exact 
     CHECK(f == f_expected);
     CHECK(d == d_expected);
     for (const double u : d) REQUIRE((u >= 0.0 && u <= 1.0));
+    // The streaming calls: the same values, in order, continuing from call to call.
+    Generator streamed(on_cpu(row.algorithm));
+    std::vector<float> f_streamed;
+    std::vector<double> d_streamed;
+    streamed.generate_floats(1000, [&](std::span<const float> v) { f_streamed.insert(f_streamed.end(), v.begin(), v.end()); });
+    streamed.generate_doubles(2000, [&](std::span<const double> v) { d_streamed.insert(d_streamed.end(), v.begin(), v.end()); });
+    CHECK(streamed.position() == 3000);
+    CHECK(f_streamed == std::vector<float>(f_expected.begin(), f_expected.begin() + 1000));
+    CHECK(d_streamed == std::vector<double>(d_expected.begin() + 1000, d_expected.end()));
   }
   // The formulas themselves, independently: pm's double is z/m.
   const kat::File& park_miller = kat::load("park_miller");

@@ -83,6 +83,8 @@ struct GeneratorState {
 class Generator {
  public:
   using Consumer = std::function<void(std::span<const std::uint32_t> words)>;
+  using FloatConsumer = std::function<void(std::span<const float> values)>;
+  using DoubleConsumer = std::function<void(std::span<const double> values)>;
 
   // Checks every setting; opens no device (the first generate() does).
   explicit Generator(const Settings& settings);
@@ -105,9 +107,19 @@ class Generator {
   void generate(std::span<std::uint32_t> out);
   void generate(std::span<float> out);
   void generate(std::span<double> out);
+  // Whether generate(span<float>) and generate(span<double>) make the floats on the device
+  // from the exact words, so that only the floats cross to the host and no host core
+  // converts (the CUDA backend, but for Wichmann–Hill's parameterisation); the same bits
+  // either way.
+  bool floats_on_device() const;
   // The next `count` outputs, handed to `consume` in order in chunks of whole outputs; the
   // way to any number of outputs without holding them all.
   void generate(std::uint64_t count, const Consumer& consume);
+  // The next `count` outputs as floats (doubles), handed to `consume` in order in chunks; the
+  // way to any number of floats without holding them all. Where floats_on_device(), each chunk
+  // is the device's, copied once (a chunk's values are valid during the call only).
+  void generate_floats(std::uint64_t count, const FloatConsumer& consume);
+  void generate_doubles(std::uint64_t count, const DoubleConsumer& consume);
 
   // Throws InvalidArgument if the next `count` outputs do not exist (Sobol32: whole points,
   // within a dimension's 2^32; MTGP32: positions below 2^63).

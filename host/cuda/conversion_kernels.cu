@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// Floats made on the GPU from the exact words, so that only the floats cross to the host: the
+// host formulas (generators/*.hpp and *.cpp) operation for operation, each written as the
+// correctly rounded intrinsic of that operation, so that no contraction into a fused
+// multiply-add can change a bit. Rounding a double down to a float (__double2float_rd) is
+// float_not_above for the u ≥ 0 every formula gives.
+#include "cuda/check.hpp"
+#include "cuda/cuda_path.hpp"
+
+namespace glrand::cuda {
+namespace {
+
+// u − trunc(u) for u ≥ 0: exact, as on the host.
+__device__ double fractional_part(double u) { return __dsub_rn(u, __int2double_rn(__double2int_rz(u))); }
+
+// x·2^-32 + 2^-33, exact in a double.
+__device__ double midpoint(std::uint32_t x) { return __dmul_rn(__dadd_rn(static_cast<double>(x), 0.5), 0x1p-32); }
+
+struct CeicgFormula {
+  static constexpr int kWidth = 3;
+  __device__ double f64(const std::uint32_t* x) const {
+    double u = __ddiv_rn(static_cast<double>(x[0]), static_cast<double>(ceicg::kComponents[0].modulus));
+    u = __dadd_rn(u, __ddiv_rn(static_cast<double>(x[1]), static_cast<double>(ceicg::kComponents[1].modulus)));
+    u = __dadd_rn(u, __ddiv_rn(static_cast<double>(x[2]), static_cast<double>(ceicg::kComponents[2].modulus)));
+    return fractional_part(u);
+  }
+  __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(f64(x)); }
+};
+
+struct WichmannHillFormula {
+  static constexpr int kWidth = 4;
+  double r[4];  // 1/m_k, rounded once on the host, as the host formula multiplies by them
+  __device__ double f64(const std::uint32_t* x) const {
+    double u = __dmul_rn(static_cast<double>(x[0]), r[0]);
+    for (int k = 1; k < 4; ++k) u = __dadd_rn(u, __dmul_rn(static_cast<double>(x[k]), r[k]));
+    return fractional_part(u);
+  }
+  // Rounded to nearest, kept below 1 (wichmann_hill.cpp's single()).
+  __device__ float f32(const std::uint32_t* x) const {
+    const float f = __double2float_rn(f64(x));
+    return f < 1.0f ? f : 0x1.fffffep-1f;
+  }
+};
+
+struct ParkMillerFormula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* z) const {
+    return __ddiv_rn(static_cast<double>(*z), static_cast<double>(pm::kModulus));
+  }
+  __device__ float f32(const std::uint32_t* z) const { return __double2float_rd(f64(z)); }
+};
+
+struct Mrg32k3aFormula {
+  static constexpr int kWidth = 1;
+  bool curand;  // cuRAND's normalisation, its f32 the double rounded to nearest
+  __device__ double f64(const std::uint32_t* z) const {
+    return __dmul_rn(static_cast<double>(*z), curand ? mrg32k3a::kCurandNorm : mrg32k3a::kNorm);
+  }
+  __device__ float f32(const std::uint32_t* z) const {
+    return curand ? __double2float_rn(f64(z)) : __double2float_rd(f64(z));
+  }
+};
+
+struct MidpointFormula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
+  __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(midpoint(*x)); }
+};
+
+// Sobol32's f32 is cuRAND's, computed in float: the product is exact, the sum rounded.
+struct Sobol32Formula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
+  __device__ float f32(const std::uint32_t* x) const {
+    return __fadd_rn(__fmul_rn(__uint2float_rn(*x), 2.3283064365386963e-10f), 1.16415321826934814453125e-10f);
+  }
+};
+
+template <class Formula, class T>
+__global__ void values_kernel(const std::uint32_t* words, T* out, std::uint64_t count, Formula formula) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+    std::uint32_t x[Formula::kWidth];
+    if constexpr (Formula::kWidth == 4) {
+      const uint4 v = reinterpret_cast<const uint4*>(words)[i];  // 16-byte aligned: 4 words an output
+      x[0] = v.x, x[1] = v.y, x[2] = v.z, x[3] = v.w;
+    } else {
+      for (int k = 0; k < Formula::kWidth; ++k) x[k] = words[Formula::kWidth * i + k];
+    }
+    if constexpr (sizeof(T) == 4)
+      out[i] = formula.f32(x);
+    else
+      out[i] = formula.f64(x);
+  }
+}
+
+template <class T, class Formula>
+DeviceConversion launcher(Formula formula) {
+  return {sizeof(T), [formula](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
+            if (count == 0) return;
+            const Geometry g = leapfrog_geometry(count, multiprocessors());
+            values_kernel<Formula, T><<<g.blocks, g.threads_per_block, 0, stream>>>(words, static_cast<T*>(out), count,
+                                                                                     formula);
+            check_launch("values_kernel");
+          }};
+}
+
+template <class Formula>
+DeviceConversion conversion(Formula formula, ValueFormat format) {
+  return format == ValueFormat::f32 ? launcher<float>(formula) : launcher<double>(formula);
+}
+
+}  // namespace
+
+DeviceConversion ceicg_conversion(ValueFormat format) { return conversion(CeicgFormula{}, format); }
+
+DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format) {
+  WichmannHillFormula formula{};
+  for (int k = 0; k < 4; ++k) formula.r[k] = 1.0 / parameters.modulus[k];
+  return conversion(formula, format);
+}
+
+DeviceConversion park_miller_conversion(ValueFormat format) { return conversion(ParkMillerFormula{}, format); }
+
+DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format) {
+  return conversion(Mrg32k3aFormula{curand}, format);
+}
+
+DeviceConversion midpoint_conversion(ValueFormat format) { return conversion(MidpointFormula{}, format); }
+
+DeviceConversion sobol32_conversion(ValueFormat format) { return conversion(Sobol32Formula{}, format); }
+
+}  // namespace glrand::cuda
