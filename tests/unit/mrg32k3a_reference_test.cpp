@@ -345,3 +345,19 @@ TEST_CASE("generate_ints with several threads equals stepping", "[mrg32k3a][refe
   mrg32k3a::generate_ints(mrg32k3a::default_seed(), ten, 2);
   CHECK(ten == want);
 }
+
+TEST_CASE("generate_ints of a few outputs, fewer than its lanes, equals stepping", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(11);
+  const State start = random_state(random);
+  for (std::size_t count = 0; count < 12; ++count) {
+    std::vector<std::uint32_t> expected(count), out(count);
+    State s = start;
+    for (auto& z : expected) {
+      s = definition_step(s);
+      z = definition_z(s);
+    }
+    mrg32k3a::generate_ints(start, out, 1);
+    INFO("count " << count);
+    CHECK(out == expected);
+  }
+}

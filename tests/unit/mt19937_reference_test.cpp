@@ -4,6 +4,8 @@
 // implementation, its discard() the outside anchor for long jumps), and against stepping.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <random>
 #include <span>
 #include <vector>
@@ -188,4 +190,18 @@ TEST_CASE("mt19937: jump refuses a state whose index is out of range", "[mt19937
   CHECK_THROWS_AS(mt19937::jump(s, 5), InvalidArgument);
   s.index = 625;
   CHECK_THROWS_AS(mt19937::jump(s, 5), InvalidArgument);
+}
+
+TEST_CASE("mt19937: the bulk generate_ints equals next() word by word, across many twists", "[mt19937]") {
+  for (const std::uint32_t seed : {5489u, 7u}) {
+    State reference = mt19937::seed_state(seed), bulk = reference;
+    std::vector<std::uint32_t> expected(200'003), got(expected.size());
+    for (auto& x : expected) x = mt19937::next(reference);
+    for (std::size_t begin = 0, len = 1; begin < got.size(); begin += len, len = len * 2 + 5)
+      mt19937::generate_ints(bulk, std::span(got).subspan(begin, std::min(len, got.size() - begin)));
+    const auto diff = std::mismatch(got.begin(), got.end(), expected.begin());
+    INFO("seed " << seed << ": first difference at output " << (diff.first - got.begin()));
+    CHECK(diff.first == got.end());
+    CHECK(bulk == reference);
+  }
 }
