@@ -2,8 +2,8 @@
 // glrand render: a random texture as a PNG picture (r, g, b = three of each texel's four
 // consecutive outputs). Where the GL path fills textures (glrand::TextureFiller: CEICG in the
 // ps30 profile) the shader computes the floats, as a texture fill does; every other generator,
-// profile and path generates the exact integers and converts them on the host with the
-// generator's float formula (glrand::Generator).
+// profile and path applies the generator's float formula to the exact integers, with the
+// host's bits (glrand::Generator).
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -35,14 +35,15 @@ struct RenderOptions {
 
 // A texture filled in the shader (glrand::TextureFiller) on a headless context, read back.
 std::vector<float> texture_filled_on_gpu(const Settings& settings, TargetSize size, bool quiet) {
-  TextureFiller filler(settings);
+  static_cast<void>(TextureFiller{settings});  // checks the settings before the device opens
   const GlContext context(settings.device, quiet ? nullptr : &std::cerr);
+  TextureFiller filler(settings);  // after the context: its programs go while it is current
   const FloatTexture texture(size.width, size.height);
   filler.fill({&texture.id(), 1}, size.width, size.height);
   return texture.read();
 }
 
-// Texel p, channel c = output 4p + c of any generator and path, converted on the host.
+// Texel p, channel c = output 4p + c of any generator and path, by its float formula.
 std::vector<float> texture_from_generator(Settings settings, TargetSize size) {
   if (settings.algorithm == Algorithm::ceicg) settings.ceicg_target = size;
   Generator generator(settings);

@@ -51,7 +51,7 @@ void run_view(const ViewOptions& options) {
   if (!fills_textures(settings.algorithm, settings.profile))
     throw InvalidArgument("`glrand view` fills textures in the ps30 profile only; `glrand render --profile " +
                           options.source.profile + "` makes a picture");
-  TextureFiller filler(settings);
+  static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");
   if (!options.screenshot.empty() && frames == 0)
@@ -60,6 +60,7 @@ void run_view(const ViewOptions& options) {
     throw InvalidArgument("--screenshot must name a .png file, not '" + options.screenshot + "'");
 
   gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
+  TextureFiller filler(settings);  // after the window: its programs go while its context is current
   const FloatTexture texture(size.width, size.height);
   for (std::uint64_t frame = 0; frames == 0 || frame < frames; ++frame) {
     if (window.should_close()) break;

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The public device calls (glrand/devices.hpp) over the GL machinery, the self-test registry
 // and the CUDA probe.
-#include <EGL/egl.h>
-
 #include <algorithm>
 
 #include <glrand/devices.hpp>
@@ -10,6 +8,7 @@
 
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
+#include "gl/loader.hpp"
 #include "selftest/self_test.hpp"
 #include "system/cuda_probe.hpp"
 #if GLRAND_HAVE_CUDA
@@ -23,9 +22,16 @@ constexpr Profile kProfiles[] = {Profile::ps30, Profile::scatter, Profile::compu
 
 GlDevice public_device(const gl::EglDevice& d) { return {d.index, d.software, d.cuda_ordinal, d.label()}; }
 
+// A current context of any kind (EGL, GLX, ...) with its entry points loaded: GLEW finds no GL
+// version without one.
 void require_current_context() {
-  if (eglGetCurrentContext() == EGL_NO_CONTEXT)
-    throw DeviceError("no OpenGL context is current on this thread (make one current, or use glrand::GlContext)");
+  try {
+    gl::load_entry_points();
+  } catch (const DeviceError& e) {
+    throw DeviceError(std::string("no usable OpenGL context is current on this thread (make one current, or use "
+                                  "glrand::GlContext): ") +
+                      e.what());
+  }
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ Row stateful_row(fragment::StreamLayout layout, long double period, std::size_t 
           fmt::format("{} ({} x {} RGBA32F texels x 2 sets)", bytes(gpu), static_cast<std::uint64_t>(texels),
                       Traits::kStateVec4s),
           fmt::format("{} ({} states x {} B)", bytes(p * host_state_bytes), layout.substreams, host_state_bytes),
-          instructions_text(fragment::StatefulFragment<Traits>::instructions_per_pass(layout, traits))};
+          instructions_text(fragment::StatefulFragment<Traits>::instructions_per_pass(layout, traits)), ""};
 }
 
 }  // namespace
@@ -80,7 +80,8 @@ SubstreamTable substream_table(const Settings& settings) {
                           power_of_two(static_cast<long double>(ceicg::kSubstreamSpacing)), power_of_two(period)),
               "none: CEICG is explicit, the pixel position selects the substream",
               "12 B (three residues, the pass's position)",
-              instructions_text(gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", "0"}}))};
+              instructions_text(gl::instruction_count("ceicg.frag", {{"CEICG_FLOAT_TARGETS", "0"}})),
+              ""};
     }
     case Algorithm::park_miller:
       return stateful_row<fragment::ParkMillerTraits>(layout, pm::kModulus - 1.0L, sizeof(pm::State));

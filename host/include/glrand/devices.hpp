@@ -54,7 +54,8 @@ struct GlContextInfo {
   int max_viewport_width = 0, max_viewport_height = 0;
 };
 
-// Throws glrand::DeviceError if no context is current.
+// The context current on this thread, made by glrand::GlContext or by the program (EGL, GLX,
+// ...). Throws glrand::DeviceError if none is.
 GlContextInfo current_gl_context();
 
 // One known-answer self-test (docs/self-test.md) on the current context.
@@ -72,7 +73,7 @@ struct SelfTestResult {
 std::vector<SelfTestResult> run_self_tests();
 
 // Throws glrand::DeviceError, with the refusal, if `algorithm`'s self-test in `profile`
-// fails on the current context.
+// fails on the current context; glrand::InvalidArgument for a generator without a GL path.
 void require_self_test(Algorithm algorithm, Profile profile);
 
 // The CUDA devices: what Backend::cuda finds where this glrand has its CUDA path, else

@@ -4,7 +4,7 @@
 // settings in, then generate() into the caller's buffers as often as needed, each call
 // continuing the sequence where the last one ended. Every backend gives the same integers
 // (the CPU reference's, bit for bit); floats are the generator's documented formula applied
-// to those integers on the host (docs/library.md).
+// to those integers, with the host's bits wherever they are computed (docs/library.md).
 //
 //   glrand::Settings settings;
 //   settings.algorithm = glrand::Algorithm::mrg32k3a;

@@ -30,7 +30,9 @@ class TextureFiller {
   // a few ulp of the host formula (read exact integers with glrand::Generator): texture t,
   // texel p = x + width·y, channel c holds output position() + p·4T + 4t + c. Runs the
   // generator's self-test on the context first (Settings::self_test), and leaves the
-  // caller's GL state (bindings, program, viewport) as it was.
+  // caller's GL state (bindings, program, viewport) as it was. A filler belongs to the
+  // context of its first fill (its programs live there): make one per context, and destroy
+  // it while that context is current.
   void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
 
   // Outputs filled so far; the next fill starts at output offset + position().
