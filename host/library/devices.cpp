@@ -58,16 +58,7 @@ void GlContext::make_current() const { impl_->context.make_current(); }
 
 GlContextInfo current_gl_context() {
   require_current_context();
-  const gl::ContextInfo c = gl::query_context_info();
-  return {c.vendor,
-          c.renderer,
-          c.version,
-          c.glsl_version,
-          c.max_texture_size,
-          c.max_draw_buffers,
-          c.max_color_attachments,
-          c.max_viewport_width,
-          c.max_viewport_height};
+  return gl::query_context_info();
 }
 
 std::vector<SelfTestResult> run_self_tests() {

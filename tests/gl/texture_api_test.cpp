@@ -11,36 +11,24 @@
 #include <vector>
 
 #include "generators/ceicg.hpp"
+#include "gl/resources.hpp"
 #include "selftest/known_answers.hpp"
 
 using namespace glrand;
 
 namespace {
 
-// An RGBA32F texture of the test's own, and its texels read back (bottom row first).
-struct Texture {
-  Texture(std::uint32_t width, std::uint32_t height) : width(width), height(height) {
-    glGenTextures(1, &id);
-    glBindTexture(GL_TEXTURE_2D, id);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
-                 GL_FLOAT, nullptr);
-    glBindTexture(GL_TEXTURE_2D, 0);
-  }
-  ~Texture() { glDeleteTextures(1, &id); }
-  std::vector<float> read() const {
-    GLuint framebuffer = 0;
-    glGenFramebuffers(1, &framebuffer);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, id, 0);
-    std::vector<float> texels(std::size_t{4} * width * height);
-    glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA, GL_FLOAT, texels.data());
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &framebuffer);
-    return texels;
-  }
-  std::uint32_t width, height;
-  GLuint id = 0;
-};
+// The texels of an RGBA32F texture (bottom row first), read back.
+std::vector<float> read_texels(const gl::Texture& texture) {
+  const unsigned id = texture.id();
+  const gl::Framebuffer framebuffer({&id, 1});
+  framebuffer.bind();
+  std::vector<float> texels(std::size_t{4} * texture.width() * texture.height());
+  glReadPixels(0, 0, static_cast<GLsizei>(texture.width()), static_cast<GLsizei>(texture.height()), GL_RGBA, GL_FLOAT,
+               texels.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return texels;
+}
 
 // Distance on the circle [0, 1): a float just below 1 and one just above 0 are close.
 double circle_distance(double a, double b) {
@@ -61,10 +49,10 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
   std::uint64_t expected_position = 0;
   for (const std::uint32_t count : {1u, 3u, 2u, 4u}) {
     INFO(count << " textures from output " << expected_position);
-    std::vector<Texture> textures;
+    std::vector<gl::Texture> textures;
     textures.reserve(count);
     std::vector<unsigned> ids;
-    for (std::uint32_t t = 0; t < count; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight).id);
+    for (std::uint32_t t = 0; t < count; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight).id());
     REQUIRE(filler.position() == expected_position);
     filler.fill(ids, kWidth, kHeight);
     const std::uint64_t outputs = std::uint64_t{4} * count * kWidth * kHeight;
@@ -73,7 +61,7 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
     ceicg::generate_ints(ceicg::residues_at({1, 2, 3}, 0, 977 + expected_position), words);
     std::uint64_t checked = 0;
     for (std::uint32_t t = 0; t < count; ++t) {
-      const std::vector<float> texels = textures[t].read();
+      const std::vector<float> texels = read_texels(textures[t]);
       for (std::uint64_t p = 0; p < std::uint64_t{kWidth} * kHeight; ++p)
         for (std::uint32_t c = 0; c < 4; ++c) {
           const std::uint64_t n = p * 4 * count + 4 * t + c;  // the documented texel order

@@ -6,7 +6,6 @@
 // host). Skipped (exit 77) without a usable GPU: see gpu_main.cpp.
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <functional>
 #include <glrand/generator.hpp>
 #include <random>
@@ -21,6 +20,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
+#include "support/word_comparison.hpp"
 
 using namespace glrand;
 
@@ -38,14 +38,6 @@ std::vector<T> on_device(const cuda::DeviceConversion& conversion, const std::ve
   std::vector<T> values(count);
   cuda::check(cudaMemcpy(values.data(), out.data(), count * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
   return values;
-}
-
-// The first index where two value arrays differ in any bit, or -1.
-template <class T>
-long long first_difference(const std::vector<T>& a, const std::vector<T>& b) {
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a[i], &b[i], sizeof(T)) != 0) return static_cast<long long>(i);
-  return -1;
 }
 
 // Every combination of five values of each component (lowest, lowest + 1, the middle,
@@ -85,9 +77,8 @@ void check_sequence(Algorithm algorithm, std::uint64_t total) {
       exact.to_f32(words, expected, first);
     else
       exact.to_f64(words, expected, first);
-    const long long at = first_difference(made, expected);
-    INFO(values.info().name << " " << sizeof(T) * 8 << "-bit output " << first + (at < 0 ? 0 : at));
-    REQUIRE(at == -1);
+    INFO(values.info().name << " " << sizeof(T) * 8 << "-bit values from output " << first);
+    require_same_words(made, expected);
   }
 }
 
@@ -104,8 +95,8 @@ TEST_CASE("CEICG floats made on the GPU equal the host formula on edge and rando
   std::vector<double> f64(n);
   ceicg::to_f32(words, f32);
   ceicg::to_f64(words, f64);
-  CHECK(first_difference(on_device<float>(cuda::ceicg_conversion(cuda::ValueFormat::f32), words, 3), f32) == -1);
-  CHECK(first_difference(on_device<double>(cuda::ceicg_conversion(cuda::ValueFormat::f64), words, 3), f64) == -1);
+  require_same_words(on_device<float>(cuda::ceicg_conversion(cuda::ValueFormat::f32), words, 3), f32);
+  require_same_words(on_device<double>(cuda::ceicg_conversion(cuda::ValueFormat::f64), words, 3), f64);
 }
 
 TEST_CASE("Wichmann-Hill floats made on the GPU equal the host formula on edge and random words, several sets",
@@ -121,10 +112,8 @@ TEST_CASE("Wichmann-Hill floats made on the GPU equal the host formula on edge a
     std::vector<double> f64(n);
     wh::to_f32(p, words, f32);
     wh::to_f64(p, words, f64);
-    CHECK(first_difference(on_device<float>(cuda::wichmann_hill_conversion(p, cuda::ValueFormat::f32), words, 4), f32) ==
-          -1);
-    CHECK(first_difference(on_device<double>(cuda::wichmann_hill_conversion(p, cuda::ValueFormat::f64), words, 4),
-                           f64) == -1);
+    require_same_words(on_device<float>(cuda::wichmann_hill_conversion(p, cuda::ValueFormat::f32), words, 4), f32);
+    require_same_words(on_device<double>(cuda::wichmann_hill_conversion(p, cuda::ValueFormat::f64), words, 4), f64);
   }
 }
 
@@ -139,8 +128,8 @@ void check_one_word(const char* name, std::uint32_t lowest, std::uint32_t highes
   std::vector<double> want64(words.size());
   f32(words, want32);
   f64(words, want64);
-  CHECK(first_difference(on_device<float>(conversion(cuda::ValueFormat::f32), words, 1), want32) == -1);
-  CHECK(first_difference(on_device<double>(conversion(cuda::ValueFormat::f64), words, 1), want64) == -1);
+  require_same_words(on_device<float>(conversion(cuda::ValueFormat::f32), words, 1), want32);
+  require_same_words(on_device<double>(conversion(cuda::ValueFormat::f64), words, 1), want64);
 }
 
 TEST_CASE("one-word generators' floats made on the GPU equal the host formulas on edge and random words",
