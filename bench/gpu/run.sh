@@ -45,6 +45,13 @@
 #                   the command's output classes; GL: dd from /dev/zero into the sink), and
 #                   glrand bench's readback rows, from this glrand and from
 #                   .gpu/bin/glrand-before where the bundle has one: end-to-end.md
+#   sinks           glrand bench --sinks: `glrand generate`'s own writer, COUNT (default 2^27)
+#                   outputs of every generator on PATHS (default cuda,gl where CUDA was built)
+#                   and on the GL path in PROFILES
+#                   (default compute) as ints, f32 and f64 into SINKS (default null, pipe, tmpfs,
+#                   tmpfs.npy, file, file.npy; file sinks in $OUT/sink-files, removed after each
+#                   run), each beside the same bytes moved over the same link into the same sink
+#                   without generating; REPEATS (default 3): bench-sinks.{md,csv}
 #
 # A command on the GPU machine may run 10 minutes: give a slow suite (hashes at 10^9,
 # quality-full) a call of its own.
@@ -54,7 +61,7 @@ mkdir -p "$OUT"
 export OUT
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.." || exit 2
-suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end"
+suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end sinks"
 if (($# == 0)); then
   echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
   exit 2
@@ -444,6 +451,19 @@ suite_end_to_end() {
   done
 }
 
+suite_sinks() {
+  local paths=${PATHS:-gl}
+  [[ -z ${PATHS:-} ]] && has_cuda && paths=cuda,gl
+  mkdir -p "$OUT/sink-files"
+  run_header
+  "$B/glrand" bench --path "$paths" --profile "${PROFILES:-compute}" --sinks "${SINKS:-all}" \
+    --sizes "${COUNT:-134217728}" --repeats "${REPEATS:-3}" --sink-dir "$OUT/sink-files" \
+    --csv "$OUT/bench-sinks.csv"
+  local status=$?
+  rmdir "$OUT/sink-files"
+  return $status
+}
+
 failed=()
 for suite in "$@"; do
   echo "== run.sh: suite $suite" >&2
@@ -459,6 +479,7 @@ for suite in "$@"; do
     baseline) suite_baseline 2>&1 | tee "$OUT/baseline.log" ;;
     command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
     end-to-end) suite_end_to_end 2>&1 | tee "$OUT/end-to-end.md" ;;
+    sinks) suite_sinks 2>&1 | tee "$OUT/bench-sinks.md" ;;
   esac
   status=$?  # with pipefail, a suite's own failure rather than tee's success
   ((status == 0)) || failed+=("$suite ($status)")

@@ -137,46 +137,9 @@ double fill_readback_seconds(fragment::TargetSize size, int targets, int passes,
 
 }  // namespace glrand::bench
 
-#include "stream/stream_program.hpp"
+#include "bench/lib/write_pass.hpp"
 
 namespace glrand::bench {
-
-namespace {
-
-// The scatter and compute ceilings' pass: the write-only stream program writing P x L outputs
-// of `floats_per_output` floats.
-class WritePass {
- public:
-  WritePass(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
-            int floats_per_output)
-      : program_(profile, "write"),
-        substreams_(substreams),
-        outputs_per_substream_(outputs_per_substream),
-        floats_per_output_(floats_per_output),
-        states_(16),
-        outputs_(floats() * sizeof(float)) {}
-
-  std::uint64_t floats() const {
-    return substreams_ * outputs_per_substream_ * static_cast<std::uint64_t>(floats_per_output_);
-  }
-  const gl::StorageBuffer& outputs() const { return outputs_; }
-
-  void run() {
-    states_.bind_base(stream::kStateBinding);
-    outputs_.bind_base(stream::kOutputBinding);
-    program_.use().set_int("uFloatsPerOutput", floats_per_output_);
-    program_.run(substreams_, outputs_per_substream_);
-  }
-
- private:
-  stream::StreamProgram program_;
-  std::uint64_t substreams_;
-  std::uint32_t outputs_per_substream_;
-  int floats_per_output_;
-  gl::StorageBuffer states_, outputs_;
-};
-
-}  // namespace
 
 double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
                      int floats_per_output, int passes, int repeats) {

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <iostream>
@@ -38,6 +39,7 @@
 #include "bench/lib/timing.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/sink_rows.hpp"
 #include "mkl/vsl.hpp"
 #include "output/output_file.hpp"
 #if GLRAND_HAVE_CUDA
@@ -59,11 +61,17 @@ struct BenchOptions {
   bool quick = false;
   std::optional<int> device;
   std::string csv;
+  // --sinks: the command's end-to-end rows instead of the others (cli/sink_rows.hpp).
+  std::vector<std::string> sinks;
+  std::vector<std::string> sink_formats{"ints", "f32", "f64"};
+  std::string sink_dir = ".";
 };
 
 // Outputs per cpu (and mkl) and cuda row without --sizes.
 constexpr std::uint64_t kCpuOutputs = 1ull << 24, kCpuQuickOutputs = 1ull << 20;
 constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 20;
+// Outputs per sink row without --sizes: CUDA, GL on a GPU, and the CPU or a software renderer.
+constexpr std::uint64_t kSinkGpuOutputs = 1ull << 27, kSinkCpuOutputs = 1ull << 22, kSinkQuickOutputs = 1ull << 20;
 // The most outputs a row takes: a Sobol32 dimension's points.
 constexpr std::uint64_t kMostOutputsPerRow = std::uint64_t{1} << 32;
 
@@ -149,6 +157,8 @@ void run_bench(const BenchOptions& o) {
   const auto sizes_or = [&](std::uint64_t full, std::uint64_t quick) {
     return sizes.empty() ? std::vector<std::uint64_t>{o.quick ? quick : full} : sizes;
   };
+  const std::vector<SinkKind> sinks = o.sinks.empty() ? std::vector<SinkKind>{} : parse_sinks(o.sinks, o.sink_dir);
+  const std::vector<Format> sink_formats = parse_sink_formats(o.sink_formats);
   if (!o.csv.empty() && !o.csv.ends_with(".csv")) throw InvalidArgument("--csv must name a .csv file, not '" + o.csv + "'");
 
   // Opened first, so that an unwritable path fails before the measurements.
@@ -179,7 +189,7 @@ void run_bench(const BenchOptions& o) {
   // MKL, where it is installed: a named mkl path that cannot load it is an error, as cuda's is.
   bool run_mkl = false;
   std::string mkl_skipped;
-  if (has("mkl") && !mkl_generators.empty()) {
+  if (has("mkl") && !mkl_generators.empty() && o.sinks.empty()) {
     if (mkl::availability().available)
       run_mkl = true;
     else if (std::find(o.paths.begin(), o.paths.end(), "mkl") != o.paths.end())
@@ -209,6 +219,8 @@ void run_bench(const BenchOptions& o) {
                              bench::cpu_description());
   else if (!mkl_skipped.empty())
     std::cout << "mkl: skipped (" << mkl_skipped << ")\n";
+  else if (has("mkl") && !o.sinks.empty())
+    std::cout << "mkl: no sink rows (MKL is not a path of glrand generate)\n";
   else if (has("mkl"))
     std::cout << "mkl: not run (no generator that Intel MKL has)\n";
   std::cout << "ratio = the ceiling's time / the generator's for the same memory written (100% = as fast)\n";
@@ -216,7 +228,69 @@ void run_bench(const BenchOptions& o) {
       "| path | profile | generator | outputs | shape | outputs/s | ceiling | ceiling rate | ratio |\n"
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
 
-  if (context) {
+  if (!sinks.empty()) {
+    std::cout << fmt::format(
+        "\nsinks: `glrand generate`'s own writer, COUNT outputs of each generator in each format into each sink, "
+        "beside the same bytes moved over the same link into the same sink without generating (cuda: copy+write, "
+        "device to two pinned buffers in turn; gl: readback+write, write-only passes of the profile read back "
+        "through two alternating buffers; cpu: write, from host memory); wall clock, opening and committing the "
+        "output included; file sinks in {}\n\n",
+        std::filesystem::absolute(o.sink_dir).string())
+              << table_head;
+    const auto run_sink_rows = [&](Settings settings, std::uint64_t n, const bench::MoveBytes& ceiling,
+                                   const std::string& ceiling_name) {
+      settings.self_test = true;
+      for (const auto format : sink_formats)
+        for (const auto& sink : sinks)
+          print_row(sink_row({settings, format, sink, o.sink_dir, n, o.repeats}, ceiling, ceiling_name), std::cout,
+                    csv, o);
+    };
+    const std::uint64_t gpu_default = o.quick ? kSinkQuickOutputs : kSinkGpuOutputs;
+    const std::uint64_t cpu_default = o.quick ? kSinkQuickOutputs : kSinkCpuOutputs;
+    if (context) {
+      for (const auto profile : profiles) {
+        context->make_current();
+        const bench::MoveBytes readback = bench::gl_readback_bytes(profile);
+        const bench::MoveBytes ceiling = [&](std::uint64_t bytes, const bench::TakeBytes& take) {
+          context->make_current();
+          readback(bytes, take);
+        };
+        for (const auto n : sizes_or(software ? cpu_default : gpu_default, kSinkQuickOutputs))
+          for (const auto& g : gl_generators) {
+            Settings settings;
+            settings.algorithm = find_generator(g).algorithm;
+            settings.backend = Backend::gl;
+            settings.profile = profile;
+            settings.device = o.device;
+            run_sink_rows(settings, n, ceiling, "readback+write");
+          }
+      }
+    }
+#if GLRAND_HAVE_CUDA
+    if (cuda_device) {
+      const bench::MoveBytes ceiling = bench::cuda_copied_bytes();
+      for (const auto n : sizes_or(gpu_default, kSinkQuickOutputs))
+        for (const auto& g : o.generators) {
+          Settings settings;
+          settings.algorithm = find_generator(g).algorithm;
+          settings.backend = Backend::cuda;
+          run_sink_rows(settings, n, ceiling, "copy+write");
+        }
+    }
+#endif
+    if (has("cpu")) {
+      const bench::MoveBytes ceiling = bench::memory_bytes();
+      for (const auto n : sizes_or(cpu_default, kSinkQuickOutputs))
+        for (const auto& g : o.generators) {
+          Settings settings;
+          settings.algorithm = find_generator(g).algorithm;
+          settings.backend = Backend::cpu;
+          run_sink_rows(settings, n, ceiling, "write");
+        }
+    }
+  }
+
+  if (context && sinks.empty()) {
     std::cout << "\ngl: rows per pass, GPU-resident; ceilings: ps30 = trivial fragment shader into the same render "
                  "targets (fill); scatter, compute = write-only program writing the same outputs (write); "
                  "PROFILE-readback = the passes' outputs through the generator's readback to host memory (integer "
@@ -243,7 +317,7 @@ void run_bench(const BenchOptions& o) {
   }
 
 #if GLRAND_HAVE_CUDA
-  if (cuda_device) {
+  if (cuda_device && sinks.empty()) {
     std::cout << "\ncuda: resident = into a device buffer (CUDA events) beside the write-only kernel (write); readback "
                  "= to host memory through the pinned, overlapped host output (wall clock) beside one "
                  "device-to-pinned cudaMemcpy of the same bytes (memcpy); library-ints/f32/f64 = the public API's "
@@ -257,7 +331,7 @@ void run_bench(const BenchOptions& o) {
   }
 #endif
 
-  if (has("cpu")) {
+  if (has("cpu") && sinks.empty()) {
     std::cout << "\ncpu: the reference into host memory, wall clock, beside a plain fill of the same words on all "
                  "cores (fill)\n\n"
               << table_head;
@@ -320,6 +394,19 @@ void add_bench_command(CLI::App& app) {
                       "EGL device index for the gl path (see `glrand info`); default: the first GPU. "
                       "The cuda path uses CUDA device 0");
   command->add_option("--csv", o->csv, "Also write the results to this CSV file");
+  command
+      ->add_option("--sinks", o->sinks,
+                   "Instead of the other rows, what `glrand generate` gets end to end: each generator on each path "
+                   "(gl: each --profile) in each --sink-formats into each sink (null, pipe, tmpfs, tmpfs.npy, file, "
+                   "file.npy, or all), comma-separated, beside the same bytes moved and written without generating; "
+                   "COUNT per row: --sizes, default 2^27 on a GPU, 2^22 on the CPU and a software renderer, 2^20 "
+                   "with --quick")
+      ->delimiter(',');
+  command->add_option("--sink-formats", o->sink_formats, "Formats of the sink rows (ints, f32, f64), comma-separated")
+      ->delimiter(',')
+      ->capture_default_str();
+  command->add_option("--sink-dir", o->sink_dir, "Directory of the file and file.npy sinks (a disk, not a tmpfs)")
+      ->capture_default_str();
   command->callback([o] { run_bench(*o); });
 }
 

@@ -2,23 +2,20 @@
 // glrand generate: numbers to a file (raw little-endian or .npy) or to standard output.
 #include <unistd.h>
 
-#include <algorithm>
-#include <array>
 #include <chrono>
 #include <csignal>
-#include <future>
-#include <iterator>
 #include <iostream>
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "cli/commands.hpp"
-#include "cli/options.hpp"
 #include <glrand/error.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/number_writer.hpp"
+#include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "cli/u32_words.hpp"
 #include "output/sink.hpp"
@@ -39,182 +36,6 @@ struct GenerateOptions {
   std::string size;  // empty: 1024x1024
   bool quiet = false;
   bool progress = false;
-};
-
-// ints: the exact integers (words_per_output words an output); u32: one 32-bit word for
-// test batteries (see u32_words.hpp); f32, f64: the documented float formulas; text,
-// text-f64, text-ints: the same as lines, for reading (f32 as %.9g and f64 as %.17g, which
-// read back to the same float; the integers of an output separated by spaces).
-enum class Format { ints, u32, f32, f64, text, text_f64, text_ints };
-
-Format parse_format(const std::string& format) {
-  if (format == "ints") return Format::ints;
-  if (format == "u32") return Format::u32;
-  if (format == "f32") return Format::f32;
-  if (format == "f64") return Format::f64;
-  if (format == "text") return Format::text;
-  if (format == "text-f64") return Format::text_f64;
-  if (format == "text-ints") return Format::text_ints;
-  throw InvalidArgument("--format must be ints, u32, f32, f64, text, text-f64 or text-ints, not '" + format + "'");
-}
-
-bool is_text(Format format) { return format == Format::text || format == Format::text_f64 || format == Format::text_ints; }
-
-output::ElementType element_type(Format format) {
-  switch (format) {
-    case Format::ints:
-    case Format::u32:
-    case Format::text:
-    case Format::text_f64:
-    case Format::text_ints: return output::ElementType::u32;
-    case Format::f32: return output::ElementType::f32;
-    case Format::f64: return output::ElementType::f64;
-  }
-  throw std::logic_error("unknown Format");
-}
-
-// One write at a time on a second thread, so that writing a chunk overlaps generating and
-// converting the next.
-class BackgroundWrite {
- public:
-  // Waits for the write before (rethrowing what it threw), then starts `write`.
-  void start(std::function<void()> write) {
-    wait();
-    pending_ = std::async(std::launch::async, std::move(write));
-  }
-  void wait() {
-    if (pending_.valid()) pending_.get();
-  }
-  BackgroundWrite() = default;
-  BackgroundWrite(const BackgroundWrite&) = delete;
-  BackgroundWrite& operator=(const BackgroundWrite&) = delete;
-  ~BackgroundWrite() {
-    if (pending_.valid()) pending_.wait();  // after an error elsewhere: let it end, its result no longer matters
-  }
-
- private:
-  std::future<void> pending_;
-};
-
-// Converts a chunk of exact integers (words_per_output words each) into the requested format
-// and writes it; floats are converted into one of two buffers while the other is written.
-class ChunkWriter {
- public:
-  ChunkWriter(output::OutputSink& sink, Format format, const Generator& generator, WordFormula words)
-      : sink_(sink), format_(format), generator_(generator), u32_words_(generator, words), next_(generator.position()) {}
-
-  // Returns how many outputs (--format u32: words) the chunk gave.
-  std::uint64_t operator()(std::span<const std::uint32_t> words) {
-    const std::size_t width = static_cast<std::size_t>(generator_.words_per_output());
-    const std::size_t outputs = words.size() / width;
-    const std::uint64_t first = next_;
-    next_ += outputs;
-    switch (format_) {
-      case Format::ints:
-        sink_.write(words);
-        break;
-      case Format::u32: {
-        const auto converted = u32_words_.convert(words);
-        sink_.write(converted);
-        return converted.size();
-      }
-      case Format::f32:
-        convert_and_write(float_buffers_, words, outputs, first,
-                          [this](auto w, auto out, std::uint64_t at) { generator_.to_f32(w, out, at); });
-        break;
-      case Format::f64:
-        convert_and_write(double_buffers_, words, outputs, first,
-                          [this](auto w, auto out, std::uint64_t at) { generator_.to_f64(w, out, at); });
-        break;
-      case Format::text:
-      case Format::text_f64:
-      case Format::text_ints: {
-        // Written a MiB at a time: a whole chunk of text would take hundreds of MB.
-        if (format_ == Format::text) {
-          floats_.resize(outputs);
-          generator_.to_f32(words, floats_, first);
-        } else if (format_ == Format::text_f64) {
-          doubles_.resize(outputs);
-          generator_.to_f64(words, doubles_, first);
-        }
-        std::size_t lines = 0;
-        for (std::size_t i = 0; i < outputs; ++i) {
-          append_line(&words[width * i], width, i);
-          ++lines;
-          if (text_.size() >= kTextFlush || i + 1 == outputs) {
-            sink_.write_text(std::string_view(text_.data(), text_.size()), lines);
-            text_.clear();
-            lines = 0;
-          }
-        }
-        break;
-      }
-    }
-    return outputs;
-  }
-
-  // Waits for the last write; rethrows its error.
-  void finish() { write_.wait(); }
-
-  // --format f32 or f64 from a generator that makes its floats on the device: each chunk
-  // written from the device's buffer while the device makes the next, with no copy.
-  void generate_values(Generator& generator, std::uint64_t count, const std::function<void(std::uint64_t)>& advance) {
-    const auto write = [&](auto values) {
-      sink_.write(values);
-      advance(values.size());
-    };
-    if (format_ == Format::f32)
-      generator.generate_floats(count, [&](std::span<const float> values) { write(values); });
-    else
-      generator.generate_doubles(count, [&](std::span<const double> values) { write(values); });
-  }
-
- private:
-  template <class T, class Convert>
-  void convert_and_write(std::array<std::vector<T>, 2>& buffers, std::span<const std::uint32_t> words,
-                         std::size_t outputs, std::uint64_t first, Convert convert) {
-    const std::size_t width = words.size() / std::max<std::size_t>(outputs, 1);
-    // In pieces of at most kPiece outputs: the two buffers then take no more memory (and first
-    // page faults) than one whole chunk of a GPU's would.
-    for (std::size_t at = 0; at < outputs; at += kPiece) {
-      const std::size_t n = std::min(kPiece, outputs - at);
-      // The other buffer's write may still run; this one's ended before that one started.
-      std::vector<T>& buffer = buffers[next_buffer_];
-      next_buffer_ ^= 1;
-      buffer.resize(n);
-      convert(words.subspan(width * at, width * n), std::span<T>(buffer), first + at);
-      write_.start([this, &buffer] { sink_.write(std::span<const T>(buffer)); });
-    }
-  }
-
-  static constexpr std::size_t kPiece = std::size_t{1} << 23;
-
-  output::OutputSink& sink_;
-  Format format_;
-  const Generator& generator_;
-  // Output i of the chunk: its converted value, or its integers.
-  void append_line(const std::uint32_t* output, std::size_t width, std::size_t i) {
-    auto out = std::back_inserter(text_);
-    if (format_ == Format::text) {
-      fmt::format_to(out, "{:.9g}\n", floats_[i]);
-    } else if (format_ == Format::text_f64) {
-      fmt::format_to(out, "{:.17g}\n", doubles_[i]);
-    } else {
-      for (std::size_t k = 0; k < width; ++k) fmt::format_to(out, "{}{}", output[k], k + 1 < width ? ' ' : '\n');
-    }
-  }
-
-  static constexpr std::size_t kTextFlush = 1 << 20;
-
-  U32Words u32_words_;
-  std::uint64_t next_;  // the index of the next output
-  fmt::memory_buffer text_;
-  std::vector<float> floats_;
-  std::vector<double> doubles_;
-  std::array<std::vector<float>, 2> float_buffers_;
-  std::array<std::vector<double>, 2> double_buffers_;
-  int next_buffer_ = 0;
-  BackgroundWrite write_;  // last: its destructor waits before the buffers go
 };
 
 void run_generate(const GenerateOptions& options, const CLI::App& command) {
@@ -250,16 +71,13 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
   if (to_stdout && !is_text(format) && isatty(STDOUT_FILENO)) throw InvalidArgument(binary_on_terminal);
 
-  std::vector<std::uint64_t> shape{count};
-  if (format == Format::ints && generator.words_per_output() > 1)
-    shape.push_back(static_cast<std::uint64_t>(generator.words_per_output()));
+  const std::vector<std::uint64_t> shape = sink_shape(generator, format, count);
   const std::uint64_t outputs = format == Format::u32 ? outputs_for_words(words, count) : count;
   // A reader that closes a pipe or FIFO (`| head -c 100`) ends the run through EPIPE, quietly,
   // instead of killing the process with SIGPIPE in the middle of a device's work.
   std::signal(SIGPIPE, SIG_IGN);
   const auto sink = output::OutputSink::open({options.output, type, shape, is_text(format)});
   if (!is_text(format) && sink->is_terminal()) throw InvalidArgument(binary_on_terminal);
-  ChunkWriter writer(*sink, format, generator, words);
   const std::string unit = format == Format::u32 ? "words" : "outputs";
   // Text on the terminal is the user's to read: a progress line would be drawn over it.
   Progress progress(Progress::choose(options.progress, options.quiet || sink->is_terminal()), unbounded ? 0 : count,
@@ -267,11 +85,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
 
   const auto began = std::chrono::steady_clock::now();
   try {
-    if ((format == Format::f32 || format == Format::f64) && generator.floats_on_device())
-      writer.generate_values(generator, outputs, [&](std::uint64_t n) { progress.advance(n); });
-    else
-      generator.generate(outputs, [&](std::span<const std::uint32_t> chunk) { progress.advance(writer(chunk)); });
-    writer.finish();
+    write_numbers(generator, outputs, format, words, *sink, [&](std::uint64_t n) { progress.advance(n); });
   } catch (const output::OutputClosed&) {
     return;
   }

@@ -8,7 +8,6 @@
 // 32-bit words as (x0, x1) = (low 24 bits, high 8 bits) pairs in three RGBA texels; an
 // output z is one such pair, two per texel.
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -42,12 +41,11 @@ struct Mrg32k3aTraits {
     }
   }
   static bool decode(const float* pair, std::uint32_t* z) {
-    const float x0 = pair[0], x1 = pair[1];
-    if (!(x0 >= 0.0f && x0 < 16777216.0f && x0 == std::floor(x0) && x1 >= 0.0f && x1 < 256.0f && x1 == std::floor(x1)))
-      return false;
-    const std::uint64_t value = static_cast<std::uint64_t>(x0) + (static_cast<std::uint64_t>(x1) << 24);
+    bool ok = true;
+    const std::uint64_t value = exact_integer(pair[0], 16777216.0f, ok) +
+                                (static_cast<std::uint64_t>(exact_integer(pair[1], 256.0f, ok)) << 24);
     *z = static_cast<std::uint32_t>(value);
-    return value >= 1 && value <= mrg32k3a::kM1;
+    return ok & (value >= 1) & (value <= mrg32k3a::kM1);
   }
 
   static std::array<float, 3> digits(std::uint64_t v) {

@@ -3,7 +3,6 @@
 // Park–Miller on the fragment path (shaders/park_miller.frag): the state is z as four bytes
 // in one RGBA texel; an output is z as two 16-bit halves, two outputs per texel.
 #include <array>
-#include <cmath>
 #include <cstdint>
 
 #include "fragment/stateful_fragment.hpp"
@@ -33,12 +32,10 @@ struct ParkMillerTraits {
     std::copy(b.begin(), b.end(), vec4);
   }
   static bool decode(const float* halves, std::uint32_t* word) {
-    const float low = halves[0], high = halves[1];
-    if (!(low >= 0.0f && low < 65536.0f && low == std::floor(low) && high >= 0.0f && high < 32768.0f &&
-          high == std::floor(high)))
-      return false;
-    *word = static_cast<std::uint32_t>(low) + (static_cast<std::uint32_t>(high) << 16);
-    return *word >= 1 && *word < pm::kModulus;
+    bool ok = true;
+    const std::uint32_t low = exact_integer(halves[0], 65536.0f, ok), high = exact_integer(halves[1], 32768.0f, ok);
+    *word = low + (high << 16);
+    return ok & (*word >= 1) & (*word < pm::kModulus);
   }
   static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
 };

@@ -350,19 +350,32 @@ class StatefulFragment {
   // Decodes a pass from its read-back `floats` into `out` (whose size says how many outputs
   // it holds): output j of substream s goes to position(s, j), which grows with j; positions
   // past the end are skipped. Refuses the pass if any value is not an exact integer in range.
+  // In tiles of substreams, each tile output by output, so that a leapfrog pass (position
+  // j·P + s) writes runs of consecutive outputs instead of one word every P.
   template <class Position>
   void assemble(std::span<const float> floats, std::span<std::uint32_t> out, Position position) const {
+    constexpr std::uint64_t kTile = 256;
     const std::uint64_t P = substreams(), L = outputs_per_pixel(), outputs = out.size() / G::kWordsPerOutput;
     std::vector<std::uint32_t> bad(P, 0);  // 1 + the first bad output of each substream
-    parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
-      for (std::uint64_t s = begin; s < end; ++s)
-        for (std::uint32_t j = 0; j < L; ++j) {
-          const std::uint64_t at = position(s, j);
-          if (at >= outputs) break;
-          if (!generator_.decode(output_floats(floats, s, j), out.data() + at * G::kWordsPerOutput) && !bad[s])
-            bad[s] = j + 1;
-        }
-    });
+    parallel_fill(
+        (P + kTile - 1) / kTile, 0,
+        [&](std::uint64_t first_tile, std::uint64_t end_tile) {
+          for (std::uint64_t tile = first_tile; tile < end_tile; ++tile) {
+            const std::uint64_t begin = tile * kTile, end = std::min(P, begin + kTile);
+            bool ok = true;
+            for (std::uint32_t j = 0; j < L; ++j)
+              for (std::uint64_t s = begin; s < end; ++s) {
+                const std::uint64_t at = position(s, j);
+                if (at < outputs) ok &= generator_.decode(output_floats(floats, s, j), out.data() + at * G::kWordsPerOutput);
+              }
+            if (ok) continue;
+            std::uint32_t scratch[G::kWordsPerOutput];
+            for (std::uint64_t s = begin; s < end; ++s)
+              for (std::uint32_t j = 0; j < L && position(s, j) < outputs && !bad[s]; ++j)
+                if (!generator_.decode(output_floats(floats, s, j), scratch)) bad[s] = j + 1;
+          }
+        },
+        std::max<std::uint64_t>(1, 65536 / (kTile * L)));
     for (std::uint64_t s = 0; s < P; ++s)
       if (bad[s]) refuse(floats, s, bad[s] - 1);
   }

@@ -12,6 +12,16 @@
 
 namespace glrand::fragment {
 
+// A float the GPU wrote as an exact integer in [0, bound), bound at most 2^24: the integer,
+// and `ok` cleared unless v was one. Without branches (a float-to-integer round trip instead
+// of floor), so that decoding loops vectorise; 0 for a value out of range.
+inline std::uint32_t exact_integer(float v, float bound, bool& ok) {
+  const bool in_range = v >= 0.0f && v < bound;
+  const std::int32_t k = static_cast<std::int32_t>(in_range ? v : 0.0f);
+  ok &= in_range & (static_cast<float>(k) == v);
+  return static_cast<std::uint32_t>(k);
+}
+
 template <class G>
 concept SubstreamTraits = std::copy_constructible<G> &&
     requires(const G g, std::uint64_t k, const typename G::State& state, const typename G::Jump& jump, float* floats,

@@ -3,7 +3,6 @@
 // Wichmann–Hill on the fragment path (shaders/wichmann_hill.frag): the state (x, y, z, w) is
 // one RGBA texel, and so is an output: MKL's integer output is the state itself.
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -75,14 +74,11 @@ struct WichmannHillTraits {
     for (int k = 0; k < 4; ++k) texel[k] = static_cast<float>(s[k]);
   }
   bool decode(const float* texel, std::uint32_t* words) const {
-    for (int k = 0; k < 4; ++k) {
-      const float v = texel[k];
-      // Parameterised substreams have moduli of their own, all below 2^24.
-      const float bound = substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f;
-      if (!(v >= 0.0f && v < bound && v == std::floor(v))) return false;
-      words[k] = static_cast<std::uint32_t>(v);
-    }
-    return true;
+    bool ok = true;
+    // Parameterised substreams have moduli of their own, all below 2^24.
+    for (int k = 0; k < 4; ++k)
+      words[k] = exact_integer(texel[k], substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f, ok);
+    return ok;
   }
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters

@@ -5,7 +5,6 @@
 // unit the float4 leapfrog computes at once, so to the engine an "output" here is a group:
 // 12 words, (x1, x2, x3) for each of four consecutive positions.
 #include <array>
-#include <cmath>
 #include <cstdint>
 
 #include "fragment/ceicg_fragment.hpp"
@@ -32,12 +31,10 @@ struct CeicgStreamTraits {
     texel[3] = 0.0f;  // lane w: modulus 1
   }
   static bool decode(const float* floats, std::uint32_t* words) {
-    for (int i = 0; i < kFloatsPerOutput; ++i) {
-      const float v = floats[i];
-      if (!(v >= 0.0f && v < static_cast<float>(ceicg::kComponents[i % 3].modulus) && v == std::floor(v))) return false;
-      words[i] = static_cast<std::uint32_t>(v);
-    }
-    return true;
+    bool ok = true;
+    for (int i = 0; i < kFloatsPerOutput; ++i)
+      words[i] = fragment::exact_integer(floats[i], static_cast<float>(ceicg::kComponents[i % 3].modulus), ok);
+    return ok;
   }
   // The leapfrog stride of a substream, 4P positions, as residues.
   static void set_step(const gl::Program& program, Jump positions) {

@@ -679,7 +679,9 @@ TEST_CASE("help of every command exits 0 and names its options and info reports 
        {"--generator", "--seed", "--offset", "--substream", "--path", "--device", "--size", "--output", "--no-self-test"}},
       {"view", {"--generator", "--seed", "--offset", "--substream", "--size", "--frames", "--screenshot", "--no-self-test"}},
       {"info", {"--device"}},
-      {"bench", {"--generator", "--path", "--profile", "--sizes", "--repeats", "--passes", "--quick", "--device", "--csv"}},
+      {"bench",
+       {"--generator", "--path", "--profile", "--sizes", "--repeats", "--passes", "--quick", "--device", "--csv",
+        "--sinks", "--sink-formats", "--sink-dir"}},
       {"test",
        {"--generator", "--seed", "--path", "--profile", "--device", "--tests", "--psamples-scale", "--quick", "--words",
         "--no-self-test"}},
@@ -838,6 +840,59 @@ TEST_CASE("bench reads the scatter profile back beside the write-only passes rea
   CHECK(rows[1][1] == "scatter-readback");
   CHECK(rows[1][16] == "2");  // passes
   CHECK(check_readback_rows(rows) == 1);
+}
+
+TEST_CASE("bench --sinks times the command's writer beside the same bytes written, and leaves no file", "[cli]") {
+  // Only the file sinks, in this test's directory (null, pipe and tmpfs write outside it).
+  TempDir dir;
+  std::filesystem::create_directory(dir / "files");
+  const auto r = glrand_ok({"bench", "--sinks", "file,file.npy", "--sink-dir", "files", "--sink-formats", "ints,f64",
+                            "-g", "pm,wh", "--path", "gl,cpu", "--profile", "compute", "--sizes", "100000",
+                            "--repeats", "1", "--csv", "bench.csv"},
+                           dir.path());
+  INFO(r.out);
+  for (const char* row : {"| gl | compute: ints to file | pm | 100000 |", "| gl | compute: f64 to file.npy | wh | 100000 |",
+                          "| cpu | ints to file.npy | wh | 100000 |", "| cpu | f64 to file | pm | 100000 |"})
+    CHECK(r.out.find(row) != std::string::npos);
+  CHECK(r.out.find("-readback") == std::string::npos);  // --sinks: no other rows
+  CHECK(r.out.find("| cpu | host |") == std::string::npos);
+  const auto lines = lines_of(read_file(dir / "bench.csv"));
+  REQUIRE(lines.size() == 1 + 2 * 2 * 2 * 2);  // paths x generators x formats x sinks
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    INFO(lines[i]);
+    const auto f = csv_fields(lines[i]);
+    REQUIRE(f.size() == 17);
+    CHECK(f[4] == "100000");
+    CHECK(f[7] == (f[0] == "gl" ? "readback+write" : "write"));
+    CHECK(f[8] == "bytes");
+    // The bytes the command writes: 4 a word (Wichmann-Hill's ints 4 words an output), 8 an f64.
+    const bool f64 = f[1].find("f64") != std::string::npos;
+    const double bytes = 100000.0 * (f64 ? 8 : f[2] == "wh" ? 16 : 4);
+    CHECK(std::stod(f[9]) == bytes);
+    CHECK(f[3].find(std::to_string(static_cast<long long>(bytes)) + " bytes") != std::string::npos);
+    CHECK(positive_finite(f[6]));
+    CHECK(positive_finite(f[11]));
+    CHECK(positive_finite(f[12]));
+  }
+  CHECK(std::filesystem::is_empty(dir / "files"));  // every run's file removed
+  CHECK(dir.entries() == std::vector<std::string>{"bench.csv", "files"});
+}
+
+TEST_CASE("bench --sinks refuses unknown sinks and formats and a missing directory", "[cli]") {
+  TempDir dir;
+  const std::tuple<std::vector<std::string>, std::string, int> cases[] = {
+      {{"bench", "--sinks", "disk", "--path", "cpu"}, "--sinks: unknown sink 'disk'", 2},
+      {{"bench", "--sinks", "file", "--sink-formats", "u32", "--path", "cpu"}, "--sink-formats: 'u32' is not one of ints, f32, f64", 2},
+      {{"bench", "--sinks", "file", "--sink-dir", "missing", "--path", "cpu"}, "--sink-dir missing is not a writable directory", 1},
+  };
+  for (const auto& [args, message, status] : cases) {
+    INFO("glrand " << join(args));
+    const auto result = run_glrand(args, dir.path());
+    CHECK(result.status == status);
+    CHECK(result.err.find(message) != std::string::npos);
+    CHECK(result.out.find("| cpu |") == std::string::npos);
+  }
+  CHECK(dir.entries().empty());
 }
 
 TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
