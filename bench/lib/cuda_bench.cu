@@ -3,11 +3,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <functional>
 #include <memory>
-#include <span>
-#include <cstdio>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <stdexcept>
 
 #include <glrand/generator.hpp>
@@ -77,6 +78,18 @@ ResidentLaunch resident_launch(Algorithm algorithm, const cuda::Generator& g, st
           "default geometry"};
 }
 
+// Median wall-clock seconds of `work` over `repeats` calls, after one warm-up call.
+double median_wall_seconds(const std::function<void()>& work, int repeats) {
+  work();
+  std::vector<double> times;
+  for (int r = 0; r < repeats; ++r) {
+    const auto begin = std::chrono::steady_clock::now();
+    work();
+    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+  }
+  return median(std::move(times));
+}
+
 // cuRAND's generator of the same name, where it has one: its type, ordering and what its
 // sequence is beside ours.
 struct CurandKind {
@@ -141,21 +154,33 @@ std::vector<Row> curand_rows(const std::string& generator, const Row& resident, 
                              },
                              repeats);
     rows.push_back(row);
+    // What a cuRAND user who wants floats on the host does: curandGenerateUniform into the
+    // device buffer, then one copy into pinned host memory; beside the copy alone.
+    if (kind.ordering == CURAND_ORDERING_PSEUDO_LEGACY) continue;
+    cuda::PinnedBuffer<float> host(outputs);
+    const auto copy = [&] {
+      cuda::check(cudaMemcpy(host.data(), buffer, outputs * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    };
+    Row to_host = row;
+    to_host.profile = "curand-host-f32";
+    to_host.shape = std::string("cuRAND curandGenerateUniform, ") + kind.what + ", then cudaMemcpy to pinned memory";
+    to_host.seconds = median_wall_seconds(
+        [&] {
+          if (kind.type == CURAND_RNG_QUASI_SOBOL32) check_curand(curand->set_offset(g, 0), "curandSetGeneratorOffset");
+          check_curand(curand->generate_uniform(g, reinterpret_cast<float*>(buffer), outputs), "curandGenerateUniform");
+          copy();
+        },
+        repeats);
+    to_host.ceiling = "memcpy";
+    to_host.ceiling_unit = "bytes";
+    to_host.ceiling_units = 4.0 * static_cast<double>(outputs);
+    to_host.ceiling_seconds = median_wall_seconds(copy, repeats);
+    to_host.clock = "wall clock";
+    rows.push_back(to_host);
   }
   return rows;
 }
 
-// Median wall-clock seconds of `work` over `repeats` calls, after one warm-up call.
-double median_wall_seconds(const std::function<void()>& work, int repeats) {
-  work();
-  std::vector<double> times;
-  for (int r = 0; r < repeats; ++r) {
-    const auto begin = std::chrono::steady_clock::now();
-    work();
-    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
-  }
-  return median(std::move(times));
-}
 
 // The library row of `generator` as T (uint32_t: the exact words; float, double): the public
 // API's Generator::generate into a caller's std::vector, each call continuing the sequence,
@@ -163,35 +188,41 @@ double median_wall_seconds(const std::function<void()>& work, int repeats) {
 // size (pageable memory, as the caller's).
 template <class T>
 Row library_row(const std::string& generator, const Row& resident, std::uint64_t outputs, int repeats,
-                const char* format) {
+                const char* format, bool pinned = false) {
   Settings settings;
   settings.algorithm = find_generator(generator).algorithm;
   settings.backend = Backend::cuda;
   Generator api(settings);
   const std::uint64_t values = std::is_same_v<T, std::uint32_t> ? outputs * api.words_per_output() : outputs;
-  std::vector<T> out(values);
+  std::vector<T> pageable(pinned ? 0 : values);
+  std::optional<cuda::PinnedBuffer<T>> pinned_buffer;
+  if (pinned) pinned_buffer.emplace(values);
+  const std::span<T> out = pinned ? std::span<T>(pinned_buffer->data(), values) : std::span<T>(pageable);
   Row row = resident;
-  row.profile = std::string("library-") + format;
-  row.shape = std::string("glrand::Generator::generate into a std::vector<") +
-              (std::is_same_v<T, std::uint32_t> ? "uint32_t" : std::is_same_v<T, float> ? "float" : "double") +
-              "> (pageable), sequence continued call to call";
+  row.profile = std::string("library-") + format + (pinned ? "-pinned" : "");
+  const std::string type = std::is_same_v<T, std::uint32_t> ? "uint32_t" : std::is_same_v<T, float> ? "float" : "double";
+  row.shape = pinned ? "glrand::Generator::generate into a caller's pinned " + type + " buffer (cudaMallocHost), sequence continued call to call"
+                     : "glrand::Generator::generate into a std::vector<" + type + "> (pageable), sequence continued call to call";
   // Sobol32's dimension ends at 2^32 points: each call starts it again.
   const bool restart = settings.algorithm == Algorithm::sobol32;
   row.seconds = median_wall_seconds(
       [&] {
         if (restart) api.set_state(GeneratorState{settings, 0});
-        api.generate(std::span<T>(out));
+        api.generate(out);
       },
       repeats);
   const std::uint64_t bytes = values * sizeof(T);
   cuda::DeviceBuffer<std::uint8_t> device(bytes);
   cuda::check(cudaMemset(device.data(), 0, bytes), "cudaMemset");
-  std::vector<std::uint8_t> host(bytes);
-  row.ceiling = "memcpy-pageable";
+  std::vector<std::uint8_t> host_pageable(pinned ? 0 : bytes);
+  std::optional<cuda::PinnedBuffer<std::uint8_t>> host_pinned;
+  if (pinned) host_pinned.emplace(bytes);
+  std::uint8_t* host = pinned ? host_pinned->data() : host_pageable.data();
+  row.ceiling = pinned ? "memcpy" : "memcpy-pageable";
   row.ceiling_unit = "bytes";
   row.ceiling_units = static_cast<double>(bytes);
   row.ceiling_seconds = median_wall_seconds(
-      [&] { cuda::check(cudaMemcpy(host.data(), device.data(), bytes, cudaMemcpyDeviceToHost), "cudaMemcpy"); },
+      [&] { cuda::check(cudaMemcpy(host, device.data(), bytes, cudaMemcpyDeviceToHost), "cudaMemcpy"); },
       repeats);
   row.clock = "wall clock";
   return row;
@@ -263,6 +294,7 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   rows.push_back(library_row<std::uint32_t>(generator, resident, outputs, repeats, "ints"));
   rows.push_back(library_row<float>(generator, resident, outputs, repeats, "f32"));
   rows.push_back(library_row<double>(generator, resident, outputs, repeats, "f64"));
+  rows.push_back(library_row<float>(generator, resident, outputs, repeats, "f32", /*pinned=*/true));
   for (Row& row : curand_rows(generator, resident, buffer.data(), outputs, repeats)) rows.push_back(std::move(row));
   return rows;
 }

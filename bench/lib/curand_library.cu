@@ -40,7 +40,8 @@ const CurandLibrary* curand_library(std::string& why) {
         !resolve(handle, "curandSetGeneratorOrdering", library.set_ordering, failure) ||
         !resolve(handle, "curandSetQuasiRandomGeneratorDimensions", library.set_dimensions, failure) ||
         !resolve(handle, "curandSetGeneratorOffset", library.set_offset, failure) ||
-        !resolve(handle, "curandGenerate", library.generate, failure))
+        !resolve(handle, "curandGenerate", library.generate, failure) ||
+        !resolve(handle, "curandGenerateUniform", library.generate_uniform, failure))
       return;
     const link_map* map = nullptr;
     library.path = dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map ? map->l_name : "libcurand";

@@ -27,6 +27,7 @@ struct CurandLibrary {
   decltype(&curandSetQuasiRandomGeneratorDimensions) set_dimensions = nullptr;
   decltype(&curandSetGeneratorOffset) set_offset = nullptr;
   decltype(&curandGenerate) generate = nullptr;
+  decltype(&curandGenerateUniform) generate_uniform = nullptr;
   std::string path;  // the file dlopen found
 };
 

@@ -322,8 +322,11 @@ void run_bench(const BenchOptions& o) {
                  "= to host memory through the pinned, overlapped host output (wall clock) beside one "
                  "device-to-pinned cudaMemcpy of the same bytes (memcpy); library-ints/f32/f64 = the public API's "
                  "Generator::generate into a caller's std::vector (wall clock) beside a device-to-pageable "
-                 "cudaMemcpy of the same bytes (memcpy-pageable); cuRAND is measured by bench_cuda, not "
-                 "here\n\n"
+                 "cudaMemcpy of the same bytes (memcpy-pageable); library-f32-pinned = the same into a caller's "
+                 "pinned buffer beside a device-to-pinned copy (memcpy); curand, curand-legacy = cuRAND's "
+                 "generator of the same name into the device buffer beside the write-only kernel (where "
+                 "libcurand loads); curand-host-f32 = curandGenerateUniform then one copy into pinned memory, "
+                 "a cuRAND user's floats on the host (wall clock), beside the copy alone (memcpy)\n\n"
               << table_head;
     for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
       for (const auto& g : o.generators)

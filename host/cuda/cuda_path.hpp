@@ -137,9 +137,15 @@ void generate_device(const Generator& generator, std::span<std::uint32_t> out, S
 // each generated into device memory and copied to pinned host memory while the next chunk
 // is generated. The device and pinned buffers are kept for the next call (pinning costs more
 // than the copy): the first call on a device, or one with larger chunks, allocates them.
+// With a `destination` (pinned host memory of count·words_per_output words, is_pinned), each
+// chunk is copied straight into its place there and handed to `consume` from there.
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume,
-                   std::uint64_t chunk_outputs = std::uint64_t{1} << 24);
+                   std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::uint32_t* destination = nullptr);
+
+// Whether [data, data + bytes) is page-locked host memory the device copies into directly
+// (cudaMallocHost, cudaHostAlloc, cudaHostRegister): its first and last byte are.
+bool is_pinned(const void* data, std::size_t bytes);
 
 // --- values made on the device from the exact words ----------------------------------------
 // Each generator's f32 and f64 formula (generators/*.hpp), the host formula's bits, computed
@@ -161,9 +167,9 @@ DeviceConversion midpoint_conversion(ValueFormat format);
 DeviceConversion sobol32_conversion(ValueFormat format);
 // As generate_host, handing over each chunk's values (conversion.bytes_per_output bytes an
 // output) instead of its words: chunk i is generated, converted and copied on stream i mod 2
-// while the host consumes chunk i − 1.
+// while the host consumes chunk i − 1. A `destination` as generate_host's (count values).
 void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
-                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24);
+                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::byte* destination = nullptr);
 
 }  // namespace glrand::cuda

@@ -78,7 +78,8 @@ BufferPool& pool() {
 
 // Chunk i is generated and copied on stream i mod 2 while the host consumes chunk i − 1.
 void generate_host(const Generator& generator, std::uint64_t count,
-                   const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs) {
+                   const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs,
+                   std::uint32_t* destination) {
   if (count == 0) return;
   const std::uint64_t chunk = std::min(chunk_outputs, count);
   const std::size_t words = static_cast<std::size_t>(chunk) * generator.words_per_output;
@@ -87,17 +88,19 @@ void generate_host(const Generator& generator, std::uint64_t count,
   auto& host = buffers->on_host;
   auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};
+  std::array<std::uint32_t*, 2> copied_to{};
   const auto finish = [&](int b) {
     check(cudaStreamSynchronize(streams[b].get()), "cudaStreamSynchronize");
-    consume(std::span<const std::uint32_t>(host[b].data(), filled[b]));
+    consume(std::span<const std::uint32_t>(copied_to[b], filled[b]));
   };
   std::uint64_t index = 0;
   for (std::uint64_t first = 0; first < count; first += chunk, ++index) {
     const int b = static_cast<int>(index % 2);
     const std::uint64_t n = std::min(chunk, count - first);
     filled[b] = static_cast<std::size_t>(n) * generator.words_per_output;
+    copied_to[b] = destination ? destination + first * generator.words_per_output : host[b].data();
     generator.fill(first, device[b].span().first(filled[b]), streams[b].get());
-    check(cudaMemcpyAsync(host[b].data(), device[b].data(), filled[b] * sizeof(std::uint32_t), cudaMemcpyDeviceToHost,
+    check(cudaMemcpyAsync(copied_to[b], device[b].data(), filled[b] * sizeof(std::uint32_t), cudaMemcpyDeviceToHost,
                           streams[b].get()),
           "cudaMemcpyAsync");
     if (index > 0) finish(1 - b);
@@ -111,7 +114,7 @@ void generate_host(const Generator& generator, std::uint64_t count,
 // As generate_host, with the conversion on each chunk's stream before the copy.
 void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
-                          std::uint64_t chunk_outputs) {
+                          std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
   const std::uint64_t chunk = std::min(chunk_outputs, count);
   const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
@@ -121,9 +124,10 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
     if (v.size() < buffers->words) v = DeviceBuffer<std::uint32_t>(buffers->words);
   auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};  // bytes
+  std::array<std::byte*, 2> copied_to{};
   const auto finish = [&](int b) {
     check(cudaStreamSynchronize(streams[b].get()), "cudaStreamSynchronize");
-    consume(std::as_bytes(std::span<const std::uint32_t>(buffers->on_host[b].data(), buffers->words)).first(filled[b]));
+    consume(std::span<const std::byte>(copied_to[b], filled[b]));
   };
   std::uint64_t index = 0;
   for (std::uint64_t first = 0; first < count; first += chunk, ++index) {
@@ -134,13 +138,27 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
                    stream);
     conversion.launch(buffers->on_device[b].data(), n, buffers->values[b].data(), stream);
     filled[b] = static_cast<std::size_t>(n) * conversion.bytes_per_output;
-    check(cudaMemcpyAsync(buffers->on_host[b].data(), buffers->values[b].data(), filled[b], cudaMemcpyDeviceToHost,
-                          stream),
+    copied_to[b] = destination ? destination + first * conversion.bytes_per_output
+                               : reinterpret_cast<std::byte*>(buffers->on_host[b].data());
+    check(cudaMemcpyAsync(copied_to[b], buffers->values[b].data(), filled[b], cudaMemcpyDeviceToHost, stream),
           "cudaMemcpyAsync");
     if (index > 0) finish(1 - b);
   }
   finish(static_cast<int>((index - 1) % 2));
   pool().give_back(std::move(buffers));
+}
+
+bool is_pinned(const void* data, std::size_t bytes) {
+  if (bytes == 0) return false;
+  const auto pinned = [](const void* p) {
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
+      cudaGetLastError();  // not an error to keep: the memory is simply not the runtime's
+      return false;
+    }
+    return attributes.type == cudaMemoryTypeHost;
+  };
+  return pinned(data) && pinned(static_cast<const std::byte*>(data) + bytes - 1);
 }
 
 }  // namespace glrand::cuda

@@ -106,11 +106,20 @@ void generate_values(Generator& generator, library::Devices& devices, std::uint6
   });
 }
 
-// Into a caller's span; converted straight into it where the host converts.
+// Into a caller's span: copied there by the device where it is pinned memory (`into`),
+// converted straight into it where the host converts.
 template <class T>
 void generate_into(Generator& generator, library::Devices& devices, std::uint64_t& position,
-                   const library::ValueRun<T>& run, const library::Conversion<T>& convert, std::span<T> out) {
+                   const library::ValueRun<T>& run, const library::IntoRun<T>& into,
+                   const library::Conversion<T>& convert, std::span<T> out) {
   std::size_t at = 0;
+  if (!out.empty() && into) {
+    generator.check_count(out.size());
+    if (into(devices, position, out.size(), out)) {
+      position += out.size();
+      return;
+    }
+  }
   if (run) {
     generate_values<T>(generator, devices, position, run, convert, out.size(), [&](std::span<const T> chunk) {
       copy_on_all_cores(chunk, out, at);
@@ -136,18 +145,28 @@ void Generator::generate(std::span<std::uint32_t> out) {
     throw InvalidArgument("generate: -g " + std::string(info().name) + " has " + std::to_string(width) +
                           " words per output; a buffer of " + std::to_string(out.size()) +
                           " words is no whole number of outputs");
+  const std::uint64_t count = out.size() / width;
+  if (count > 0 && impl_->source.into_words) {
+    check_count(count);
+    if (impl_->source.into_words(impl_->devices, impl_->position, count, out)) {
+      impl_->position += count;
+      return;
+    }
+  }
   std::size_t at = 0;
-  generate(out.size() / width, [&](std::span<const std::uint32_t> words) {
+  generate(count, [&](std::span<const std::uint32_t> words) {
     copy_on_all_cores(words, out, at);
     at += words.size();
   });
 }
 
 void Generator::generate(std::span<float> out) {
-  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f32, impl_->source.to_f32, out);
+  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f32, impl_->source.into_f32,
+                impl_->source.to_f32, out);
 }
 void Generator::generate(std::span<double> out) {
-  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f64, impl_->source.to_f64, out);
+  generate_into(*this, impl_->devices, impl_->position, impl_->source.run_f64, impl_->source.into_f64,
+                impl_->source.to_f64, out);
 }
 void Generator::generate_floats(std::uint64_t count, const FloatConsumer& consume) {
   generate_values<float>(*this, impl_->devices, impl_->position, impl_->source.run_f32, impl_->source.to_f32, count,

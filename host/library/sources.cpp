@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <glrand/error.hpp>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -176,6 +177,24 @@ ValueRun<T> on_cuda_values(const Settings& s, Make make, cuda::DeviceConversion 
   };
 }
 
+// Into a caller's pinned buffer: the words (no conversion) or the values, copied there by the
+// device chunk by chunk.
+template <class T, class Make>
+IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<cuda::DeviceConversion> conversion) {
+  return [device = s.device, make, conversion](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                               std::span<T> out) {
+    if (!cuda::is_pinned(out.data(), out.size_bytes())) return false;
+    devices.where = cuda::open_device(device).describe() + ", CUDA kernels";
+    if (!conversion)
+      cuda::generate_host(make(first, count), count, [](std::span<const std::uint32_t>) {}, std::uint64_t{1} << 24,
+                          reinterpret_cast<std::uint32_t*>(out.data()));
+    else
+      cuda::generate_host_values(make(first, count), *conversion, count, [](std::span<const std::byte>) {},
+                                 std::uint64_t{1} << 24, reinterpret_cast<std::byte*>(out.data()));
+    return true;
+  };
+}
+
 // The CUDA path's runs: the words, and both formats' values made on the GPU by the
 // conversions `conversion(format)` gives.
 template <class Make, class Conversions>
@@ -183,6 +202,9 @@ void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions con
   source.run = on_cuda(s, make);
   source.run_f32 = on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32));
   source.run_f64 = on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64));
+  source.into_words = on_cuda_into<std::uint32_t>(s, make, std::nullopt);
+  source.into_f32 = on_cuda_into<float>(s, make, conversion(cuda::ValueFormat::f32));
+  source.into_f64 = on_cuda_into<double>(s, make, conversion(cuda::ValueFormat::f64));
 }
 #endif
 

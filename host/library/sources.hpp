@@ -43,6 +43,12 @@ using ValueConsumer = std::function<void(std::span<const T> values)>;
 template <class T>
 using ValueRun = std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume)>;
 
+// Outputs first .. first + count − 1 (their words, or one value each) copied by the device
+// straight into `out` where it is pinned host memory (true); false, and nothing done, where
+// it is not.
+template <class T>
+using IntoRun = std::function<bool(Devices& devices, std::uint64_t first, std::uint64_t count, std::span<T> out)>;
+
 template <class T>
 using Conversion = std::function<void(std::span<const std::uint32_t> words, std::span<T> out, std::uint64_t first)>;
 
@@ -62,6 +68,10 @@ struct Source {
   // of run's words; empty elsewhere.
   ValueRun<float> run_f32;
   ValueRun<double> run_f64;
+  // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); empty elsewhere.
+  IntoRun<std::uint32_t> into_words;
+  IntoRun<float> into_f32;
+  IntoRun<double> into_f64;
 };
 
 // The source of checked settings (library::check_settings); opens nothing.

@@ -3,7 +3,9 @@
 // every generator's f32 and f64 from edge-case words (each component at its lowest, its middle
 // and its top) and random ones, then 10^9 outputs of each sequence through the public API
 // (Generator::generate into floats, made on the GPU, beside the exact words converted on the
-// host). Skipped (exit 77) without a usable GPU: see gpu_main.cpp.
+// host); and every generator's ints, f32 and f64 into a caller's pinned buffer (the device's
+// copies straight into it) against the CPU reference. Skipped (exit 77) without a usable GPU:
+// see gpu_main.cpp.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -161,5 +163,55 @@ TEST_CASE("10^9 outputs of every generator: floats made on the GPU equal the hos
     // Sobol32's one dimension has 2^32 points: 10^9 of them, f32 then f64, fit.
     check_sequence<float>(row.algorithm, kSequenceOutputs);
     check_sequence<double>(row.algorithm, kSequenceOutputs);
+  }
+}
+
+namespace {
+
+// `count` outputs into a pinned buffer from `cuda` (filled by the device's copies), as a vector.
+template <class T>
+std::vector<T> into_pinned(Generator& cuda, std::size_t count) {
+  cuda::PinnedBuffer<T> pinned(count);
+  REQUIRE(cuda::is_pinned(pinned.data(), count * sizeof(T)));
+  cuda.generate(std::span<T>(pinned.data(), count));
+  return std::vector<T>(pinned.data(), pinned.data() + count);
+}
+
+}  // namespace
+
+TEST_CASE("generate into a caller's pinned buffer equals the CPU reference, continuing call to call",
+          "[gpu][pinned]") {
+  // Past one chunk of 2^24 outputs, then a short second call.
+  constexpr std::size_t kFirst = (std::size_t{1} << 24) + 4099, kSecond = 5003;
+  for (const GeneratorInfo& row : generators()) {
+    Settings settings;
+    settings.algorithm = row.algorithm;
+    if (row.takes_seed) settings.seed64 = 987654321;
+    settings.backend = Backend::cpu;
+    Generator reference(settings);
+    settings.backend = Backend::cuda;
+    Generator words(settings), f32(settings), f64(settings);
+    const std::size_t width = static_cast<std::size_t>(reference.words_per_output());
+    std::vector<std::uint32_t> expected_words((kFirst + kSecond) * width);
+    reference.generate(std::span<std::uint32_t>(expected_words));
+    std::vector<float> expected_f32(kFirst + kSecond);
+    std::vector<double> expected_f64(kFirst + kSecond);
+    reference.to_f32(expected_words, expected_f32, 0);
+    reference.to_f64(expected_words, expected_f64, 0);
+    INFO(row.name);
+    for (const std::size_t n : {kFirst, kSecond}) {
+      const std::size_t at = n == kFirst ? 0 : kFirst;
+      INFO("outputs " << at << " on");
+      require_same_words(into_pinned<std::uint32_t>(words, n * width),
+                         std::vector<std::uint32_t>(expected_words.begin() + static_cast<std::ptrdiff_t>(at * width),
+                                                    expected_words.begin() + static_cast<std::ptrdiff_t>((at + n) * width)));
+      require_same_words(into_pinned<float>(f32, n),
+                         std::vector<float>(expected_f32.begin() + static_cast<std::ptrdiff_t>(at),
+                                            expected_f32.begin() + static_cast<std::ptrdiff_t>(at + n)));
+      require_same_words(into_pinned<double>(f64, n),
+                         std::vector<double>(expected_f64.begin() + static_cast<std::ptrdiff_t>(at),
+                                             expected_f64.begin() + static_cast<std::ptrdiff_t>(at + n)));
+    }
+    CHECK(words.position() == kFirst + kSecond);
   }
 }

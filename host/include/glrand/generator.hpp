@@ -103,7 +103,10 @@ class Generator {
   void set_state(const GeneratorState& state);
 
   // The next out.size() / words_per_output() outputs as exact integers (out.size() a multiple
-  // of words_per_output()), as floats or as doubles (one per output).
+  // of words_per_output()), as floats or as doubles (one per output). On the CUDA backend a
+  // buffer of page-locked memory (cudaMallocHost, cudaHostAlloc, cudaHostRegister) is filled
+  // by the device's own copies, chunk by chunk, at the link's rate; other memory through the
+  // library's pinned buffers, copied on every core.
   void generate(std::span<std::uint32_t> out);
   void generate(std::span<float> out);
   void generate(std::span<double> out);
