@@ -13,8 +13,6 @@
 
 #include <glrand/error.hpp>
 
-#include "generators/parallel_fill.hpp"
-
 namespace glrand::cli {
 
 Format parse_format(const std::string& format) {
@@ -83,19 +81,7 @@ class ChunkWriter {
     next_ += outputs;
     switch (format_) {
       case Format::ints:
-        // Where the host made the words (the CPU reference, a GL pass's check and assembly),
-        // a copy is written on the second thread while the host makes the next; a device's
-        // chunk is written as it is, the device making the next meanwhile.
-        if (generator_.floats_on_device())
-          sink_.write(words);
-        else
-          convert_and_write(word_buffers_, words, words.size(), 0, [](auto w, auto out, std::uint64_t) {
-            parallel_fill(
-                w.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
-                  std::copy(w.begin() + static_cast<std::ptrdiff_t>(begin), w.begin() + static_cast<std::ptrdiff_t>(end),
-                            out.begin() + static_cast<std::ptrdiff_t>(begin));
-                }, std::uint64_t{1} << 18);
-          });
+        sink_.write(words);
         break;
       case Format::u32: {
         const auto converted = u32_words_.convert(words);
@@ -197,7 +183,6 @@ class ChunkWriter {
   std::vector<double> doubles_;
   std::array<std::vector<float>, 2> float_buffers_;
   std::array<std::vector<double>, 2> double_buffers_;
-  std::array<std::vector<std::uint32_t>, 2> word_buffers_;
   int next_buffer_ = 0;
   BackgroundWrite write_;  // last: its destructor waits before the buffers go
 };
