@@ -11,7 +11,9 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <optional>
 
 #include <fmt/core.h>
@@ -78,6 +80,19 @@ class CatPipe {
   pid_t pid_ = -1;
 };
 
+// Whether an executable `name` is in one of $PATH's directories, as posix_spawnp looks.
+bool on_search_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path ? path : "/usr/bin:/bin";
+  while (true) {
+    const std::size_t colon = dirs.find(':');
+    const std::string dir(dirs.substr(0, colon));
+    if (::access(((dir.empty() ? std::string(".") : dir) + "/" + name).c_str(), X_OK) == 0) return true;
+    if (colon == std::string_view::npos) return false;
+    dirs.remove_prefix(colon + 1);
+  }
+}
+
 std::filesystem::path file_for(const SinkKind& sink, const std::filesystem::path& directory) {
   const std::filesystem::path dir = sink.where == SinkKind::Where::tmpfs ? std::filesystem::path("/dev/shm") : directory;
   return dir / fmt::format("glrand-bench-{}{}", ::getpid(), sink.npy ? ".npy" : ".raw");
@@ -138,6 +153,8 @@ std::vector<SinkKind> parse_sinks(const std::vector<std::string>& names, const s
   }
   for (const auto& k : kinds) {
     if (k.where == Where::null || k.where == Where::pipe) require_null_device();
+    if (k.where == Where::pipe && !on_search_path("cat"))
+      throw Error("--sinks pipe: no cat on the PATH to read the pipe");
     if (k.where == Where::tmpfs) {
       struct statfs fs {};
       if (::statfs("/dev/shm", &fs) != 0 || fs.f_type != kTmpfsMagic)
