@@ -66,12 +66,17 @@ namespace {
 
 // twist()'s twin for the bulk loop: the same words, in three runs whose neighbours need no
 // index wrap (k + 1 and k + M stay inside for k < N − M; from there k + M − N is already new),
-// so that the compiler can unroll and vectorise each run.
-void twist_in_runs(std::array<std::uint32_t, kN>& mt) {
+// so that each run vectorises (compiled for AVX2 and the baseline).
+GLRAND_VECTOR_CLONES void twist_in_runs(std::uint32_t* __restrict mt) {
   constexpr unsigned kFirst = kN - kM;  // 227
   for (unsigned k = 0; k < kFirst; ++k) mt[k] = recurrence(mt[k], mt[k + 1], mt[k + kM]);
   for (unsigned k = kFirst; k < kN - 1; ++k) mt[k] = recurrence(mt[k], mt[k + 1], mt[k + kM - kN]);
   mt[kN - 1] = recurrence(mt[kN - 1], mt[0], mt[kM - 1]);
+}
+
+// Tempered words of a run; the state and the output never overlap, which lets it vectorise.
+GLRAND_VECTOR_CLONES void temper_run(const std::uint32_t* __restrict in, std::uint32_t* __restrict out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = temper(in[i]);
 }
 
 }  // namespace
@@ -81,11 +86,11 @@ void generate_ints(State& s, std::span<std::uint32_t> out) {
   std::size_t done = 0;
   while (done < out.size()) {
     if (s.index >= kN) {
-      twist_in_runs(s.mt);
+      twist_in_runs(s.mt.data());
       s.index = 0;
     }
     const std::size_t n = std::min<std::size_t>(kN - s.index, out.size() - done);
-    for (std::size_t i = 0; i < n; ++i) out[done + i] = temper(s.mt[s.index + i]);
+    temper_run(s.mt.data() + s.index, out.data() + done, n);
     s.index += static_cast<unsigned>(n);
     done += n;
   }

@@ -129,6 +129,39 @@ TEST_CASE("Sobol32 generate_dimension gives one row of generate_ints, from any f
   REQUIRE_THROWS_AS(sobol32::generate_dimension(sobol32::kDimensions, 0, two), std::out_of_range);
 }
 
+// generate_dimension runs blocks of eight points between a head and a tail point by point:
+// every start modulo 8 and every length around a block, near 0, 2^31 and the last point.
+TEST_CASE("Sobol32 generate_dimension equals random access from every start and length", "[sobol32]") {
+  for (const int d : {0, 1, 7, 1000, sobol32::kDimensions - 1}) {
+    const auto v = sobol32::directions(d);
+    for (const std::uint64_t base : {std::uint64_t{0}, std::uint64_t{1} << 31, sobol32::kPoints - 64}) {
+      for (std::uint64_t start = base; start < base + 9; ++start)
+        for (const std::size_t length : {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9}, std::size_t{16},
+                                         std::size_t{23}, std::size_t{55}}) {
+          if (start + length > sobol32::kPoints) continue;
+          std::vector<std::uint32_t> out(length);
+          sobol32::generate_dimension(d, start, out);
+          int wrong = 0;
+          for (std::size_t i = 0; i < length; ++i)
+            wrong += out[i] != sobol32::point(v.data(), static_cast<std::uint32_t>(start + i));
+          INFO("dimension " << d << ", points " << start << " + " << length);
+          REQUIRE(wrong == 0);
+        }
+    }
+    // A long run: 10^5 points from an odd start.
+    std::vector<std::uint32_t> out(100000);
+    sobol32::generate_dimension(d, 12345, out);
+    int wrong = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) wrong += out[i] != sobol32::point(v.data(), static_cast<std::uint32_t>(12345 + i));
+    INFO("dimension " << d);
+    REQUIRE(wrong == 0);
+  }
+  // The last point of a dimension, alone and at the end of a block.
+  std::vector<std::uint32_t> last(8);
+  sobol32::generate_dimension(3, sobol32::kPoints - 8, last);
+  CHECK(last.back() == sobol32::point(sobol32::directions(3).data(), 0xFFFFFFFFu));
+}
+
 TEST_CASE("Sobol32 strides of 2^k (the kernel's step) equal random access", "[sobol32]") {
   for (int d : {0, 1, 2, 37, sobol32::kDimensions - 1}) {
     const auto v = sobol32::directions(d);
