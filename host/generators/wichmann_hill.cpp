@@ -2,7 +2,7 @@
 #include "generators/wichmann_hill.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <cstring>
 #include <string>
 
 #include <glrand/error.hpp>
@@ -88,12 +88,53 @@ GLRAND_VECTOR_CLONES void to_u32(const Parameters& p, std::span<const std::uint3
   convert_each<4>(words, out, [&m](const std::uint32_t* w) { return word_of_unit(fraction(m, w)); });
 }
 
+namespace {
+
+// step()'s twin for the bulk loop: `n` states from `s` into `out`, four words each. The four
+// components side by side in one vector of doubles (GCC's vector extension): the products a·x
+// (below 2^48) exactly, the quotient a·x/m from a rounded reciprocal rounded to the nearest
+// integer by adding and taking away 2^52 (never more than one above the floor, so one
+// compare corrects the remainder), and the remainder a·x − q·m exactly.
+using Doubles = double __attribute__((vector_size(32)));
+using Words = std::uint32_t __attribute__((vector_size(16)));
+
+// Four stretches of the range side by side, each from its own state (skip-ahead): one
+// stretch's step waits on its previous one, four independent ones keep the units busy.
+GLRAND_VECTOR_CLONES void steps(const Parameters& p, const State& s, std::uint32_t* __restrict out, std::uint64_t n) {
+  constexpr int kLanes = 4;
+  const Doubles a{static_cast<double>(p.multiplier[0]), static_cast<double>(p.multiplier[1]),
+                  static_cast<double>(p.multiplier[2]), static_cast<double>(p.multiplier[3])};
+  const Doubles m{static_cast<double>(p.modulus[0]), static_cast<double>(p.modulus[1]),
+                  static_cast<double>(p.modulus[2]), static_cast<double>(p.modulus[3])};
+  const Doubles reciprocal = 1.0 / m;
+  const Doubles round = Doubles{} + 0x1p52;
+  const auto store_and_step = [&](Doubles& x, std::uint64_t i) {
+    const Words w = __builtin_convertvector(x, Words);
+    std::memcpy(out + 4 * i, &w, sizeof w);
+    const Doubles product = a * x;
+    const Doubles q = (product * reciprocal + round) - round;
+    const Doubles r = product - q * m;
+    x = r < 0.0 ? r + m : r;
+  };
+  const std::uint64_t stretch = n / kLanes;
+  Doubles x[kLanes];
+  for (int j = 0; j < kLanes; ++j) {
+    const State start = state_at(p, s, j * stretch);
+    x[j] = Doubles{static_cast<double>(start[0]), static_cast<double>(start[1]), static_cast<double>(start[2]),
+                   static_cast<double>(start[3])};
+  }
+  for (std::uint64_t i = 0; i < stretch; ++i)
+    for (int j = 0; j < kLanes; ++j) store_and_step(x[j], j * stretch + i);
+  // The last stretch goes on to the end.
+  for (std::uint64_t i = kLanes * stretch; i < n; ++i) store_and_step(x[kLanes - 1], i);
+}
+
+}  // namespace
+
 void generate_ints(const Parameters& p, const State& start, std::span<std::uint32_t> out,
                    unsigned threads) {
   parallel_fill(out.size() / 4, threads, [&](std::uint64_t begin, std::uint64_t end) {
-    State s = state_at(p, start, begin);
-    for (std::uint64_t i = begin; i < end; ++i, s = step(p, s))
-      std::copy(s.begin(), s.end(), out.begin() + 4 * i);
+    steps(p, state_at(p, start, begin), out.data() + 4 * begin, end - begin);
   });
 }
 

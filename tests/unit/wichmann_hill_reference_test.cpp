@@ -408,6 +408,23 @@ TEST_CASE("leapfrog substreams interleave to the serial sequence", "[wh][referen
   }
 }
 
+TEST_CASE("generate_ints equals stepping in every parameter set, from states at the moduli's edges",
+          "[wh][reference]") {
+  for (int set = 0; set < 273; ++set) {
+    const auto& p = wh::parameters(set);
+    for (const Words start : {Words{1, 1, 1, 1}, Words{p.modulus[0] - 1, p.modulus[1] - 1, p.modulus[2] - 1, p.modulus[3] - 1},
+                              wh::seed_state(set, Words{777u, 888u, 999u, 1000u})}) {
+      const std::size_t count = 2000;
+      std::vector<std::uint32_t> expected(4 * count), out(4 * count);
+      Words s = start;
+      for (std::size_t i = 0; i < count; ++i, s = naive_step(p, s)) std::copy(s.begin(), s.end(), expected.begin() + 4 * i);
+      wh::generate_ints(p, start, out, 1);
+      INFO("set " << set);
+      REQUIRE(first_difference(out, expected) == "");
+    }
+  }
+}
+
 TEST_CASE("multi-threaded generate_ints equals stepping", "[wh][reference]") {
   const auto& p = wh::parameters(131);
   const Words start = wh::seed_state(131, Words{123456789u, 987654321u, 55555u, 4242u});
