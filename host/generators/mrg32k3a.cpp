@@ -138,28 +138,62 @@ GLRAND_VECTOR_CLONES void curand_u32(std::span<const std::uint32_t> z, std::span
   convert_each<1>(z, out, [](const std::uint32_t* w) { return curand_u32(*w); });
 }
 
+namespace {
+
+using Doubles = double __attribute__((vector_size(32)));
+
+// step() and combine() of four states side by side, one vector of doubles per state word
+// (GCC's vector extension): each product below 2^21·2^32 = 2^53 and their difference exact;
+// the quotient from a rounded reciprocal, rounded to the nearest integer by 1.5·2^52, so the
+// remainder p − q·m is exact and within (−m, m), one compare from its residue. Lane j's output
+// i goes to out[j·stretch + i]; `lanes` are left after their `stretch` steps.
+GLRAND_VECTOR_CLONES void four_stretches(std::array<State, 4>& lanes, std::uint32_t* __restrict out,
+                                         std::uint64_t stretch) {
+  const auto word = [&](int component, int k) {
+    return Doubles{static_cast<double>(component == 1 ? lanes[0].s1[k] : lanes[0].s2[k]),
+                   static_cast<double>(component == 1 ? lanes[1].s1[k] : lanes[1].s2[k]),
+                   static_cast<double>(component == 1 ? lanes[2].s1[k] : lanes[2].s2[k]),
+                   static_cast<double>(component == 1 ? lanes[3].s1[k] : lanes[3].s2[k])};
+  };
+  Doubles x10 = word(1, 0), x11 = word(1, 1), x12 = word(1, 2), x20 = word(2, 0), x21 = word(2, 1), x22 = word(2, 2);
+  const Doubles zero{}, m1 = zero + static_cast<double>(kM1), m2 = zero + static_cast<double>(kM2);
+  const Doubles reciprocal1 = 1.0 / m1, reciprocal2 = 1.0 / m2, round = zero + 0x1.8p52;
+  const auto residue = [&](Doubles p, Doubles m, Doubles reciprocal) {
+    const Doubles q = (p * reciprocal + round) - round;
+    const Doubles r = p - q * m;
+    return r < 0.0 ? r + m : r;
+  };
+  for (std::uint64_t i = 0; i < stretch; ++i) {
+    const Doubles p1 = residue(static_cast<double>(kA12) * x11 - static_cast<double>(kA13n) * x10, m1, reciprocal1);
+    const Doubles p2 = residue(static_cast<double>(kA21) * x22 - static_cast<double>(kA23n) * x20, m2, reciprocal2);
+    x10 = x11, x11 = x12, x12 = p1;
+    x20 = x21, x21 = x22, x22 = p2;
+    const Doubles z = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
+    for (int j = 0; j < 4; ++j) out[j * stretch + i] = static_cast<std::uint32_t>(z[j]);
+  }
+  for (int j = 0; j < 4; ++j)
+    lanes[j] = State{{static_cast<std::uint64_t>(x10[j]), static_cast<std::uint64_t>(x11[j]), static_cast<std::uint64_t>(x12[j])},
+                     {static_cast<std::uint64_t>(x20[j]), static_cast<std::uint64_t>(x21[j]), static_cast<std::uint64_t>(x22[j])}};
+}
+
+}  // namespace
+
 void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
   const std::size_t count = out.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   // Below ~64k outputs a thread costs more than it saves.
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, count / 65536 + 1));
-  // Each thread steps four states, each at the start of a quarter of its range, side by side:
-  // one state's step waits on its previous one, four independent ones keep the multipliers
-  // busy. The same words as stepping one state through the range.
+  // Each thread steps four states, each at the start of a quarter of its range, side by side
+  // (four_stretches); the same words as stepping one state through the range.
   auto fill = [&](std::size_t begin, std::size_t end) {
-    constexpr std::size_t kLanes = 4;
-    const std::size_t quarter = (end - begin) / kLanes;
-    std::array<State, kLanes> s;
-    for (std::size_t j = 0; j < kLanes; ++j) s[j] = advance(start, begin + j * quarter);
-    for (std::size_t i = 0; i < quarter; ++i)
-      for (std::size_t j = 0; j < kLanes; ++j) {
-        s[j] = step(s[j]);
-        out[begin + j * quarter + i] = combine(s[j]);
-      }
+    const std::size_t quarter = (end - begin) / 4;
+    std::array<State, 4> s;
+    for (std::size_t j = 0; j < 4; ++j) s[j] = advance(start, begin + j * quarter);
+    four_stretches(s, out.data() + begin, quarter);
     // The last lane goes on past its quarter to the range's end.
-    for (std::size_t i = begin + kLanes * quarter; i < end; ++i) {
-      s[kLanes - 1] = step(s[kLanes - 1]);
-      out[i] = combine(s[kLanes - 1]);
+    for (std::size_t i = begin + 4 * quarter; i < end; ++i) {
+      s[3] = step(s[3]);
+      out[i] = combine(s[3]);
     }
   };
   std::vector<std::jthread> workers;

@@ -361,3 +361,27 @@ TEST_CASE("generate_ints of a few outputs, fewer than its lanes, equals stepping
     CHECK(out == expected);
   }
 }
+
+// The bulk loop reduces in doubles: states at the moduli's edges (every word m − 1, words 0
+// and 1, one component's words equal to the other's) and the products' largest values.
+TEST_CASE("generate_ints from states at the moduli's edges equals stepping", "[mrg32k3a][reference]") {
+  const std::uint64_t m1 = mrg32k3a::kM1, m2 = mrg32k3a::kM2;
+  const State edges[] = {
+      State{{m1 - 1, m1 - 1, m1 - 1}, {m2 - 1, m2 - 1, m2 - 1}},
+      State{{0, 0, 1}, {0, 0, 1}},
+      State{{m1 - 1, 0, m1 - 1}, {0, m2 - 1, 0}},
+      State{{0, m1 - 1, 0}, {m2 - 1, 0, m2 - 1}},
+      State{{12345, 12345, 12345}, {12345, 12345, 12345}},
+  };
+  for (const State& start : edges) {
+    const std::size_t count = 4 * 5000 + 3;
+    std::vector<std::uint32_t> expected(count), out(count);
+    State s = start;
+    for (auto& z : expected) {
+      s = definition_step(s);
+      z = definition_z(s);
+    }
+    mrg32k3a::generate_ints(start, out, 1);
+    CHECK(out == expected);
+  }
+}
