@@ -98,10 +98,10 @@ namespace {
 using Doubles = double __attribute__((vector_size(32)));
 using Words = std::uint32_t __attribute__((vector_size(16)));
 
-// Four stretches of the range side by side, each from its own state (skip-ahead): one
-// stretch's step waits on its previous one, four independent ones keep the units busy.
+// Eight stretches of the range side by side, each from its own state (skip-ahead): one
+// stretch's step waits on its previous one, eight independent ones keep the units busy.
 GLRAND_VECTOR_CLONES void steps(const Parameters& p, const State& s, std::uint32_t* __restrict out, std::uint64_t n) {
-  constexpr int kLanes = 4;
+  constexpr int kLanes = 8;
   const Doubles a{static_cast<double>(p.multiplier[0]), static_cast<double>(p.multiplier[1]),
                   static_cast<double>(p.multiplier[2]), static_cast<double>(p.multiplier[3])};
   const Doubles m{static_cast<double>(p.modulus[0]), static_cast<double>(p.modulus[1]),
