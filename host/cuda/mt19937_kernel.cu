@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -169,10 +170,16 @@ void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan,
   check(cudaGetLastError(), "mt19937 kernel launch");
 }
 
-void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
-                                Mt19937Launch launch) {
+namespace {
+
+// The launch generate_mt19937_on_device uses: at most one wave of segments by default.
+Mt19937Launch wave_launch(Mt19937Launch launch) {
   if (launch.segments == 0) launch.max_segments = std::min(launch.max_segments, mt19937_wave_segments(launch));
-  const Mt19937Plan plan = plan_mt19937(start, count, launch);
+  return launch;
+}
+
+// Runs a plan: its states uploaded, the kernel, the device synchronised.
+void run_plan(const Mt19937Plan& plan, std::uint64_t count, std::uint32_t* device_out, const Mt19937Launch& launch) {
   if (plan.segments == 0) return;
   DeviceBuffer<std::uint32_t> device_states(plan.states.size());
   check(cudaMemcpy(device_states.data(), plan.states.data(), plan.states.size() * sizeof(std::uint32_t),
@@ -180,6 +187,14 @@ void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count
         "cudaMemcpy");
   launch_mt19937(device_states.data(), plan, count, device_out, launch);
   check(cudaDeviceSynchronize(), "mt19937 kernel");
+}
+
+}  // namespace
+
+void generate_mt19937_on_device(const mt19937::State& start, std::uint64_t count, std::uint32_t* device_out,
+                                Mt19937Launch launch) {
+  launch = wave_launch(launch);
+  run_plan(plan_mt19937(start, count, launch), count, device_out, launch);
 }
 
 void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::uint64_t count,
@@ -191,21 +206,44 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 // generate_host fills chunk after chunk, each blocking: a fill that starts where the last one
 // ended starts from that one's end state, found by a jump of the chunk's length
 // (mt19937::cached_jump: Horner's scheme alone, under a ms), instead of jumping from the seed again
-// (t^K mod phi as well: about 5 ms at K = 2^40 on a 2-core CI machine). The mutex keeps copies
-// of the Generator used from several threads correct.
+// (t^K mod phi as well: about 5 ms at K = 2^40 on a 2-core CI machine). The segments' states of
+// the chunk expected next (as long as this one, from where it ends) are planned on a second
+// thread while this chunk is generated, copied and consumed: those host jumps, not the kernel,
+// bound the host output. The mutex keeps copies of the Generator used from several threads
+// correct.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
+  // Fills longer than host output's chunks are not followed by one like them: no plan ahead.
+  constexpr std::uint64_t kMostPlannedAhead = std::uint64_t{1} << 24;
   struct Continuation {
     std::mutex mutex;
     std::optional<std::uint64_t> next;  // the output `state` gives next
     mt19937::State state{};
+    std::future<Mt19937Plan> planned;  // for outputs next .. next + planned_count − 1
+    std::uint64_t planned_count = 0;
   };
   auto kept = std::make_shared<Continuation>();
   return {"mt19937", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
             const std::lock_guard lock(kept->mutex);
+            const Mt19937Launch launch = wave_launch({});
+            std::optional<Mt19937Plan> plan;
+            if (kept->planned.valid()) {
+              std::future<Mt19937Plan> planned = std::move(kept->planned);
+              if (kept->next == first && kept->planned_count == out.size())
+                plan = planned.get();
+              else
+                planned.wait();  // another position or length: not this fill's plan
+            }
             const mt19937::State start = kept->next == first ? kept->state : mt19937::state_at(seed, offset + first);
             kept->next.reset();  // until this fill has succeeded
-            generate_mt19937_on_device(start, out.size(), out.data());
-            kept->state = mt19937::jump(start, *mt19937::cached_jump(out.size()));
+            if (!plan) plan = plan_mt19937(start, out.size(), launch);
+            const mt19937::State end = mt19937::jump(start, *mt19937::cached_jump(out.size()));
+            if (out.size() <= kMostPlannedAhead) {
+              kept->planned = std::async(std::launch::async,
+                                         [end, n = out.size(), launch] { return plan_mt19937(end, n, launch); });
+              kept->planned_count = out.size();
+            }
+            run_plan(*plan, out.size(), out.data(), launch);
+            kept->state = end;
             kept->next = first + out.size();
           }};
 }

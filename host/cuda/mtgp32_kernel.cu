@@ -13,6 +13,7 @@
 // every window a thread reads is contiguous and no round copies the state back. On an H200
 // this layout makes 93% of the write-only rate where two words a thread in a linear buffer
 // made 86% (bench/results/2026-11-21-h200-cuda-mrg32k3a-mtgp32-tuning/variants-kept.md).
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -188,21 +189,41 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
 }
 
 // generate_host fills chunk after chunk (2^24 outputs by default): Mtgp32Chunks plans those,
-// each continuing the last. A larger fill (a device buffer, a texture) runs in many segments,
-// whose kernel is that much shorter, jumped to from the seed (launch_mtgp32). The mutex keeps
-// copies of the Generator used from several threads correct.
+// each continuing the last; the plan of the chunk expected next (as long as this one, from
+// where it ends) is made on a second thread while this chunk is generated, copied and
+// consumed, the host's jumps being what bounds the host output. A larger fill (a device
+// buffer, a texture) runs in many segments, whose kernel is that much shorter, jumped to from
+// the seed (launch_mtgp32). The mutex keeps copies of the Generator used from several threads
+// correct.
 Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
   constexpr std::uint64_t kChunkLike = std::uint64_t{1} << 25;
   struct Kept {
     explicit Kept(std::uint64_t seed) : chunks(seed) {}
     std::mutex mutex;
     Mtgp32Chunks chunks;
+    std::future<Mtgp32Plan> planned;  // for outputs planned_first .. + planned_count − 1
+    std::uint64_t planned_first = 0, planned_count = 0;
   };
   auto kept = std::make_shared<Kept>(seed);
   return {"mtgp32", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             if (out.size() > kChunkLike) return launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
             const std::lock_guard lock(kept->mutex);
-            const Mtgp32DevicePlan plan(kept->chunks.plan(offset + first, out.size()), stream);
+            std::optional<Mtgp32Plan> host_plan;
+            if (kept->planned.valid()) {
+              std::future<Mtgp32Plan> planned = std::move(kept->planned);
+              if (kept->planned_first == offset + first && kept->planned_count == out.size())
+                host_plan = planned.get();
+              else
+                planned.wait();  // another position or length: Mtgp32Chunks starts again from the seed
+            }
+            if (!host_plan) host_plan = kept->chunks.plan(offset + first, out.size());
+            const Mtgp32DevicePlan plan(*host_plan, stream);
+            // The next chunk's plan, while this one runs (chunks is only touched under the mutex
+            // or by this task, which the next fill waits for first).
+            kept->planned_first = offset + first + out.size();
+            kept->planned_count = out.size();
+            kept->planned = std::async(std::launch::async, [chunks = &kept->chunks, next = kept->planned_first,
+                                                            n = out.size()] { return chunks->plan(next, n); });
             plan.launch(out.data(), stream);
             // The plan's device buffers die here: wait for the copies and the kernel.
             check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
