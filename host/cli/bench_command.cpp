@@ -237,13 +237,24 @@ void run_bench(const BenchOptions& o) {
         "output included; file sinks in {}\n\n",
         std::filesystem::absolute(o.sink_dir).string())
               << table_head;
-    const auto run_sink_rows = [&](Settings settings, std::uint64_t n, const bench::MoveBytes& ceiling,
+    // Every generator of `names` on `backend` (GL: in `profile`) at each size, beside `ceiling`.
+    const auto run_sink_rows = [&](Backend backend, Profile profile, const std::vector<std::string>& names,
+                                   const std::vector<std::uint64_t>& counts, const bench::MoveBytes& ceiling,
                                    const std::string& ceiling_name) {
-      settings.self_test = true;
-      for (const auto format : sink_formats)
-        for (const auto& sink : sinks)
-          print_row(sink_row({settings, format, sink, o.sink_dir, n, o.repeats}, ceiling, ceiling_name), std::cout,
-                    csv, o);
+      for (const auto n : counts)
+        for (const auto& g : names) {
+          Settings settings;
+          settings.algorithm = find_generator(g).algorithm;
+          settings.backend = backend;
+          if (backend == Backend::gl) {
+            settings.profile = profile;
+            settings.device = o.device;
+          }
+          for (const auto format : sink_formats)
+            for (const auto& sink : sinks)
+              print_row(sink_row({settings, format, sink, o.sink_dir, n, o.repeats}, ceiling, ceiling_name),
+                        std::cout, csv, o);
+        }
     };
     const std::uint64_t gpu_default = o.quick ? kSinkQuickOutputs : kSinkGpuOutputs;
     const std::uint64_t cpu_default = o.quick ? kSinkQuickOutputs : kSinkCpuOutputs;
@@ -255,39 +266,18 @@ void run_bench(const BenchOptions& o) {
           context->make_current();
           readback(bytes, take);
         };
-        for (const auto n : sizes_or(software ? cpu_default : gpu_default, kSinkQuickOutputs))
-          for (const auto& g : gl_generators) {
-            Settings settings;
-            settings.algorithm = find_generator(g).algorithm;
-            settings.backend = Backend::gl;
-            settings.profile = profile;
-            settings.device = o.device;
-            run_sink_rows(settings, n, ceiling, "readback+write");
-          }
+        run_sink_rows(Backend::gl, profile, gl_generators,
+                      sizes_or(software ? cpu_default : gpu_default, kSinkQuickOutputs), ceiling, "readback+write");
       }
     }
 #if GLRAND_HAVE_CUDA
-    if (cuda_device) {
-      const bench::MoveBytes ceiling = bench::cuda_copied_bytes();
-      for (const auto n : sizes_or(gpu_default, kSinkQuickOutputs))
-        for (const auto& g : o.generators) {
-          Settings settings;
-          settings.algorithm = find_generator(g).algorithm;
-          settings.backend = Backend::cuda;
-          run_sink_rows(settings, n, ceiling, "copy+write");
-        }
-    }
+    if (cuda_device)
+      run_sink_rows(Backend::cuda, Profile::ps30, o.generators, sizes_or(gpu_default, kSinkQuickOutputs),
+                    bench::cuda_copied_bytes(), "copy+write");
 #endif
-    if (has("cpu")) {
-      const bench::MoveBytes ceiling = bench::memory_bytes();
-      for (const auto n : sizes_or(cpu_default, kSinkQuickOutputs))
-        for (const auto& g : o.generators) {
-          Settings settings;
-          settings.algorithm = find_generator(g).algorithm;
-          settings.backend = Backend::cpu;
-          run_sink_rows(settings, n, ceiling, "write");
-        }
-    }
+    if (has("cpu"))
+      run_sink_rows(Backend::cpu, Profile::ps30, o.generators, sizes_or(cpu_default, kSinkQuickOutputs),
+                    bench::memory_bytes(), "write");
   }
 
   if (context && sinks.empty()) {

@@ -346,16 +346,27 @@ TEST_CASE("generate_ints with several threads equals stepping", "[mrg32k3a][refe
   CHECK(ten == want);
 }
 
+namespace {
+
+// `count` outputs from `start` by the definition, one step at a time.
+std::vector<std::uint32_t> stepped(const State& start, std::size_t count) {
+  std::vector<std::uint32_t> z(count);
+  State s = start;
+  for (auto& out : z) {
+    s = definition_step(s);
+    out = definition_z(s);
+  }
+  return z;
+}
+
+}  // namespace
+
 TEST_CASE("generate_ints of a few outputs, fewer than its lanes, equals stepping", "[mrg32k3a][reference]") {
   std::mt19937_64 random(11);
   const State start = random_state(random);
   for (std::size_t count = 0; count < 12; ++count) {
-    std::vector<std::uint32_t> expected(count), out(count);
-    State s = start;
-    for (auto& z : expected) {
-      s = definition_step(s);
-      z = definition_z(s);
-    }
+    const std::vector<std::uint32_t> expected = stepped(start, count);
+    std::vector<std::uint32_t> out(count);
     mrg32k3a::generate_ints(start, out, 1);
     INFO("count " << count);
     CHECK(out == expected);
@@ -374,14 +385,8 @@ TEST_CASE("generate_ints from states at the moduli's edges equals stepping", "[m
       State{{12345, 12345, 12345}, {12345, 12345, 12345}},
   };
   for (const State& start : edges) {
-    const std::size_t count = 4 * 5000 + 3;
-    std::vector<std::uint32_t> expected(count), out(count);
-    State s = start;
-    for (auto& z : expected) {
-      s = definition_step(s);
-      z = definition_z(s);
-    }
+    std::vector<std::uint32_t> out(4 * 5000 + 3);
     mrg32k3a::generate_ints(start, out, 1);
-    CHECK(out == expected);
+    CHECK(out == stepped(start, out.size()));
   }
 }
