@@ -149,23 +149,27 @@ using Doubles = double __attribute__((vector_size(32)));
 // i goes to out[j·stretch + i]; `lanes` are left after their `stretch` steps.
 GLRAND_VECTOR_CLONES void four_stretches(std::array<State, 4>& lanes, std::uint32_t* __restrict out,
                                          std::uint64_t stretch) {
-  const auto word = [&](int component, int k) {
-    return Doubles{static_cast<double>(component == 1 ? lanes[0].s1[k] : lanes[0].s2[k]),
-                   static_cast<double>(component == 1 ? lanes[1].s1[k] : lanes[1].s2[k]),
-                   static_cast<double>(component == 1 ? lanes[2].s1[k] : lanes[2].s2[k]),
-                   static_cast<double>(component == 1 ? lanes[3].s1[k] : lanes[3].s2[k])};
-  };
-  Doubles x10 = word(1, 0), x11 = word(1, 1), x12 = word(1, 2), x20 = word(2, 0), x21 = word(2, 1), x22 = word(2, 2);
+  // Lambdas take and give vectors by reference: passed by value they would change the
+  // baseline clone's ABI (GCC's -Wpsabi), though everything here is inlined.
+  Doubles x10, x11, x12, x20, x21, x22;
+  for (int j = 0; j < 4; ++j) {
+    x10[j] = static_cast<double>(lanes[j].s1[0]), x11[j] = static_cast<double>(lanes[j].s1[1]),
+    x12[j] = static_cast<double>(lanes[j].s1[2]);
+    x20[j] = static_cast<double>(lanes[j].s2[0]), x21[j] = static_cast<double>(lanes[j].s2[1]),
+    x22[j] = static_cast<double>(lanes[j].s2[2]);
+  }
   const Doubles zero{}, m1 = zero + static_cast<double>(kM1), m2 = zero + static_cast<double>(kM2);
   const Doubles reciprocal1 = 1.0 / m1, reciprocal2 = 1.0 / m2, round = zero + 0x1.8p52;
-  const auto residue = [&](Doubles p, Doubles m, Doubles reciprocal) {
+  const auto reduce = [&](Doubles& p, const Doubles& m, const Doubles& reciprocal) {
     const Doubles q = (p * reciprocal + round) - round;
     const Doubles r = p - q * m;
-    return r < 0.0 ? r + m : r;
+    p = r < 0.0 ? r + m : r;
   };
   for (std::uint64_t i = 0; i < stretch; ++i) {
-    const Doubles p1 = residue(static_cast<double>(kA12) * x11 - static_cast<double>(kA13n) * x10, m1, reciprocal1);
-    const Doubles p2 = residue(static_cast<double>(kA21) * x22 - static_cast<double>(kA23n) * x20, m2, reciprocal2);
+    Doubles p1 = static_cast<double>(kA12) * x11 - static_cast<double>(kA13n) * x10;
+    Doubles p2 = static_cast<double>(kA21) * x22 - static_cast<double>(kA23n) * x20;
+    reduce(p1, m1, reciprocal1);
+    reduce(p2, m2, reciprocal2);
     x10 = x11, x11 = x12, x12 = p1;
     x20 = x21, x21 = x22, x22 = p2;
     const Doubles z = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
