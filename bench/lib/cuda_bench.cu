@@ -36,11 +36,11 @@ cuda::Generator cuda_generator(Algorithm algorithm, std::uint64_t outputs) {
     case Algorithm::mrg32k3a:
       return cuda::mrg32k3a(mrg32k3a::default_seed());
     case Algorithm::mt19937:
-      return cuda::mt19937(5489, 0);
+      return cuda::mt19937(5489, 0, outputs);
     case Algorithm::sobol32:
       return cuda::sobol32(1, outputs, 0);
     case Algorithm::mtgp32:
-      return cuda::mtgp32(1234, 0);
+      return cuda::mtgp32(1234, 0, outputs);
   }
   throw std::invalid_argument("no CUDA bench for this generator");
 }

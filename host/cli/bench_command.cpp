@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -158,6 +159,8 @@ void run_bench(const BenchOptions& o) {
     return sizes.empty() ? std::vector<std::uint64_t>{o.quick ? quick : full} : sizes;
   };
   const std::vector<SinkKind> sinks = o.sinks.empty() ? std::vector<SinkKind>{} : parse_sinks(o.sinks, o.sink_dir);
+  // A pipe's reader that dies ends the row with an error, not the process with SIGPIPE.
+  if (!sinks.empty()) std::signal(SIGPIPE, SIG_IGN);
   const std::vector<Format> sink_formats = parse_sink_formats(o.sink_formats);
   if (!o.csv.empty() && !o.csv.ends_with(".csv")) throw InvalidArgument("--csv must name a .csv file, not '" + o.csv + "'");
 
@@ -260,6 +263,12 @@ void run_bench(const BenchOptions& o) {
     const std::uint64_t cpu_default = o.quick ? kSinkQuickOutputs : kSinkCpuOutputs;
     if (context) {
       for (const auto profile : profiles) {
+        if (profile == Profile::ps30) {
+          // The ceiling reads back a write-only stream program's passes, which ps30 lacks.
+          std::cout << "gl: no ps30 sink rows (their ceiling is a stream program's read-back; give --profile "
+                       "scatter or compute)\n";
+          continue;
+        }
         context->make_current();
         const bench::MoveBytes readback = bench::gl_readback_bytes(profile);
         const bench::MoveBytes ceiling = [&](std::uint64_t bytes, const bench::TakeBytes& take) {
@@ -390,7 +399,7 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--sinks", o->sinks,
                    "Instead of the other rows, what `glrand generate` gets end to end: each generator on each path "
-                   "(gl: each --profile) in each --sink-formats into each sink (null, pipe, tmpfs, tmpfs.npy, file, "
+                   "(gl: each --profile but ps30) in each --sink-formats into each sink (null, pipe, tmpfs, tmpfs.npy, file, "
                    "file.npy, or all), comma-separated, beside the same bytes moved and written without generating; "
                    "COUNT per row: --sizes, default 2^27 on a GPU, 2^22 on the CPU and a software renderer, 2^20 "
                    "with --quick")

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -141,8 +142,8 @@ std::vector<SinkKind> parse_sinks(const std::vector<std::string>& names, const s
   std::vector<SinkKind> kinds;
   for (const auto& name : names) {
     if (name == "all") {
-      kinds = known;
-      break;
+      kinds.insert(kinds.end(), known.begin(), known.end());
+      continue;
     }
     bool found = false;
     for (const auto& k : known)
@@ -151,6 +152,11 @@ std::vector<SinkKind> parse_sinks(const std::vector<std::string>& names, const s
       throw InvalidArgument("--sinks: unknown sink '" + name + "': choose from null, pipe, tmpfs, tmpfs.npy, file, "
                             "file.npy, all");
   }
+  // Each kind once, in the order first named ("all,null" is "all").
+  std::vector<SinkKind> once;
+  for (const auto& k : kinds)
+    if (std::none_of(once.begin(), once.end(), [&](const SinkKind& o) { return o.name == k.name; })) once.push_back(k);
+  kinds = std::move(once);
   for (const auto& k : kinds) {
     if (k.where == Where::null || k.where == Where::pipe) require_null_device();
     if (k.where == Where::pipe && !on_search_path("cat"))

@@ -122,13 +122,15 @@ Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase
 Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point = 0);
 
 // MTGP32: cuRAND's host-API stream for `seed`, output 0 being its output `offset`
-// (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63).
-Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0);
+// (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63). `outputs`: how many
+// the generator will be asked for in all, if known; a chunk-sized fill with another like it
+// after it within them has that one's plan made on a second thread meanwhile.
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0, std::uint64_t outputs = 0);
 // MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
 // cooperative kernels (cuda/mt19937_kernel.hpp), whose segments' states the host jumps to. A
 // fill that starts where the last one ended continues from that one's end state (one jump of
-// the chunk's length); any other jumps from the seed.
-Generator mt19937(std::uint32_t seed, std::uint64_t offset);
+// the chunk's length); any other jumps from the seed. `outputs` as mtgp32's.
+Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs = 0);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);

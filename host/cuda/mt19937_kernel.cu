@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <glrand/error.hpp>
@@ -211,8 +212,8 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 // thread while this chunk is generated, copied and consumed: those host jumps, not the kernel,
 // bound the host output. The mutex keeps copies of the Generator used from several threads
 // correct.
-Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
-  // Fills longer than host output's chunks are not followed by one like them: no plan ahead.
+Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
+  // No plan ahead for fills longer than host output's chunks.
   constexpr std::uint64_t kMostPlannedAhead = std::uint64_t{1} << 24;
   struct Continuation {
     std::mutex mutex;
@@ -222,26 +223,31 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset) {
     std::uint64_t planned_count = 0;
   };
   auto kept = std::make_shared<Continuation>();
-  return {"mt19937", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
+  return {"mt19937", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
             const std::lock_guard lock(kept->mutex);
             const Mt19937Launch launch = wave_launch({});
             std::optional<Mt19937Plan> plan;
             if (kept->planned.valid()) {
               std::future<Mt19937Plan> planned = std::move(kept->planned);
-              if (kept->next == first && kept->planned_count == out.size())
-                plan = planned.get();
-              else
-                planned.wait();  // another position or length: not this fill's plan
+              planned.wait();
+              // This fill's plan unless it is for another position or length, or failed (then
+              // made again here, where a failure is this fill's).
+              if (kept->next == first && kept->planned_count == out.size()) try {
+                  plan = planned.get();
+                } catch (const std::exception&) {
+                }
             }
             const mt19937::State start = kept->next == first ? kept->state : mt19937::state_at(seed, offset + first);
             kept->next.reset();  // until this fill has succeeded
             if (!plan) plan = plan_mt19937(start, out.size(), launch);
             const mt19937::State end = mt19937::jump(start, *mt19937::cached_jump(out.size()));
-            if (out.size() <= kMostPlannedAhead) {
-              kept->planned = std::async(std::launch::async,
-                                         [end, n = out.size(), launch] { return plan_mt19937(end, n, launch); });
-              kept->planned_count = out.size();
-            }
+            // Only where another fill as long is to come; a thread that cannot start plans nothing.
+            if (out.size() <= kMostPlannedAhead && first + 2 * out.size() <= outputs) try {
+                kept->planned = std::async(std::launch::async,
+                                           [end, n = out.size(), launch] { return plan_mt19937(end, n, launch); });
+                kept->planned_count = out.size();
+              } catch (const std::system_error&) {
+              }
             run_plan(*plan, out.size(), out.data(), launch);
             kept->state = end;
             kept->next = first + out.size();

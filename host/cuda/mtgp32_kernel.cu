@@ -19,6 +19,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cuda/check.hpp"
@@ -195,7 +196,7 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
 // buffer, a texture) runs in many segments, whose kernel is that much shorter, jumped to from
 // the seed (launch_mtgp32). The mutex keeps copies of the Generator used from several threads
 // correct.
-Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset, std::uint64_t outputs) {
   constexpr std::uint64_t kChunkLike = std::uint64_t{1} << 25;
   struct Kept {
     explicit Kept(std::uint64_t seed) : chunks(seed) {}
@@ -205,25 +206,32 @@ Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
     std::uint64_t planned_first = 0, planned_count = 0;
   };
   auto kept = std::make_shared<Kept>(seed);
-  return {"mtgp32", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+  return {"mtgp32", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             if (out.size() > kChunkLike) return launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
             const std::lock_guard lock(kept->mutex);
             std::optional<Mtgp32Plan> host_plan;
             if (kept->planned.valid()) {
               std::future<Mtgp32Plan> planned = std::move(kept->planned);
-              if (kept->planned_first == offset + first && kept->planned_count == out.size())
-                host_plan = planned.get();
-              else
-                planned.wait();  // another position or length: Mtgp32Chunks starts again from the seed
+              planned.wait();
+              // This fill's plan unless it is for another position or length (Mtgp32Chunks then
+              // starts again from the seed), or failed (then made again here).
+              if (kept->planned_first == offset + first && kept->planned_count == out.size()) try {
+                  host_plan = planned.get();
+                } catch (const std::exception&) {
+                }
             }
             if (!host_plan) host_plan = kept->chunks.plan(offset + first, out.size());
             const Mtgp32DevicePlan plan(*host_plan, stream);
             // The next chunk's plan, while this one runs (chunks is only touched under the mutex
             // or by this task, which the next fill waits for first).
-            kept->planned_first = offset + first + out.size();
-            kept->planned_count = out.size();
-            kept->planned = std::async(std::launch::async, [chunks = &kept->chunks, next = kept->planned_first,
-                                                            n = out.size()] { return chunks->plan(next, n); });
+            // Only where another fill as long is to come; a thread that cannot start plans nothing.
+            if (first + 2 * out.size() <= outputs) try {
+                kept->planned_first = offset + first + out.size();
+                kept->planned_count = out.size();
+                kept->planned = std::async(std::launch::async, [chunks = &kept->chunks, next = kept->planned_first,
+                                                                n = out.size()] { return chunks->plan(next, n); });
+              } catch (const std::system_error&) {
+              }
             plan.launch(out.data(), stream);
             // The plan's device buffers die here: wait for the copies and the kernel.
             check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");

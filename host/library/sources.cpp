@@ -395,7 +395,7 @@ Source mt19937_source(const Settings& s) {
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
     set_cuda_runs(
-        source, s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mt19937(seed, offset + first); },
+        source, s, [seed, offset](std::uint64_t first, std::uint64_t count) { return cuda::mt19937(seed, offset + first, count); },
         [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }
@@ -475,7 +475,7 @@ Source mtgp32_source(const Settings& s) {
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
     set_cuda_runs(
-        source, s, [seed, offset](std::uint64_t first, std::uint64_t) { return cuda::mtgp32(seed, offset + first); },
+        source, s, [seed, offset](std::uint64_t first, std::uint64_t count) { return cuda::mtgp32(seed, offset + first, count); },
         [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }

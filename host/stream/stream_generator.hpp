@@ -161,7 +161,7 @@ class StreamGenerator {
       // The first bad output of the range, for the message.
       std::uint32_t scratch[G::kWordsPerOutput];
       std::uint64_t n = begin;
-      while (generator_.decode(floats.data() + n * kFloats, scratch)) ++n;
+      while (n + 1 < end && generator_.decode(floats.data() + n * kFloats, scratch)) ++n;
       std::lock_guard lock(guard);
       bad.push_back(n);
     });

@@ -878,6 +878,22 @@ TEST_CASE("bench --sinks times the command's writer beside the same bytes writte
   CHECK(dir.entries() == std::vector<std::string>{"bench.csv", "files"});
 }
 
+TEST_CASE("bench --sinks with the default profiles gives scatter and compute rows and says why not ps30", "[cli]") {
+  TempDir dir;
+  std::filesystem::create_directory(dir / "files");
+  // Only the file sinks, in this test's directory (null, pipe and tmpfs write outside it).
+  const auto r = glrand_ok({"bench", "--sinks", "file,file.npy,file", "--sink-dir", "files", "--sink-formats", "f32", "-g",
+                            "pm", "--path", "gl", "--sizes", "5000", "--repeats", "1", "--csv", "bench.csv"},
+                           dir.path());
+  INFO(r.out);
+  CHECK(r.out.find("no ps30 sink rows") != std::string::npos);
+  CHECK(r.out.find("| gl | scatter: f32 to file | pm | 5000 |") != std::string::npos);
+  CHECK(r.out.find("| gl | compute: f32 to file.npy | pm | 5000 |") != std::string::npos);
+  // "file,file.npy,file": each sink once, in two profiles.
+  CHECK(lines_of(read_file(dir / "bench.csv")).size() == 1 + 2 * 2);
+  CHECK(std::filesystem::is_empty(dir / "files"));
+}
+
 TEST_CASE("bench --sinks refuses unknown sinks and formats and a missing directory", "[cli]") {
   TempDir dir;
   const std::tuple<std::vector<std::string>, std::string, int> cases[] = {
