@@ -183,8 +183,10 @@ template <class T, class Make>
 IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<cuda::DeviceConversion> conversion) {
   return [device = s.device, make, conversion](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                std::span<T> out) {
+    // The chosen device first: the query would otherwise make device 0's context current.
+    const std::string where = cuda::open_device(device).describe() + ", CUDA kernels";
     if (!cuda::is_pinned(out.data(), out.size_bytes())) return false;
-    devices.where = cuda::open_device(device).describe() + ", CUDA kernels";
+    devices.where = where;
     if (!conversion)
       cuda::generate_host(make(first, count), count, [](std::span<const std::uint32_t>) {}, std::uint64_t{1} << 24,
                           reinterpret_cast<std::uint32_t*>(out.data()));
