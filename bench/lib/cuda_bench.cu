@@ -181,11 +181,24 @@ std::vector<Row> curand_rows(const std::string& generator, const Row& resident, 
   return rows;
 }
 
+// Host memory of `count` T, pinned (cudaMallocHost) or pageable (a std::vector).
+template <class T>
+class HostMemory {
+ public:
+  HostMemory(std::size_t count, bool pinned) : pageable_(pinned ? 0 : count) {
+    if (pinned) pinned_.emplace(count);
+  }
+  T* data() { return pinned_ ? pinned_->data() : pageable_.data(); }
+
+ private:
+  std::vector<T> pageable_;
+  std::optional<cuda::PinnedBuffer<T>> pinned_;
+};
 
 // The library row of `generator` as T (uint32_t: the exact words; float, double): the public
-// API's Generator::generate into a caller's std::vector, each call continuing the sequence,
-// beside one cudaMemcpy of the same bytes from a device buffer into a std::vector of the same
-// size (pageable memory, as the caller's).
+// API's Generator::generate into a caller's std::vector (`pinned`: a cudaMallocHost buffer),
+// each call continuing the sequence, beside one cudaMemcpy of the same bytes from a device
+// buffer into host memory of the same kind and size.
 template <class T>
 Row library_row(const std::string& generator, const Row& resident, std::uint64_t outputs, int repeats,
                 const char* format, bool pinned = false) {
@@ -194,10 +207,8 @@ Row library_row(const std::string& generator, const Row& resident, std::uint64_t
   settings.backend = Backend::cuda;
   Generator api(settings);
   const std::uint64_t values = std::is_same_v<T, std::uint32_t> ? outputs * api.words_per_output() : outputs;
-  std::vector<T> pageable(pinned ? 0 : values);
-  std::optional<cuda::PinnedBuffer<T>> pinned_buffer;
-  if (pinned) pinned_buffer.emplace(values);
-  const std::span<T> out = pinned ? std::span<T>(pinned_buffer->data(), values) : std::span<T>(pageable);
+  HostMemory<T> memory(values, pinned);
+  const std::span<T> out(memory.data(), values);
   Row row = resident;
   row.profile = std::string("library-") + format + (pinned ? "-pinned" : "");
   const std::string type = std::is_same_v<T, std::uint32_t> ? "uint32_t" : std::is_same_v<T, float> ? "float" : "double";
@@ -214,15 +225,12 @@ Row library_row(const std::string& generator, const Row& resident, std::uint64_t
   const std::uint64_t bytes = values * sizeof(T);
   cuda::DeviceBuffer<std::uint8_t> device(bytes);
   cuda::check(cudaMemset(device.data(), 0, bytes), "cudaMemset");
-  std::vector<std::uint8_t> host_pageable(pinned ? 0 : bytes);
-  std::optional<cuda::PinnedBuffer<std::uint8_t>> host_pinned;
-  if (pinned) host_pinned.emplace(bytes);
-  std::uint8_t* host = pinned ? host_pinned->data() : host_pageable.data();
+  HostMemory<std::uint8_t> host(bytes, pinned);
   row.ceiling = pinned ? "memcpy" : "memcpy-pageable";
   row.ceiling_unit = "bytes";
   row.ceiling_units = static_cast<double>(bytes);
   row.ceiling_seconds = median_wall_seconds(
-      [&] { cuda::check(cudaMemcpy(host, device.data(), bytes, cudaMemcpyDeviceToHost), "cudaMemcpy"); },
+      [&] { cuda::check(cudaMemcpy(host.data(), device.data(), bytes, cudaMemcpyDeviceToHost), "cudaMemcpy"); },
       repeats);
   row.clock = "wall clock";
   return row;

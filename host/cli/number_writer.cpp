@@ -26,6 +26,19 @@ Format parse_format(const std::string& format) {
   throw InvalidArgument("--format must be ints, u32, f32, f64, text, text-f64 or text-ints, not '" + format + "'");
 }
 
+const char* name_of(Format format) {
+  switch (format) {
+    case Format::ints: return "ints";
+    case Format::u32: return "u32";
+    case Format::f32: return "f32";
+    case Format::f64: return "f64";
+    case Format::text: return "text";
+    case Format::text_f64: return "text-f64";
+    case Format::text_ints: return "text-ints";
+  }
+  return "?";
+}
+
 bool is_text(Format format) { return format == Format::text || format == Format::text_f64 || format == Format::text_ints; }
 
 output::ElementType element_type(Format format) {

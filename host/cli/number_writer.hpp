@@ -21,6 +21,8 @@ enum class Format { ints, u32, f32, f64, text, text_f64, text_ints };
 
 // Throws InvalidArgument naming --format for an unknown name.
 Format parse_format(const std::string& format);
+// The name parse_format takes: "ints", "text-f64", ...
+const char* name_of(Format format);
 bool is_text(Format format);
 output::ElementType element_type(Format format);
 

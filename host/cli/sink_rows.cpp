@@ -185,19 +185,6 @@ std::vector<Format> parse_sink_formats(const std::vector<std::string>& names) {
   return formats;
 }
 
-const char* name_of(Format format) {
-  switch (format) {
-    case Format::ints: return "ints";
-    case Format::u32: return "u32";
-    case Format::f32: return "f32";
-    case Format::f64: return "f64";
-    case Format::text: return "text";
-    case Format::text_f64: return "text-f64";
-    case Format::text_ints: return "text-ints";
-  }
-  return "?";
-}
-
 bench::Row sink_row(const SinkRowSpec& spec, const bench::MoveBytes& ceiling, const std::string& ceiling_name) {
   Generator generator(spec.settings);
   const output::SinkSpec sink_spec{"", element_type(spec.format), sink_shape(generator, spec.format, spec.outputs)};

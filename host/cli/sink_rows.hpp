@@ -38,7 +38,6 @@ std::vector<SinkKind> parse_sinks(const std::vector<std::string>& names, const s
 
 // The formats a sink row can write: ints, f32, f64.
 std::vector<Format> parse_sink_formats(const std::vector<std::string>& names);
-const char* name_of(Format format);
 
 struct SinkRowSpec {
   Settings settings;  // the generator, path and profile

@@ -76,52 +76,17 @@ BufferPool& pool() {
 
 }  // namespace
 
-// Chunk i is generated and copied on stream i mod 2 while the host consumes chunk i − 1.
-void generate_host(const Generator& generator, std::uint64_t count,
-                   const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs,
-                   std::uint32_t* destination) {
-  if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs, count);
-  const std::size_t words = static_cast<std::size_t>(chunk) * generator.words_per_output;
-  std::unique_ptr<HostOutputBuffers> buffers = pool().take(words);
-  auto& device = buffers->on_device;
-  auto& host = buffers->on_host;
-  auto& streams = buffers->streams;
-  std::array<std::size_t, 2> filled{};
-  std::array<std::uint32_t*, 2> copied_to{};
-  const auto finish = [&](int b) {
-    check(cudaStreamSynchronize(streams[b].get()), "cudaStreamSynchronize");
-    consume(std::span<const std::uint32_t>(copied_to[b], filled[b]));
-  };
-  std::uint64_t index = 0;
-  for (std::uint64_t first = 0; first < count; first += chunk, ++index) {
-    const int b = static_cast<int>(index % 2);
-    const std::uint64_t n = std::min(chunk, count - first);
-    filled[b] = static_cast<std::size_t>(n) * generator.words_per_output;
-    copied_to[b] = destination ? destination + first * generator.words_per_output : host[b].data();
-    generator.fill(first, device[b].span().first(filled[b]), streams[b].get());
-    check(cudaMemcpyAsync(copied_to[b], device[b].data(), filled[b] * sizeof(std::uint32_t), cudaMemcpyDeviceToHost,
-                          streams[b].get()),
-          "cudaMemcpyAsync");
-    if (index > 0) finish(1 - b);
-  }
-  finish(static_cast<int>((index - 1) % 2));
-  // Kept only after a clean run: an exception (a failed call, or one from `consume`) drops
-  // the set, whose streams may still hold work.
-  pool().give_back(std::move(buffers));
-}
+namespace {
 
-// As generate_host, with the conversion on each chunk's stream before the copy.
-void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
-                          const std::function<void(std::span<const std::byte>)>& consume,
-                          std::uint64_t chunk_outputs, std::byte* destination) {
-  if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs, count);
-  const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
-  const std::size_t words = std::max(static_cast<std::size_t>(chunk) * generator.words_per_output, value_words);
-  std::unique_ptr<HostOutputBuffers> buffers = pool().take(words);
-  for (auto& v : buffers->values)
-    if (v.size() < buffers->words) v = DeviceBuffer<std::uint32_t>(buffers->words);
+// The loop both host outputs share: chunk i of `chunk` outputs is made on stream i mod 2 by
+// `make(b, first, n, stream)`, which returns the device memory holding its bytes, and copied
+// into pinned buffer b (or to destination + first·bytes_per_output) while the host consumes
+// chunk i − 1. The buffer set goes back to the pool only after a clean run: an exception (a
+// failed call, or one from `consume`) drops it, whose streams may still hold work.
+template <class Make>
+void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, std::uint64_t chunk,
+               std::size_t bytes_per_output, std::byte* destination, Make make,
+               const std::function<void(std::span<const std::byte>)>& consume) {
   auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};  // bytes
   std::array<std::byte*, 2> copied_to{};
@@ -134,18 +99,59 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
     const int b = static_cast<int>(index % 2);
     const std::uint64_t n = std::min(chunk, count - first);
     const cudaStream_t stream = streams[b].get();
-    generator.fill(first, buffers->on_device[b].span().first(static_cast<std::size_t>(n) * generator.words_per_output),
-                   stream);
-    conversion.launch(buffers->on_device[b].data(), n, buffers->values[b].data(), stream);
-    filled[b] = static_cast<std::size_t>(n) * conversion.bytes_per_output;
-    copied_to[b] = destination ? destination + first * conversion.bytes_per_output
+    const void* made = make(b, first, n, stream);
+    filled[b] = static_cast<std::size_t>(n) * bytes_per_output;
+    copied_to[b] = destination ? destination + first * bytes_per_output
                                : reinterpret_cast<std::byte*>(buffers->on_host[b].data());
-    check(cudaMemcpyAsync(copied_to[b], buffers->values[b].data(), filled[b], cudaMemcpyDeviceToHost, stream),
-          "cudaMemcpyAsync");
+    check(cudaMemcpyAsync(copied_to[b], made, filled[b], cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
     if (index > 0) finish(1 - b);
   }
   finish(static_cast<int>((index - 1) % 2));
   pool().give_back(std::move(buffers));
+}
+
+}  // namespace
+
+void generate_host(const Generator& generator, std::uint64_t count,
+                   const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs,
+                   std::uint32_t* destination) {
+  if (count == 0) return;
+  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  const std::size_t width = generator.words_per_output;
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take(static_cast<std::size_t>(chunk) * width);
+  HostOutputBuffers& set = *buffers;
+  in_chunks(
+      std::move(buffers), count, chunk, width * sizeof(std::uint32_t), reinterpret_cast<std::byte*>(destination),
+      [&](int b, std::uint64_t first, std::uint64_t n, cudaStream_t stream) {
+        generator.fill(first, set.on_device[b].span().first(static_cast<std::size_t>(n) * width), stream);
+        return set.on_device[b].data();
+      },
+      [&](std::span<const std::byte> bytes) {
+        consume(std::span<const std::uint32_t>(reinterpret_cast<const std::uint32_t*>(bytes.data()),
+                                               bytes.size() / sizeof(std::uint32_t)));
+      });
+}
+
+void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
+                          const std::function<void(std::span<const std::byte>)>& consume,
+                          std::uint64_t chunk_outputs, std::byte* destination) {
+  if (count == 0) return;
+  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  const std::size_t width = generator.words_per_output;
+  const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
+  std::unique_ptr<HostOutputBuffers> buffers =
+      pool().take(std::max(static_cast<std::size_t>(chunk) * width, value_words));
+  for (auto& v : buffers->values)
+    if (v.size() < buffers->words) v = DeviceBuffer<std::uint32_t>(buffers->words);
+  HostOutputBuffers& set = *buffers;
+  in_chunks(
+      std::move(buffers), count, chunk, conversion.bytes_per_output, destination,
+      [&](int b, std::uint64_t first, std::uint64_t n, cudaStream_t stream) {
+        generator.fill(first, set.on_device[b].span().first(static_cast<std::size_t>(n) * width), stream);
+        conversion.launch(set.on_device[b].data(), n, set.values[b].data(), stream);
+        return set.values[b].data();
+      },
+      consume);
 }
 
 bool is_pinned(const void* data, std::size_t bytes) {

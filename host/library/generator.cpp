@@ -106,20 +106,26 @@ void generate_values(Generator& generator, library::Devices& devices, std::uint6
   });
 }
 
-// Into a caller's span: copied there by the device where it is pinned memory (`into`),
-// converted straight into it where the host converts.
+// The next `count` outputs copied by the device straight into `out` where the source can
+// (`into`) and `out` is pinned memory; false, and nothing done, otherwise.
+template <class T>
+bool into_pinned(Generator& generator, library::Devices& devices, std::uint64_t& position,
+                 const library::IntoRun<T>& into, std::uint64_t count, std::span<T> out) {
+  if (count == 0 || !into) return false;
+  generator.check_count(count);
+  if (!into(devices, position, count, out)) return false;
+  position += count;
+  return true;
+}
+
+// Into a caller's span: copied there by the device where it is pinned memory, converted
+// straight into it where the host converts.
 template <class T>
 void generate_into(Generator& generator, library::Devices& devices, std::uint64_t& position,
                    const library::ValueRun<T>& run, const library::IntoRun<T>& into,
                    const library::Conversion<T>& convert, std::span<T> out) {
+  if (into_pinned(generator, devices, position, into, out.size(), out)) return;
   std::size_t at = 0;
-  if (!out.empty() && into) {
-    generator.check_count(out.size());
-    if (into(devices, position, out.size(), out)) {
-      position += out.size();
-      return;
-    }
-  }
   if (run) {
     generate_values<T>(generator, devices, position, run, convert, out.size(), [&](std::span<const T> chunk) {
       copy_on_all_cores(chunk, out, at);
@@ -146,13 +152,7 @@ void Generator::generate(std::span<std::uint32_t> out) {
                           " words per output; a buffer of " + std::to_string(out.size()) +
                           " words is no whole number of outputs");
   const std::uint64_t count = out.size() / width;
-  if (count > 0 && impl_->source.into_words) {
-    check_count(count);
-    if (impl_->source.into_words(impl_->devices, impl_->position, count, out)) {
-      impl_->position += count;
-      return;
-    }
-  }
+  if (into_pinned(*this, impl_->devices, impl_->position, impl_->source.into_words, count, out)) return;
   std::size_t at = 0;
   generate(count, [&](std::span<const std::uint32_t> words) {
     copy_on_all_cores(words, out, at);
