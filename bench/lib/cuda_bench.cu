@@ -40,7 +40,7 @@ cuda::Generator cuda_generator(Algorithm algorithm, std::uint64_t outputs) {
     case Algorithm::sobol32:
       return cuda::sobol32(1, outputs, 0);
     case Algorithm::mtgp32:
-      return cuda::mtgp32(1234, 0, outputs);
+      return cuda::mtgp32(1234, 0);
   }
   throw std::invalid_argument("no CUDA bench for this generator");
 }

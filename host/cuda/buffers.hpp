@@ -74,4 +74,18 @@ class StreamHandle {
   cudaStream_t stream_ = nullptr;
 };
 
+// An event for ordering work across streams (no timing). Waiting on one never recorded waits
+// for nothing.
+class EventHandle {
+ public:
+  EventHandle() { check(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags"); }
+  EventHandle(const EventHandle&) = delete;
+  EventHandle& operator=(const EventHandle&) = delete;
+  ~EventHandle() { cudaEventDestroy(event_); }
+  cudaEvent_t get() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
 }  // namespace glrand::cuda

@@ -122,15 +122,21 @@ Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base = JumpBase
 Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point = 0);
 
 // MTGP32: cuRAND's host-API stream for `seed`, output 0 being its output `offset`
-// (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63). `outputs`: how many
-// the generator will be asked for in all, if known; a chunk-sized fill with another like it
-// after it within them has that one's plan made on a second thread meanwhile.
-Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0, std::uint64_t outputs = 0);
+// (launch_mtgp32's host jumps reach any position; offset + outputs ≤ 2^63). A chunk-sized fill
+// that starts where the last one ended continues from the generators' windows that the last
+// one's kernel saved on the device; any other fill jumps from the seed on the host.
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0);
 // MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
-// cooperative kernels (cuda/mt19937_kernel.hpp), whose segments' states the host jumps to. A
-// fill that starts where the last one ended continues from that one's end state (one jump of
-// the chunk's length); any other jumps from the seed. `outputs` as mtgp32's.
+// cooperative kernels (cuda/mt19937_kernel.hpp). A fill that starts where the last one ended,
+// as long as it, continues from the segments' states that the last one left on the device,
+// jumped on there (cuda/mt19937_jump.hpp); any other fill's are jumped to on the host.
+// `outputs`: how many the generator will be asked for in all, if known (0: not known): the
+// fill that reaches it leaves its states unjumped.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs = 0);
+
+// `generator` from its output `first` on: the same fills, counted from there, sharing what the
+// generator keeps between fills (so that a run continuing the last one continues on the device).
+Generator from_output(Generator generator, std::uint64_t first);
 
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);

@@ -4,18 +4,18 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <system_error>
+#include <utility>
 #include <vector>
 
 #include <glrand/error.hpp>
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mt19937_jump.hpp"
 #include "cuda/mt19937_twist.hpp"
 
 namespace glrand::cuda {
@@ -159,14 +159,14 @@ unsigned mt19937_wave_segments(const Mt19937Launch& launch) {
 }
 
 void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
-                    std::uint32_t* device_out, const Mt19937Launch& launch) {
+                    std::uint32_t* device_out, const Mt19937Launch& launch, Stream stream) {
   if (plan.segments == 0) return;
   const Segments p{device_states, plan.first_index, count, plan.per_segment, plan.segments};
   if (launch.kernel == Mt19937Kernel::warps) {
     const auto blocks = static_cast<unsigned>((plan.segments + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    mt19937_warps<<<blocks, 32 * kWarpsPerBlock>>>(p, device_out);
+    mt19937_warps<<<blocks, 32 * kWarpsPerBlock, 0, stream>>>(p, device_out);
   } else {
-    mt19937_blocks<<<static_cast<unsigned>(plan.segments), launch.threads_per_block>>>(p, device_out);
+    mt19937_blocks<<<static_cast<unsigned>(plan.segments), launch.threads_per_block, 0, stream>>>(p, device_out);
   }
   check(cudaGetLastError(), "mt19937 kernel launch");
 }
@@ -203,54 +203,94 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
   generate_mt19937_on_device(mt19937::state_at(seed, offset), count, device_out, launch);
 }
 
-// The kernel runs on the default stream and synchronises the device, so `stream` is ordered.
-// generate_host fills chunk after chunk, each blocking: a fill that starts where the last one
-// ended starts from that one's end state, found by a jump of the chunk's length
-// (mt19937::cached_jump: Horner's scheme alone, under a ms), instead of jumping from the seed again
-// (t^K mod phi as well: about 5 ms at K = 2^40 on a 2-core CI machine). The segments' states of
-// the chunk expected next (as long as this one, from where it ends) are planned on a second
-// thread while this chunk is generated, copied and consumed: those host jumps, not the kernel,
-// bound the host output. The mutex keeps copies of the Generator used from several threads
-// correct.
+namespace {
+
+// The Generator's launch: shorter segments, made on the device.
+constexpr Mt19937Launch kLaunch{.min_segment_outputs = kMt19937DeviceSegmentOutputs};
+
+// A plan's segment states made on the device into `states`: segment 0 is `start`, then
+// segments h .. 2h − 1 are segments 0 .. h − 1 jumped on by h segments, h = 1, 2, 4, ...: a
+// jump kernel for each doubling (whose polynomial the host makes by squaring the last one's,
+// mt19937::block_jump), instead of a host jump for each segment. Asynchronous on `stream` (`start` is copied before it returns).
+void plan_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::uint32_t* states, Stream stream) {
+  check(cudaMemcpyAsync(states, start.mt.data(), sizeof start.mt, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
+  const gf2::Exponent blocks = plan.per_segment / kN;  // per segment: the index stays the same
+  for (std::uint64_t h = 1; h < plan.segments; h *= 2)
+    jump_mt19937_states(*mt19937::block_jump(blocks * h), states, states + h * kN, std::min(h, plan.segments - h),
+                        stream);
+}
+
+}  // namespace
+
+// generate_host fills chunk after chunk, each as long as the last: the segments' states stay
+// in device memory, and after each fill one jump kernel (cuda/mt19937_jump.hpp) moves them all
+// on by the fill's length, on the fill's stream, so that the next fill starts from them with no
+// host jump at all. A fill that does not continue the last one (the first, one at another
+// position) starts from the host's jump to its first output, one that continues it with
+// another length from segment 0's state, read back; either makes its other segments' states
+// on the device (plan_on_device). The fills are ordered on the device by an event, and the
+// mutex keeps copies of the Generator used from several threads correct.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
-  // No plan ahead for fills longer than host output's chunks.
-  constexpr std::uint64_t kMostPlannedAhead = std::uint64_t{1} << 24;
+  // What lives on one device: the segments' states.
+  struct OnDevice {
+    DeviceBuffer<std::uint32_t> states;  // `plan`'s segment states
+    EventHandle done;                    // after the last work on them
+    ~OnDevice() { cudaEventSynchronize(done.get()); }
+  };
   struct Continuation {
     std::mutex mutex;
-    std::optional<std::uint64_t> next;  // the output `state` gives next
-    mt19937::State state{};
-    std::future<Mt19937Plan> planned;  // for outputs next .. next + planned_count − 1
-    std::uint64_t planned_count = 0;
+    int device = -1;                    // where `on` lives
+    std::unique_ptr<OnDevice> on;
+    Mt19937Plan plan;                   // the states' shape (the states are on the device)
+    std::uint64_t count = 0;            // the outputs `plan` is for
+    std::optional<std::uint64_t> next;  // where the device states stand, if anywhere
   };
   auto kept = std::make_shared<Continuation>();
-  return {"mt19937", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream) {
+  return {"mt19937", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             const std::lock_guard lock(kept->mutex);
-            const Mt19937Launch launch = wave_launch({});
-            std::optional<Mt19937Plan> plan;
-            if (kept->planned.valid()) {
-              std::future<Mt19937Plan> planned = std::move(kept->planned);
-              planned.wait();
-              // This fill's plan unless it is for another position or length, or failed (then
-              // made again here, where a failure is this fill's).
-              if (kept->next == first && kept->planned_count == out.size()) try {
-                  plan = planned.get();
-                } catch (const std::exception&) {
-                }
+            const std::uint64_t n = out.size();
+            int device = 0;
+            check(cudaGetDevice(&device), "cudaGetDevice");
+            if (device != kept->device || !kept->on) {
+              kept->next.reset();
+              kept->on.reset();
+              kept->on = std::make_unique<OnDevice>();
+              kept->device = device;
             }
-            const mt19937::State start = kept->next == first ? kept->state : mt19937::state_at(seed, offset + first);
-            kept->next.reset();  // until this fill has succeeded
-            if (!plan) plan = plan_mt19937(start, out.size(), launch);
-            const mt19937::State end = mt19937::jump(start, *mt19937::cached_jump(out.size()));
-            // Only where another fill as long is to come; a thread that cannot start plans nothing.
-            if (out.size() <= kMostPlannedAhead && first + 2 * out.size() <= outputs) try {
-                kept->planned = std::async(std::launch::async,
-                                           [end, n = out.size(), launch] { return plan_mt19937(end, n, launch); });
-                kept->planned_count = out.size();
-              } catch (const std::system_error&) {
+            OnDevice& on = *kept->on;
+            const std::optional<std::uint64_t> at = std::exchange(kept->next, std::nullopt);  // until this fill is queued
+            check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
+            if (at != first || kept->count != n) {
+              mt19937::State start;
+              if (at == first) {  // continues the last fill with another length: segment 0's state
+                check(cudaMemcpyAsync(start.mt.data(), on.states.data(), sizeof start.mt, cudaMemcpyDeviceToHost, stream),
+                      "cudaMemcpyAsync");
+                check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+                start.index = kept->plan.first_index;
+              } else {
+                start = mt19937::state_at(seed, offset + first);
               }
-            run_plan(*plan, out.size(), out.data(), launch);
-            kept->state = end;
-            kept->next = first + out.size();
+              const Mt19937Plan plan = plan_mt19937_shape(start, n, wave_launch(kLaunch));
+              if (on.states.size() < plan.segments * kN) {
+                check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
+                on.states = DeviceBuffer<std::uint32_t>(plan.segments * kN);
+              }
+              plan_on_device(start, plan, on.states.data(), stream);
+              kept->plan = plan;
+              kept->count = n;
+            }
+            launch_mt19937(on.states.data(), kept->plan, n, out.data(), kLaunch, stream);
+            check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
+            if (outputs != 0 && first + n >= outputs) return;  // nothing continues this fill
+            // Every segment moved on by n outputs: t^(624·blocks) mod φ, as mt19937::jump takes it.
+            const gf2::Exponent blocks = (gf2::Exponent{kept->plan.first_index} + n - 1) / kN;
+            if (blocks > 0) {
+              jump_mt19937_states(*mt19937::block_jump(blocks), on.states.data(), on.states.data(), kept->plan.segments,
+                                  stream);
+              check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
+            }
+            kept->plan.first_index = static_cast<unsigned>(gf2::Exponent{kept->plan.first_index} + n - blocks * kN);
+            kept->next = first + n;
           }};
 }
 

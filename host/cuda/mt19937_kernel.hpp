@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <glrand/error.hpp>
+#include "cuda/cuda_path.hpp"
 #include "generators/mt19937.hpp"
 #include "generators/parallel_fill.hpp"
 
@@ -27,15 +28,19 @@ namespace glrand::cuda {
 
 enum class Mt19937Kernel { warps, blocks };
 
-// Each segment costs the host a jump (a few ms), so plans make at most this many.
+// A host plan costs a jump (about a ms) per segment, so plans make at most this many.
 inline constexpr unsigned kMt19937MaxSegments = 8192;
-// By default a segment has at least this many outputs: 64 host jumps per 2^24-output chunk
-// of host output (docs/performance.md), many more segments than a wave only for large buffers.
+// By default a segment of a host plan has at least this many outputs: many more segments than
+// a wave only for large buffers.
 inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 18;
+// The Generator's segments, whose states the device makes (cuda/mt19937_jump.hpp), cost next
+// to nothing, so they are shorter: 256 warps make a 2^24-output chunk of host output.
+inline constexpr std::uint64_t kMt19937DeviceSegmentOutputs = std::uint64_t{1} << 16;
 
 struct Mt19937Launch {
   Mt19937Kernel kernel = Mt19937Kernel::warps;
-  unsigned segments = 0;             // 0: from count, at least kMt19937MinSegmentOutputs each
+  unsigned segments = 0;             // 0: from count, at least min_segment_outputs each
+  std::uint64_t min_segment_outputs = kMt19937MinSegmentOutputs;
   unsigned threads_per_block = 224;  // the blocks kernel: at least 224 (one round's words), at most 256
   unsigned max_segments = kMt19937MaxSegments;  // generate_mt19937_on_device: one wave of the device
 };
@@ -59,9 +64,9 @@ struct Mt19937Plan {
   std::vector<std::uint32_t> states;
 };
 
-// Host side of the layout (no CUDA needed, tested in CI): segment count and length, and each
-// segment's start state, jumped on by one precomputed jump polynomial.
-inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count, Mt19937Launch launch = {}) {
+// The layout alone (no CUDA needed, tested in CI): segment count and length, and the read
+// index, which every segment shares; no states.
+inline Mt19937Plan plan_mt19937_shape(const mt19937::State& start, std::uint64_t count, Mt19937Launch launch = {}) {
   using mt19937::kN;
   if (start.index < 1 || start.index > kN)
     throw InvalidArgument("MT19937 kernel: the start state's index must be in 1..624, not " +
@@ -75,11 +80,20 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   const std::uint64_t chunks = (count + kN - 1) / kN;
   std::uint64_t segments = launch.segments != 0
                                ? launch.segments
-                               : std::clamp<std::uint64_t>(count / kMt19937MinSegmentOutputs, 1,
+                               : std::clamp<std::uint64_t>(count / std::max<std::uint64_t>(launch.min_segment_outputs, 1), 1,
                                                            std::max(launch.max_segments, 1u));
   segments = std::min(segments, chunks);
   plan.per_segment = (chunks + segments - 1) / segments * kN;
   plan.segments = (count + plan.per_segment - 1) / plan.per_segment;
+  return plan;
+}
+
+// The layout and each segment's start state, jumped on by the host with one precomputed jump
+// polynomial (no CUDA needed, tested in CI).
+inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count, Mt19937Launch launch = {}) {
+  using mt19937::kN;
+  Mt19937Plan plan = plan_mt19937_shape(start, count, launch);
+  if (plan.segments == 0) return plan;
   // per_segment is a multiple of 624, so every segment keeps start's read index. Each CPU
   // thread jumps to its first segment, then steps on with one precomputed polynomial.
   plan.states.resize(plan.segments * kN);
@@ -113,8 +127,8 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
                                 std::uint32_t* device_out, Mt19937Launch launch = {});
 
 // The kernel alone, for a plan whose states are already in device memory (bench_cuda: the
-// host's jumps stay out of the timing). Asynchronous on the default stream.
+// host's jumps stay out of the timing). Asynchronous on `stream`.
 void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
-                    std::uint32_t* device_out, const Mt19937Launch& launch = {});
+                    std::uint32_t* device_out, const Mt19937Launch& launch = {}, Stream stream = nullptr);
 
 }  // namespace glrand::cuda

@@ -13,13 +13,13 @@
 // every window a thread reads is contiguous and no round copies the state back. On an H200
 // this layout makes 93% of the write-only rate where two words a thread in a linear buffer
 // made 86% (bench/results/2026-11-21-h200-cuda-mrg32k3a-mtgp32-tuning/variants-kept.md).
-#include <future>
-#include <map>
+#include <array>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
-#include <system_error>
+#include <utility>
 #include <vector>
 
 #include "cuda/check.hpp"
@@ -111,51 +111,77 @@ __device__ __forceinline__ void store_checked(std::uint32_t* __restrict__ out, s
     if (i + j >= 0 && i + j < count) out[i + j] = words[j];
 }
 
+// The window at the start of round `done` (counted from the block's start) into `saved`: state
+// words 256·done .. 256·done + 350 sit at ring positions 256·done + 1 + i. The round after
+// writes positions 352 and more on from its base, none of these, so no barrier follows.
+__device__ __forceinline__ void save_window(const std::uint32_t* ring, unsigned done, std::uint32_t* __restrict__ saved) {
+  for (unsigned k = threadIdx.x; k < mtgp32::kN; k += kMtgp32Threads)
+    saved[k] = ring[(mtgp32::kBlockThreads * done + 1 + k) % kRing];
+}
+
 // A block's rounds: only the first and the last can reach outside the window (mtgp32_block_run).
-template <unsigned kPosMod4, bool kAligned>
+// kSaving: the window after `save_after` rounds (0 .. run.rounds) goes to `saved` as well.
+template <unsigned kPosMod4, bool kAligned, bool kSaving>
 __device__ void run_rounds(std::uint32_t* __restrict__ ring, const Recurrence& c, const Mtgp32BlockRun& run,
-                           std::uint32_t* __restrict__ out, std::int64_t round_outputs, std::int64_t count) {
+                           std::uint32_t* __restrict__ out, std::int64_t round_outputs, std::int64_t count,
+                           std::uint32_t* __restrict__ saved, std::uint32_t save_after) {
   std::int64_t i = run.first_offset + kWords * threadIdx.x;
   unsigned rb = 0;
+  if (kSaving && save_after == 0) save_window(ring, 0, saved);
   store_checked<kAligned>(out, i, count, make_round<kPosMod4>(ring, rb, c));
-  if (run.rounds == 1) return;
-  for (std::uint32_t r = 2; r < run.rounds; ++r) {
+  if (run.rounds > 1) {
+    for (std::uint32_t r = 2; r < run.rounds; ++r) {
+      __syncthreads();
+      if (kSaving && save_after == r - 1) save_window(ring, r - 1, saved);
+      rb = (rb + mtgp32::kBlockThreads) % kRing;
+      i += round_outputs;
+      store_inside<kAligned>(out, i, make_round<kPosMod4>(ring, rb, c));
+    }
     __syncthreads();
+    if (kSaving && save_after == run.rounds - 1) save_window(ring, run.rounds - 1, saved);
     rb = (rb + mtgp32::kBlockThreads) % kRing;
-    i += round_outputs;
-    store_inside<kAligned>(out, i, make_round<kPosMod4>(ring, rb, c));
+    store_checked<kAligned>(out, i + round_outputs, count, make_round<kPosMod4>(ring, rb, c));
   }
-  __syncthreads();
-  rb = (rb + mtgp32::kBlockThreads) % kRing;
-  store_checked<kAligned>(out, i + round_outputs, count, make_round<kPosMod4>(ring, rb, c));
+  if (kSaving && save_after == run.rounds) {
+    __syncthreads();
+    save_window(ring, run.rounds, saved);
+  }
 }
 
-template <bool kAligned>
+template <bool kAligned, bool kSaving>
 __device__ void run_rounds(unsigned pos_mod_4, std::uint32_t* ring, const Recurrence& c, const Mtgp32BlockRun& run,
-                           std::uint32_t* out, std::int64_t round_outputs, std::int64_t count) {
+                           std::uint32_t* out, std::int64_t round_outputs, std::int64_t count, std::uint32_t* saved,
+                           std::uint32_t save_after) {
   switch (pos_mod_4) {
-    case 0: run_rounds<0, kAligned>(ring, c, run, out, round_outputs, count); break;
-    case 1: run_rounds<1, kAligned>(ring, c, run, out, round_outputs, count); break;
-    case 2: run_rounds<2, kAligned>(ring, c, run, out, round_outputs, count); break;
-    default: run_rounds<3, kAligned>(ring, c, run, out, round_outputs, count); break;
+    case 0: run_rounds<0, kAligned, kSaving>(ring, c, run, out, round_outputs, count, saved, save_after); break;
+    case 1: run_rounds<1, kAligned, kSaving>(ring, c, run, out, round_outputs, count, saved, save_after); break;
+    case 2: run_rounds<2, kAligned, kSaving>(ring, c, run, out, round_outputs, count, saved, save_after); break;
+    default: run_rounds<3, kAligned, kSaving>(ring, c, run, out, round_outputs, count, saved, save_after); break;
   }
 }
 
+// `saved`: null, or where a one-segment layout's blocks save their window (launch_mtgp32_blocks).
 __global__ void __launch_bounds__(kMtgp32Threads, kMinBlocksPerSm)
     mtgp32_blocks(const Mtgp32KernelSet* __restrict__ sets, const std::uint32_t* __restrict__ states,
-                  Mtgp32Layout layout, std::uint32_t* __restrict__ out) {
+                  Mtgp32Layout layout, std::uint32_t* __restrict__ out, std::uint32_t* __restrict__ saved) {
   __shared__ __align__(16) std::uint32_t ring[kRing + kMirror];
   __shared__ std::uint32_t tbl[16], tmp_tbl[16];
   const unsigned g = blockIdx.x % layout.sequences, s = blockIdx.x / layout.sequences;
-  const Mtgp32BlockRun run = mtgp32_block_run(layout, g, s);
-  if (run.rounds == 0) return;  // the whole block, before any barrier
+  const bool saving = saved != nullptr;
+  const Mtgp32BlockRun run = saving ? mtgp32_saving_run(layout, g) : mtgp32_block_run(layout, g, s);
+  const std::uint32_t* state = states + std::uint64_t{blockIdx.x} * mtgp32::kN;
+  if (saving) saved += std::uint64_t{g} * mtgp32::kN;
+  if (run.rounds == 0) {  // the whole block, before any barrier
+    if (saving)
+      for (unsigned k = threadIdx.x; k < mtgp32::kN; k += kMtgp32Threads) saved[k] = state[k];
+    return;
+  }
   const unsigned t = threadIdx.x;
   const Mtgp32KernelSet& set = sets[g];
   if (t < 16) {
     tbl[t] = set.tbl[t];
     tmp_tbl[t] = set.tmp_tbl[t];
   }
-  const std::uint32_t* state = states + std::uint64_t{blockIdx.x} * mtgp32::kN;
   for (unsigned k = t; k < mtgp32::kN; k += kMtgp32Threads) {
     ring[1 + k] = state[k];
     if (1 + k < kMirror) ring[kRing + 1 + k] = state[k];
@@ -166,17 +192,25 @@ __global__ void __launch_bounds__(kMtgp32Threads, kMinBlocksPerSm)
   const auto count = static_cast<std::int64_t>(layout.count);
   // out + first_offset, in whole bytes modulo 2^64 (first_offset may be negative).
   const bool aligned = (reinterpret_cast<std::uintptr_t>(out) + static_cast<std::uintptr_t>(run.first_offset) * 4) % 16 == 0;
-  if (aligned) run_rounds<true>(set.pos % 4, ring, c, run, out, round_outputs, count);
-  else run_rounds<false>(set.pos % 4, ring, c, run, out, round_outputs, count);
+  const auto save_after = static_cast<std::uint32_t>(mtgp32_save_round(layout) - layout.first_round);
+  if (saving) {
+    if (aligned) run_rounds<true, true>(set.pos % 4, ring, c, run, out, round_outputs, count, saved, save_after);
+    else run_rounds<false, true>(set.pos % 4, ring, c, run, out, round_outputs, count, saved, save_after);
+  } else {
+    if (aligned) run_rounds<true, false>(set.pos % 4, ring, c, run, out, round_outputs, count, nullptr, 0);
+    else run_rounds<false, false>(set.pos % 4, ring, c, run, out, round_outputs, count, nullptr, 0);
+  }
 }
 
 }  // namespace
 
 void launch_mtgp32_blocks(const Mtgp32KernelSet* device_sets, const std::uint32_t* device_states,
-                          const Mtgp32Layout& layout, std::uint32_t* device_out, Stream stream) {
+                          const Mtgp32Layout& layout, std::uint32_t* device_out, Stream stream, std::uint32_t* saved) {
   if (layout.blocks() == 0) return;
+  if (saved != nullptr && layout.segments != 1)
+    throw std::logic_error("launch_mtgp32_blocks: only a one-segment layout saves its windows");
   mtgp32_blocks<<<static_cast<unsigned>(layout.blocks()), kMtgp32Threads, 0, stream>>>(device_sets, device_states,
-                                                                                       layout, device_out);
+                                                                                       layout, device_out, saved);
   check_launch("mtgp32_blocks");
 }
 
@@ -189,52 +223,65 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
 }
 
-// generate_host fills chunk after chunk (2^24 outputs by default): Mtgp32Chunks plans those,
-// each continuing the last; the plan of the chunk expected next (as long as this one, from
-// where it ends) is made on a second thread while this chunk is generated, copied and
-// consumed, the host's jumps being what bounds the host output. A larger fill (a device
-// buffer, a texture) runs in many segments, whose kernel is that much shorter, jumped to from
-// the seed (launch_mtgp32). The mutex keeps copies of the Generator used from several threads
-// correct.
-Generator mtgp32(std::uint64_t seed, std::uint64_t offset, std::uint64_t outputs) {
+// generate_host fills chunk after chunk (2^24 outputs by default), one segment per generator
+// (G blocks make a chunk far faster than it is copied). Each chunk's kernel also saves every
+// generator's window where the next chunk starts (launch_mtgp32_blocks), into the second of two
+// device buffers, so that a fill continuing the last one starts from those with no jump at all.
+// Only a fill at another position is planned on the host, each generator jumped from its seed.
+// The fills are ordered on the device by an event, and the mutex keeps copies of the Generator
+// used from several threads correct. A larger fill (a device buffer, a texture) runs in many
+// segments, whose kernel is that much shorter, jumped to from the seed (launch_mtgp32).
+Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
   constexpr std::uint64_t kChunkLike = std::uint64_t{1} << 25;
-  struct Kept {
-    explicit Kept(std::uint64_t seed) : chunks(seed) {}
-    std::mutex mutex;
-    Mtgp32Chunks chunks;
-    std::future<Mtgp32Plan> planned;  // for outputs planned_first .. + planned_count − 1
-    std::uint64_t planned_first = 0, planned_count = 0;
+  constexpr unsigned G = mtgp32::kHostSequences;
+  // What lives on one device: the parameter sets, two buffers of windows, the ordering event.
+  struct OnDevice {
+    DeviceBuffer<Mtgp32KernelSet> sets;
+    std::array<DeviceBuffer<std::uint32_t>, 2> windows;  // G windows each
+    EventHandle done;                                    // after the last kernel
+    ~OnDevice() { cudaEventSynchronize(done.get()); }
   };
-  auto kept = std::make_shared<Kept>(seed);
-  return {"mtgp32", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+  struct Kept {
+    std::mutex mutex;
+    int device = -1;                    // where `on` lives
+    std::unique_ptr<OnDevice> on;
+    int current = 0;                    // the buffer the next fill starts from
+    std::optional<std::uint64_t> next;  // the output whose round windows[current] holds
+  };
+  auto kept = std::make_shared<Kept>();
+  return {"mtgp32", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             if (out.size() > kChunkLike) return launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
             const std::lock_guard lock(kept->mutex);
-            std::optional<Mtgp32Plan> host_plan;
-            if (kept->planned.valid()) {
-              std::future<Mtgp32Plan> planned = std::move(kept->planned);
-              planned.wait();
-              // This fill's plan unless it is for another position or length (Mtgp32Chunks then
-              // starts again from the seed), or failed (then made again here).
-              if (kept->planned_first == offset + first && kept->planned_count == out.size()) try {
-                  host_plan = planned.get();
-                } catch (const std::exception&) {
-                }
+            const std::uint64_t at = offset + first;
+            int device = 0;
+            check(cudaGetDevice(&device), "cudaGetDevice");
+            if (device != kept->device || !kept->on) {
+              kept->next.reset();
+              kept->on.reset();
+              auto on = std::make_unique<OnDevice>();
+              const std::vector<Mtgp32KernelSet> sets = mtgp32_kernel_sets(G);
+              on->sets = DeviceBuffer<Mtgp32KernelSet>(G);
+              check(cudaMemcpy(on->sets.data(), sets.data(), G * sizeof(Mtgp32KernelSet), cudaMemcpyHostToDevice),
+                    "cudaMemcpy");
+              for (auto& w : on->windows) w = DeviceBuffer<std::uint32_t>(std::size_t{G} * mtgp32::kN);
+              kept->on = std::move(on);
+              kept->device = device;
             }
-            if (!host_plan) host_plan = kept->chunks.plan(offset + first, out.size());
-            const Mtgp32DevicePlan plan(*host_plan, stream);
-            // The next chunk's plan, while this one runs (chunks is only touched under the mutex
-            // or by this task, which the next fill waits for first).
-            // Only where another fill as long is to come; a thread that cannot start plans nothing.
-            if (first + 2 * out.size() <= outputs) try {
-                kept->planned_first = offset + first + out.size();
-                kept->planned_count = out.size();
-                kept->planned = std::async(std::launch::async, [chunks = &kept->chunks, next = kept->planned_first,
-                                                                n = out.size()] { return chunks->plan(next, n); });
-              } catch (const std::system_error&) {
-              }
-            plan.launch(out.data(), stream);
-            // The plan's device buffers die here: wait for the copies and the kernel.
-            check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
+            OnDevice& on = *kept->on;
+            const Mtgp32Layout layout = mtgp32_layout(at, out.size(), G, 1);
+            const bool continues = std::exchange(kept->next, std::nullopt) == at;  // until this fill is queued
+            check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
+            std::uint32_t* const starts = on.windows[kept->current].data();
+            if (!continues) {
+              const Mtgp32Plan plan = plan_mtgp32(layout, mtgp32_round_states(seed, layout.first_round, G));
+              check(cudaMemcpyAsync(starts, plan.states.data(), plan.states.size() * sizeof(std::uint32_t),
+                                    cudaMemcpyHostToDevice, stream),
+                    "cudaMemcpyAsync");  // from pageable memory: staged before it returns
+            }
+            launch_mtgp32_blocks(on.sets.data(), starts, layout, out.data(), stream, on.windows[1 - kept->current].data());
+            check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
+            kept->current = 1 - kept->current;
+            kept->next = at + out.size();
           }};
 }
 

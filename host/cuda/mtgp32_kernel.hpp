@@ -14,7 +14,6 @@
 // segment count. A block stops after the last round in which its generator writes; one that
 // writes nothing exits at once and gets no start state.
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -81,8 +80,12 @@ struct Mtgp32KernelSet {
   std::uint32_t tmp_tbl[16];
 };
 
+// Parameter sets 0 .. sequences − 1 as the kernel reads them.
+std::vector<Mtgp32KernelSet> mtgp32_kernel_sets(unsigned sequences);
+
 // What the host hands the kernel: sets[g] for g < G, and block b's start window (oldest word
-// first) at states[b·351 .. b·351 + 350]; zeros for a block that writes nothing.
+// first) at states[b·351 .. b·351 + 350]; zeros for a block that writes nothing, in a plan
+// jumped from the seed.
 struct Mtgp32Plan {
   Mtgp32Layout layout;
   std::vector<Mtgp32KernelSet> sets;
@@ -99,36 +102,32 @@ Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout);
 std::vector<mtgp32::State> mtgp32_round_states(std::uint64_t seed, std::uint64_t round, unsigned sequences);
 
 // The plan of a one-segment layout from each generator's state at layout.first_round
-// (`starts`, as mtgp32_round_states gives them): no jump at all.
+// (`starts`, as mtgp32_round_states gives them): no jump at all. Every generator's window is
+// given, as a kernel that saves its windows needs.
 Mtgp32Plan plan_mtgp32(const Mtgp32Layout& layout, const std::vector<mtgp32::State>& starts);
 
-// Plans for host output, chunk after chunk: one segment per generator (G blocks make a chunk
-// far faster than it is copied), from each generator's state at the chunk's first round,
-// kept from the chunk before. A chunk that starts where the last one ended costs one Horner
-// jump per generator, of the rounds between the two chunks' first rounds (the polynomials
-// kept by that distance); any other chunk jumps every generator from its seed.
-class Mtgp32Chunks {
- public:
-  explicit Mtgp32Chunks(std::uint64_t seed, unsigned sequences = mtgp32::kHostSequences)
-      : seed_(seed), sequences_(sequences) {}
-  // The plan of outputs first .. first + count − 1.
-  Mtgp32Plan plan(std::uint64_t first, std::uint64_t count);
-
- private:
-  // Each generator's state jumped on by `rounds` rounds.
-  void advance(std::uint64_t rounds);
-
-  std::uint64_t seed_;
-  unsigned sequences_;
-  std::optional<std::uint64_t> round_;  // the round states_ stand at
-  std::vector<mtgp32::State> states_;
-  std::uint64_t end_round_ = 0;         // the round the last plan's window ends in
-  std::map<std::uint64_t, std::vector<mtgp32::Jump>> jumps_;  // by rounds: one per generator
-};
+// Host output's chunks continue on the device, with no jump: a one-segment layout's blocks can
+// also save each generator's window at the start of the round that holds output first + count
+// (mtgp32_save_round), where the next chunk starts; the next chunk's blocks start from those.
+// A block that writes nothing but must step a round to reach that one runs it, all of its
+// outputs outside the window (mtgp32_saving_run); a block otherwise reaches it within its own
+// rounds (the save falls before its last round or after it).
+GLRAND_HOST_DEVICE inline std::uint64_t mtgp32_save_round(const Mtgp32Layout& l) {
+  return (l.first + l.count) / l.round_outputs();
+}
+GLRAND_HOST_DEVICE inline Mtgp32BlockRun mtgp32_saving_run(const Mtgp32Layout& l, unsigned g) {
+  const Mtgp32BlockRun run = mtgp32_block_run(l, g, 0);
+  if (run.rounds > 0 || mtgp32_save_round(l) == l.first_round) return run;
+  const std::uint64_t o = std::uint64_t{g} * mtgp32::kBlockThreads;
+  return {run.start_round, 1, static_cast<std::int64_t>(run.start_round * l.round_outputs() + o - l.first)};
+}
 
 // The kernel alone, for a plan whose sets and states are already in device memory (bench_cuda:
-// the host's jumps stay out of the timing). Asynchronous on `stream`.
+// the host's jumps stay out of the timing). Asynchronous on `stream`. With `saved` (device
+// memory, G windows of 351 words; a one-segment layout only), generator g's window at round
+// mtgp32_save_round(layout) goes to saved[g·351 ..], oldest word first.
 void launch_mtgp32_blocks(const Mtgp32KernelSet* device_sets, const std::uint32_t* device_states,
-                          const Mtgp32Layout& layout, std::uint32_t* device_out, Stream stream);
+                          const Mtgp32Layout& layout, std::uint32_t* device_out, Stream stream,
+                          std::uint32_t* saved = nullptr);
 
 }  // namespace glrand::cuda

@@ -42,19 +42,25 @@ unsigned mtgp32_segments(std::uint64_t first, std::uint64_t count, unsigned sequ
   return static_cast<unsigned>(std::clamp<std::uint64_t>(l.rounds / kMtgp32MinSegmentRounds, 1, wanted));
 }
 
+std::vector<Mtgp32KernelSet> mtgp32_kernel_sets(unsigned sequences) {
+  std::vector<Mtgp32KernelSet> sets;
+  const auto& table = mtgp32::parameter_table();
+  for (unsigned g = 0; g < sequences; ++g) {
+    const mtgp32::Parameters& p = table[g];
+    Mtgp32KernelSet& k = sets.emplace_back(Mtgp32KernelSet{p.pos, p.sh1, p.sh2, p.mask, {}, {}});
+    std::copy(p.tbl.begin(), p.tbl.end(), k.tbl);
+    std::copy(p.tmp_tbl.begin(), p.tmp_tbl.end(), k.tmp_tbl);
+  }
+  return sets;
+}
+
 namespace {
 
 // The plan's parameter sets and zeroed start windows.
 Mtgp32Plan empty_plan(const Mtgp32Layout& layout) {
   Mtgp32Plan plan;
   plan.layout = layout;
-  const auto& table = mtgp32::parameter_table();
-  for (unsigned g = 0; g < layout.sequences; ++g) {
-    const mtgp32::Parameters& p = table[g];
-    Mtgp32KernelSet& k = plan.sets.emplace_back(Mtgp32KernelSet{p.pos, p.sh1, p.sh2, p.mask, {}, {}});
-    std::copy(p.tbl.begin(), p.tbl.end(), k.tbl);
-    std::copy(p.tmp_tbl.begin(), p.tmp_tbl.end(), k.tmp_tbl);
-  }
+  plan.sets = mtgp32_kernel_sets(layout.sequences);
   plan.states.assign(layout.blocks() * mtgp32::kN, 0);
   return plan;
 }
@@ -82,7 +88,6 @@ Mtgp32Plan plan_mtgp32(const Mtgp32Layout& layout, const std::vector<mtgp32::Sta
     throw std::logic_error("plan_mtgp32 from states: one segment and a state per generator");
   Mtgp32Plan plan = empty_plan(layout);
   for (unsigned g = 0; g < layout.sequences; ++g) {
-    if (mtgp32_block_run(layout, g, 0).rounds == 0) continue;
     const auto w = mtgp32::window(starts[g]);
     std::copy(w.begin(), w.end(), plan.states.begin() + static_cast<std::ptrdiff_t>(std::uint64_t{g} * mtgp32::kN));
   }
@@ -134,43 +139,6 @@ Mtgp32Plan plan_mtgp32(std::uint64_t seed, const Mtgp32Layout& layout) {
       },
       1);
   return plan;
-}
-
-Mtgp32Plan Mtgp32Chunks::plan(std::uint64_t first, std::uint64_t count) {
-  const Mtgp32Layout layout = mtgp32_layout(first, count, sequences_, 1);
-  if (round_ && layout.first_round == end_round_ && end_round_ > *round_) {
-    const std::uint64_t rounds = end_round_ - *round_;
-    round_.reset();  // until every state stands at end_round_
-    advance(rounds);
-  } else if (round_ != layout.first_round) {
-    round_.reset();
-    states_ = mtgp32_round_states(seed_, layout.first_round, sequences_);
-  }
-  round_ = layout.first_round;
-  end_round_ = (first + count) / layout.round_outputs();
-  return plan_mtgp32(layout, states_);
-}
-
-void Mtgp32Chunks::advance(std::uint64_t rounds) {
-  if (!jumps_.contains(rounds)) {
-    if (jumps_.size() >= 4) jumps_.clear();
-    std::vector<mtgp32::Jump> jumps(sequences_);
-    parallel_fill(
-        sequences_, 0,
-        [&](std::uint64_t begin, std::uint64_t end) {
-          for (std::uint64_t g = begin; g < end; ++g)
-            jumps[g] = mtgp32::make_jump(static_cast<unsigned>(g), rounds * mtgp32::kBlockThreads);
-        },
-        1);
-    jumps_.emplace(rounds, std::move(jumps));
-  }
-  const std::vector<mtgp32::Jump>& jumps = jumps_.at(rounds);
-  parallel_fill(
-      sequences_, 0,
-      [&](std::uint64_t begin, std::uint64_t end) {
-        for (std::uint64_t g = begin; g < end; ++g) states_[g] = mtgp32::jump(states_[g], jumps[g]);
-      },
-      1);
 }
 
 }  // namespace glrand::cuda

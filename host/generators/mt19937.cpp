@@ -199,6 +199,26 @@ std::shared_ptr<const Jump> cached_jump(std::uint64_t outputs) {
   return made;
 }
 
+std::shared_ptr<const gf2::Polynomial> block_jump(gf2::Exponent blocks) {
+  static constexpr std::size_t kKept = 64;
+  static std::mutex mutex;
+  static std::map<gf2::Exponent, std::shared_ptr<const gf2::Polynomial>> kept;
+  std::shared_ptr<const gf2::Polynomial> half;
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = kept.find(blocks); found != kept.end()) return found->second;
+    if (blocks % 2 == 0)
+      if (const auto found = kept.find(blocks / 2); found != kept.end()) half = found->second;
+  }
+  // Outside the lock: threads make theirs at once.
+  auto made = std::make_shared<const gf2::Polynomial>(half ? modulus().reduce(gf2::square(*half))
+                                                           : modulus().power_of_t(blocks * kN));
+  const std::lock_guard lock(mutex);
+  if (kept.size() >= kKept) kept.clear();
+  kept.emplace(blocks, made);
+  return made;
+}
+
 State state_at(std::uint32_t seed, std::uint64_t outputs) { return jump(seed_state(seed), outputs); }
 
 GLRAND_VECTOR_CLONES void to_f32(std::span<const std::uint32_t> words, std::span<float> out) {

@@ -126,6 +126,12 @@ const Jump& jump_power_of_two(unsigned k);
 // after chunk.
 std::shared_ptr<const Jump> cached_jump(std::uint64_t outputs);
 
+// t^(624·blocks) mod φ, the jump of `blocks` whole blocks, kept for later calls (a few dozen
+// are kept): from the jump of blocks/2 squared where that one is kept, else t^K mod φ. So a
+// caller that asks for b, 2b, 4b, ... in turn (the CUDA path's segment plans) pays one power
+// and then a squaring each.
+std::shared_ptr<const gf2::Polynomial> block_jump(gf2::Exponent blocks);
+
 // The state after `outputs` outputs from seed_state(seed): mt19937ar.c seeded with `seed`
 // and `outputs` numbers drawn.
 State state_at(std::uint32_t seed, std::uint64_t outputs);

@@ -396,8 +396,11 @@ Source mt19937_source(const Settings& s) {
   set_conversions(source, mt19937::Reference{}, "the output itself");
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
+    // One generator for every run: a run that continues the last continues from the segments'
+    // states it left on the device.
     set_cuda_runs(
-        source, s, [seed, offset](std::uint64_t first, std::uint64_t count) { return cuda::mt19937(seed, offset + first, count); },
+        source, s,
+        [kept = cuda::mt19937(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
         [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }
@@ -476,8 +479,11 @@ Source mtgp32_source(const Settings& s) {
   };
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
+    // One generator for every run: a run that continues the last starts from the windows it
+    // left on the device.
     set_cuda_runs(
-        source, s, [seed, offset](std::uint64_t first, std::uint64_t count) { return cuda::mtgp32(seed, offset + first, count); },
+        source, s,
+        [kept = cuda::mtgp32(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
         [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
     return source;
   }

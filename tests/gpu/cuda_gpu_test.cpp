@@ -8,10 +8,12 @@
 
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mt19937_jump.hpp"
 #include "cuda/mtgp32_device.hpp"
 #include "curand_reference.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
+#include "generators/mt19937.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
@@ -250,6 +252,95 @@ TEST_CASE("Sobol32 kernel equals cuRAND's SOBOL32 host API", "[gpu][sobol32][cur
   for (std::size_t i = 0; i < x.size(); ++i) {
     INFO("output " << i);
     REQUIRE(sobol32::to_f32(x[i]) == uniform[i]);
+  }
+}
+
+TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu][mt19937]") {
+  // States of several seeds and positions (any read index), all moved on at once by t^K mod φ:
+  // one block, a few, many; a polynomial of a few terms and ones of every degree up to 19936.
+  std::vector<std::array<std::uint32_t, mt19937::kN>> windows;
+  for (const std::uint32_t seed : {5489u, 1u, 4357u, 0xFFFFFFFFu})
+    for (const std::uint64_t position : {std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{624 * 5 + 3}})
+      windows.push_back(mt19937::state_at(seed, position).mt);
+  windows.push_back({});  // the zero state stays zero
+  windows.back().fill(0);
+  cuda::DeviceBuffer<std::uint32_t> states(windows.size() * mt19937::kN), other(windows.size() * mt19937::kN);
+  gf2::Polynomial few;
+  few.words = {0b100101};  // 1 + t^2 + t^5
+  std::vector<gf2::Polynomial> polynomials{few};
+  for (const std::uint64_t outputs : {std::uint64_t{624}, std::uint64_t{624 * 7}, std::uint64_t{1} << 24,
+                                      std::uint64_t{1} << 40, std::uint64_t{0xFFFFFFFFFFFF0000ull}})
+    polynomials.push_back(mt19937::modulus().power_of_t(gf2::Exponent{outputs / mt19937::kN} * mt19937::kN));
+  for (std::size_t k = 0; k < polynomials.size(); ++k) {
+    const gf2::Polynomial& g = polynomials[k];
+    const bool in_place = k % 2 == 0;
+    INFO("degree " << g.degree() << ", " << g.term_count() << " terms, " << (in_place ? "in place" : "into other states"));
+    for (std::size_t i = 0; i < windows.size(); ++i)
+      cuda::check(cudaMemcpy(states.data() + i * mt19937::kN, windows[i].data(), sizeof windows[i], cudaMemcpyHostToDevice),
+                  "cudaMemcpy");
+    cuda::jump_mt19937_states(g, states.data(), in_place ? states.data() : other.data(), windows.size(), nullptr);
+    cuda::check(cudaDeviceSynchronize(), "mt19937_jump");
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+      INFO("state " << i);
+      std::array<std::uint32_t, mt19937::kN> got{};
+      cuda::check(cudaMemcpy(got.data(), (in_place ? states : other).data() + i * mt19937::kN, sizeof got,
+                             cudaMemcpyDeviceToHost),
+                  "cudaMemcpy");
+      REQUIRE(got == mt19937::apply_polynomial(g, windows[i]));
+    }
+  }
+}
+
+TEST_CASE("MT19937 host output, each chunk from the states the last one jumped on the device, equals the CPU reference",
+          "[gpu][mt19937]") {
+  struct Case {
+    std::uint32_t seed;
+    std::uint64_t offset, chunk, count;
+  };
+  // Chunks of one segment and of several, read indices that move by the chunk (a chunk shorter
+  // than a block, one a multiple of 624), a last chunk shorter than the rest, a far offset.
+  for (const Case c : {Case{5489, 0, std::uint64_t{1} << 22, (std::uint64_t{1} << 24) + 12345},
+                       Case{4357, 777, 100'003, 1'000'000}, Case{1, 624 * 3, 624 * 1000, 624 * 4000},
+                       Case{7, 1000, 1000, 10'500}, Case{42, std::uint64_t{1} << 40, (std::uint64_t{1} << 20) + 1, 5'000'000}}) {
+    INFO("seed " << c.seed << ", offset " << c.offset << ", chunks of " << c.chunk << ", " << c.count << " outputs");
+    std::vector<std::uint32_t> want(c.count);
+    mt19937::State s = mt19937::state_at(c.seed, c.offset);
+    mt19937::generate_ints(s, want);
+    require_same_words(on_host(cuda::mt19937(c.seed, c.offset, c.count), c.count, c.chunk), want);
+    require_same_words(on_host(cuda::mt19937(c.seed, c.offset), c.count, c.chunk), want);  // the total not known
+  }
+  // One large fill (about 190 segments, their states made by doubling on the device), then one
+  // continuing it with another length.
+  {
+    const std::uint64_t n = 50'000'017;
+    std::vector<std::uint32_t> want(n + 1000);
+    mt19937::State s = mt19937::state_at(11, 5);
+    mt19937::generate_ints(s, want);
+    const cuda::Generator generator = cuda::mt19937(11, 5);
+    cuda::DeviceBuffer<std::uint32_t> large(n), small(1000);
+    cuda::generate_device(generator, large.span());
+    std::vector<std::uint32_t> got(n);
+    cuda::check(cudaMemcpy(got.data(), large.data(), n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    require_same_words(got, std::vector<std::uint32_t>(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(n)));
+    generator.fill(n, small.span(), nullptr);
+    got.resize(1000);
+    cuda::check(cudaMemcpy(got.data(), small.data(), 1000 * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(n), want.end()));
+  }
+  // Fills out of order, of other lengths, and one continuing another of a different length.
+  std::vector<std::uint32_t> want(3'000'000);
+  mt19937::State s = mt19937::state_at(99, 0);
+  mt19937::generate_ints(s, want);
+  const cuda::Generator generator = cuda::mt19937(99, 0);
+  cuda::DeviceBuffer<std::uint32_t> buffer(1'000'000);
+  for (const auto& [first, n] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
+           {500'000, 1'000'000}, {1'500'000, 1'000'000}, {2'500'000, 300'000}, {10, 1000}, {1010, 1000}, {2010, 999'999}}) {
+    INFO("a fill of " << n << " at " << first << " after others");
+    generator.fill(first, buffer.span().first(n), nullptr);
+    std::vector<std::uint32_t> got(n);
+    cuda::check(cudaMemcpy(got.data(), buffer.data(), n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(first),
+                                                       want.begin() + static_cast<std::ptrdiff_t>(first + n)));
   }
 }
 

@@ -181,8 +181,9 @@ std::vector<T> into_pinned(Generator& cuda, std::size_t count) {
 
 TEST_CASE("generate into a caller's pinned buffer equals the CPU reference, continuing call to call",
           "[gpu][pinned]") {
-  // Past one chunk of 2^24 outputs, then a short second call.
-  constexpr std::size_t kFirst = (std::size_t{1} << 24) + 4099, kSecond = 5003;
+  // Past one chunk of 2^24 outputs, then two short calls as long as each other (a generator that
+  // keeps its state on the device continues from it across calls).
+  constexpr std::size_t kFirst = (std::size_t{1} << 24) + 4099, kSecond = 5003, kAll = kFirst + 2 * kSecond;
   for (const GeneratorInfo& row : generators()) {
     Settings settings;
     settings.algorithm = row.algorithm;
@@ -192,15 +193,15 @@ TEST_CASE("generate into a caller's pinned buffer equals the CPU reference, cont
     settings.backend = Backend::cuda;
     Generator words(settings), f32(settings), f64(settings);
     const std::size_t width = static_cast<std::size_t>(reference.words_per_output());
-    std::vector<std::uint32_t> expected_words((kFirst + kSecond) * width);
+    std::vector<std::uint32_t> expected_words(kAll * width);
     reference.generate(std::span<std::uint32_t>(expected_words));
-    std::vector<float> expected_f32(kFirst + kSecond);
-    std::vector<double> expected_f64(kFirst + kSecond);
+    std::vector<float> expected_f32(kAll);
+    std::vector<double> expected_f64(kAll);
     reference.to_f32(expected_words, expected_f32, 0);
     reference.to_f64(expected_words, expected_f64, 0);
     INFO(row.name);
-    for (const std::size_t n : {kFirst, kSecond}) {
-      const std::size_t at = n == kFirst ? 0 : kFirst;
+    std::size_t at = 0;
+    for (const std::size_t n : {kFirst, kSecond, kSecond}) {
       INFO("outputs " << at << " on");
       require_same_words(into_pinned<std::uint32_t>(words, n * width),
                          std::vector<std::uint32_t>(expected_words.begin() + static_cast<std::ptrdiff_t>(at * width),
@@ -211,7 +212,8 @@ TEST_CASE("generate into a caller's pinned buffer equals the CPU reference, cont
       require_same_words(into_pinned<double>(f64, n),
                          std::vector<double>(expected_f64.begin() + static_cast<std::ptrdiff_t>(at),
                                              expected_f64.begin() + static_cast<std::ptrdiff_t>(at + n)));
+      at += n;
     }
-    CHECK(words.position() == kFirst + kSecond);
+    CHECK(words.position() == kAll);
   }
 }

@@ -163,6 +163,23 @@ TEST_CASE("mt19937: jumps by 2^k equal two jumps by 2^(k-1)", "[mt19937]") {
   CHECK_THROWS_AS(mt19937::jump_power_of_two(64), InvalidArgument);
 }
 
+TEST_CASE("mt19937: kept block jumps, made by squaring where they can, equal t^(624 blocks) mod phi", "[mt19937]") {
+  // b, 2b, 4b, ... in turn (each after the first made from the last by squaring), then one
+  // whose half is not kept, then the first again (kept); each applied to a state as well.
+  const State s = state_with_index(12, 624);
+  std::vector<gf2::Exponent> asked;
+  for (gf2::Exponent b = 4099; b < (gf2::Exponent{1} << 20); b *= 2) asked.push_back(b);
+  for (const gf2::Exponent b : {gf2::Exponent{3} << 70, gf2::Exponent{6} << 70, gf2::Exponent{7}, gf2::Exponent{4099}})
+    asked.push_back(b);
+  for (const gf2::Exponent b : asked) {
+    INFO("blocks " << static_cast<std::uint64_t>(b >> 64) << " * 2^64 + " << static_cast<std::uint64_t>(b));
+    const auto g = mt19937::block_jump(b);
+    CHECK(*g == mt19937::modulus().power_of_t(b * mt19937::kN));
+    if (b < (gf2::Exponent{1} << 40))
+      CHECK(mt19937::apply_polynomial(*g, s.mt) == mt19937::jump(s, static_cast<std::uint64_t>(b * mt19937::kN)).mt);
+  }
+}
+
 TEST_CASE("mt19937: long jumps equal std::mt19937::discard", "[mt19937]") {
   for (std::uint64_t j : {10000000ull, 10000000ull + 12345, 31415926ull}) {
     INFO("J=" << j);

@@ -24,20 +24,35 @@ namespace {
 constexpr std::uint32_t kUnwritten = 0xdeadbeefu;
 
 // The kernel's rounds, block by block: all of a round's 256 words computed, then written
-// (word t is thread t mod 128's, its output at first_offset + k·256G + t).
-std::vector<std::uint32_t> model_kernel(const cuda::Mtgp32Plan& plan) {
+// (word t is thread t mod 128's, its output at first_offset + k·256G + t). With `saved`, a
+// one-segment plan's blocks run mtgp32_saving_run's rounds and save each generator's window at
+// round mtgp32_save_round, as the kernel does for host output's next chunk.
+std::vector<std::uint32_t> model_kernel(const cuda::Mtgp32Plan& plan, std::vector<std::uint32_t>* saved = nullptr) {
   const cuda::Mtgp32Layout& l = plan.layout;
   std::vector<std::uint32_t> out(l.count, kUnwritten);
   std::vector<unsigned> writes(l.count, 0);
   const std::int64_t count = static_cast<std::int64_t>(l.count);
+  if (saved) {
+    REQUIRE(l.segments == 1);
+    saved->assign(std::size_t{l.sequences} * kN, kUnwritten);
+  }
   for (unsigned s = 0; s < l.segments; ++s) {
     for (unsigned g = 0; g < l.sequences; ++g) {
-      const cuda::Mtgp32BlockRun run = cuda::mtgp32_block_run(l, g, s);
-      if (run.rounds == 0) continue;
-      const cuda::Mtgp32KernelSet& p = plan.sets[g];
+      const cuda::Mtgp32BlockRun run = saved ? cuda::mtgp32_saving_run(l, g) : cuda::mtgp32_block_run(l, g, s);
       const std::uint64_t b = std::uint64_t{s} * l.sequences + g;
       std::array<std::uint32_t, 1024> ring{};
       std::copy_n(plan.states.begin() + static_cast<std::ptrdiff_t>(b * kN), kN, ring.begin());
+      const std::uint64_t save_after = cuda::mtgp32_save_round(l) - l.first_round;
+      const auto save = [&](std::uint32_t done) {
+        if (!saved || done != save_after) return;
+        for (unsigned i = 0; i < kN; ++i) (*saved)[std::size_t{g} * kN + i] = ring[(256 * done + i) & 1023u];
+      };
+      if (saved) {
+        INFO("generator " << g << " saves after " << save_after << " of its " << run.rounds << " rounds");
+        REQUIRE(save_after <= run.rounds);
+      }
+      save(0);
+      const cuda::Mtgp32KernelSet& p = plan.sets[g];
       unsigned base = 0;
       for (std::uint32_t k = 0; k < run.rounds; ++k) {
         std::array<std::uint32_t, 256> made{}, tempered{};
@@ -60,6 +75,7 @@ std::vector<std::uint32_t> model_kernel(const cuda::Mtgp32Plan& plan) {
           }
         }
         base = (base + 256) & 1023u;
+        save(k + 1);
       }
     }
   }
@@ -161,25 +177,29 @@ TEST_CASE("mtgp32 kernel: cuRAND's 192 generators, seed 1234, from output 0", "[
   require_same_words(out, reference(1234, 0, count, 192));
 }
 
-TEST_CASE("mtgp32 kernel: host output's chunks, each continuing the last from its kept states, give cuRAND's order",
+TEST_CASE("mtgp32 kernel: host output's chunks, each from the windows the last one saved, give cuRAND's order",
           "[mtgp32]") {
-  // Chunks of uneven lengths (within a round, across several, exactly on round boundaries),
-  // and a jump back that starts again from the seed, then continues from there.
+  // Chunks of uneven lengths (within a round, across several, exactly on round boundaries,
+  // ending where no generator writes in the round that holds the next start), each started
+  // from the windows its predecessor saved; the first and a jump back from the seed.
   constexpr unsigned G = 7;
   const std::uint64_t R = std::uint64_t{G} * 256;
-  cuda::Mtgp32Chunks chunks(4242, G);
-  std::uint64_t at = 300;
-  for (const std::uint64_t count : {R * 3, std::uint64_t{100}, R - 100 + 17, R * 5 + 1, std::uint64_t{1}, R * 2}) {
-    INFO("chunk from " << at << ", " << count << " outputs");
-    const auto plan = chunks.plan(at, count);
-    CHECK(plan.layout.segments == 1);
-    require_same_words(model_kernel(plan), reference(4242, at, count, G));
-    at += count;
+  for (const std::uint64_t start : {std::uint64_t{300}, std::uint64_t{0}, R - 256, 5 * R + 1000}) {
+    std::uint64_t at = start;
+    auto plan = cuda::plan_mtgp32(cuda::mtgp32_layout(at, 1, G, 1), cuda::mtgp32_round_states(4242, at / R, G));
+    std::vector<std::uint32_t> windows;
+    // 0: to the end of the round that holds `at`.
+    for (const std::uint64_t c : {std::uint64_t{0}, R * 3, std::uint64_t{100}, R - 100 + 17, R * 5 + 1, std::uint64_t{1},
+                                  R * 2, std::uint64_t{256}, std::uint64_t{5}, std::uint64_t{0}, R - 261, std::uint64_t{3}}) {
+      const std::uint64_t count = c != 0 ? c : R - at % R;
+      INFO("chunk from " << at << ", " << count << " outputs");
+      plan.layout = cuda::mtgp32_layout(at, count, G, 1);
+      require_same_words(model_kernel(plan, &windows), reference(4242, at, count, G));
+      REQUIRE(std::none_of(windows.begin(), windows.end(), [](std::uint32_t w) { return w == kUnwritten; }));
+      plan.states = windows;
+      at += count;
+    }
   }
-  const auto again = chunks.plan(1000, R);
-  require_same_words(model_kernel(again), reference(4242, 1000, R, G));
-  const auto on = chunks.plan(1000 + R, 3 * R + 5);
-  require_same_words(model_kernel(on), reference(4242, 1000 + R, 3 * R + 5, G));
   // mtgp32_round_states against plain stepping: generator g's state after r·256 outputs.
   const auto states = cuda::mtgp32_round_states(4242, 3, G);
   for (unsigned g = 0; g < G; ++g) {

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// MT19937's jump on the GPU: many states moved on by one polynomial g at
+// once, one block per state, so that the host output's chunks need no host jumps after the
+// first. The result is mt19937::apply_polynomial's, bit for bit.
+//
+// g(A)x = Σ g_i A^i x, and A^i x is the window x_{m+i} .. x_{m+i+623} of the sequence that the
+// state x_m .. x_{m+623} starts. So word j of g(A)x is the XOR of x_{m+i+j} over g's terms i:
+// the block makes the sequence's next deg g words in shared memory by the recurrence, then
+// every thread XORs two result words' terms at once, with no Horner chain between them.
+#include <cstdint>
+
+#include "cuda/cuda_path.hpp"
+#include "generators/gf2_polynomial.hpp"
+
+namespace glrand::cuda {
+
+// g(A) (g of degree below 19937, as t^K mod φ is) applied to each of the `count` 624-word
+// states at `from` (each mt19937::State::mt, whatever its index), into the same place at `to`
+// (`from` itself, or states that do not overlap them), asynchronously on `stream`. g travels
+// as the kernel's parameter: no device memory, no copy.
+void jump_mt19937_states(const gf2::Polynomial& g, const std::uint32_t* from, std::uint32_t* to, std::uint64_t count,
+                         Stream stream);
+
+}  // namespace glrand::cuda
