@@ -19,6 +19,7 @@
 #include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/mt19937_jump.hpp"
 #include "cuda/mt19937_kernel.hpp"
 #include "cuda/mtgp32_device.hpp"
 
@@ -266,6 +267,36 @@ int main(int argc, char* argv[]) {
                   ms, static_cast<double>(outputs) / ms * 1e-6, bytes_per_ms * 1e-6,
                   100 * bytes_per_ms / write_only_bytes_per_ms);
       std::fflush(stdout);
+    }
+    // MT19937's segment states made and moved on on the device (host output's chunks, a new
+    // plan): the jump kernel on S states, a block a state and each state's terms shared among
+    // blocks, and a plan of S segments made by doubling; the polynomials made beforehand.
+    if (only.empty() || std::string("MT19937 jumps").find(only) != std::string::npos) {
+      constexpr std::uint64_t kSegmentBlocks = (std::uint64_t{1} << 16) / mt19937::kN + 1;
+      const std::vector<std::uint64_t> counts{1, 64, 256, 4096};
+      cuda::DeviceBuffer<std::uint32_t> states(2 * counts.back() * mt19937::kN);
+      cuda::check(cudaMemset(states.data(), 0x5A, states.size() * sizeof(std::uint32_t)), "cudaMemset");
+      const mt19937::State start = mt19937::seed_state(5489);
+      std::printf("\n## MT19937's jumps on the device\n\n");
+      std::printf("Segments of %llu outputs; median of %d, CUDA events.\n\n",
+                  static_cast<unsigned long long>(kSegmentBlocks * mt19937::kN), repeats);
+      std::printf("| states | jump, a block a state (ms) | jump, terms shared among blocks (ms) | "
+                  "plan of that many segments by doubling (ms) |\n| ---: | ---: | ---: | ---: |\n");
+      for (const std::uint64_t count : counts) {
+        cuda::Mt19937Plan plan;
+        plan.segments = count;
+        plan.per_segment = kSegmentBlocks * mt19937::kN;
+        plan.first_index = start.index;
+        for (std::uint64_t h = 1; h < count; h *= 2) mt19937::block_jump(kSegmentBlocks * h);
+        const auto& g = *mt19937::block_jump(kSegmentBlocks * count);
+        std::uint32_t* const from = states.data();
+        std::uint32_t* const to = states.data() + counts.back() * mt19937::kN;
+        const double one = bench::median_cuda_ms([&] { cuda::jump_mt19937_states(g, from, to, count, nullptr, 1); }, repeats);
+        const double shared = bench::median_cuda_ms([&] { cuda::jump_mt19937_states(g, from, to, count, nullptr); }, repeats);
+        const double doubling =
+            bench::median_cuda_ms([&] { cuda::plan_mt19937_on_device(start, plan, from, nullptr); }, repeats);
+        std::printf("| %llu | %.3f | %.3f | %.3f |\n", static_cast<unsigned long long>(count), one, shared, doubling);
+      }
     }
   } catch (const Error& e) {
     std::fprintf(stderr, "bench_cuda: %s\n", e.what());

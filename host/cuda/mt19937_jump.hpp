@@ -16,10 +16,12 @@
 namespace glrand::cuda {
 
 // g(A) (g of degree below 19937, as t^K mod φ is) applied to each of the `count` 624-word
-// states at `from` (each mt19937::State::mt, whatever its index), into the same place at `to`
-// (`from` itself, or states that do not overlap them), asynchronously on `stream`. g travels
-// as the kernel's parameter: no device memory, no copy.
+// states at `from` (each mt19937::State::mt, whatever its index), into the same place at `to`,
+// asynchronously on `stream`. g travels as the kernel's parameter: no device memory, no copy.
+// A state's terms are shared among `parts` blocks (0: as many as fill the device twice over
+// when there are few states), whose shares are XORed into `to`; then `to` must not overlap
+// `from`. With one part, `to` may be `from` itself.
 void jump_mt19937_states(const gf2::Polynomial& g, const std::uint32_t* from, std::uint32_t* to, std::uint64_t count,
-                         Stream stream);
+                         Stream stream, unsigned parts = 0);
 
 }  // namespace glrand::cuda

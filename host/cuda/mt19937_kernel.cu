@@ -208,11 +208,9 @@ namespace {
 // The Generator's launch: shorter segments, made on the device.
 constexpr Mt19937Launch kLaunch{.min_segment_outputs = kMt19937DeviceSegmentOutputs};
 
-// A plan's segment states made on the device into `states`: segment 0 is `start`, then
-// segments h .. 2h − 1 are segments 0 .. h − 1 jumped on by h segments, h = 1, 2, 4, ...: a
-// jump kernel for each doubling (whose polynomial the host makes by squaring the last one's,
-// mt19937::block_jump), instead of a host jump for each segment. Asynchronous on `stream` (`start` is copied before it returns).
-void plan_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::uint32_t* states, Stream stream) {
+}  // namespace
+
+void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::uint32_t* states, Stream stream) {
   check(cudaMemcpyAsync(states, start.mt.data(), sizeof start.mt, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
   const gf2::Exponent blocks = plan.per_segment / kN;  // per segment: the index stays the same
   for (std::uint64_t h = 1; h < plan.segments; h *= 2)
@@ -220,20 +218,19 @@ void plan_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::u
                         stream);
 }
 
-}  // namespace
-
 // generate_host fills chunk after chunk, each as long as the last: the segments' states stay
-// in device memory, and after each fill one jump kernel (cuda/mt19937_jump.hpp) moves them all
-// on by the fill's length, on the fill's stream, so that the next fill starts from them with no
-// host jump at all. A fill that does not continue the last one (the first, one at another
-// position) starts from the host's jump to its first output, one that continues it with
-// another length from segment 0's state, read back; either makes its other segments' states
-// on the device (plan_on_device). The fills are ordered on the device by an event, and the
-// mutex keeps copies of the Generator used from several threads correct.
+// in device memory, and after each fill one jump (cuda/mt19937_jump.hpp) moves them all on by
+// the fill's length into a second buffer, on the fill's stream, so that the next fill starts
+// from them with no host jump at all. A fill that does not continue the last one (the first,
+// one at another position) starts from the host's jump to its first output, one that
+// continues it with another length from segment 0's state, read back; either makes its other
+// segments' states on the device (plan_mt19937_on_device). The fills are ordered on the device
+// by an event, and the mutex keeps copies of the Generator used from several threads correct.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
   // What lives on one device: the segments' states.
   struct OnDevice {
     DeviceBuffer<std::uint32_t> states;  // `plan`'s segment states
+    DeviceBuffer<std::uint32_t> spare;   // as large: where the states are jumped to
     EventHandle done;                    // after the last work on them
     ~OnDevice() { cudaEventSynchronize(done.get()); }
   };
@@ -274,8 +271,9 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t output
               if (on.states.size() < plan.segments * kN) {
                 check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
                 on.states = DeviceBuffer<std::uint32_t>(plan.segments * kN);
+                on.spare = DeviceBuffer<std::uint32_t>(plan.segments * kN);
               }
-              plan_on_device(start, plan, on.states.data(), stream);
+              plan_mt19937_on_device(start, plan, on.states.data(), stream);
               kept->plan = plan;
               kept->count = n;
             }
@@ -285,8 +283,9 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t output
             // Every segment moved on by n outputs: t^(624·blocks) mod φ, as mt19937::jump takes it.
             const gf2::Exponent blocks = (gf2::Exponent{kept->plan.first_index} + n - 1) / kN;
             if (blocks > 0) {
-              jump_mt19937_states(*mt19937::block_jump(blocks), on.states.data(), on.states.data(), kept->plan.segments,
+              jump_mt19937_states(*mt19937::block_jump(blocks), on.states.data(), on.spare.data(), kept->plan.segments,
                                   stream);
+              std::swap(on.states, on.spare);
               check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
             }
             kept->plan.first_index = static_cast<unsigned>(gf2::Exponent{kept->plan.first_index} + n - blocks * kN);

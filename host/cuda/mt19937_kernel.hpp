@@ -111,6 +111,14 @@ inline Mt19937Plan plan_mt19937(const mt19937::State& start, std::uint64_t count
   return plan;
 }
 
+// A plan's segment states made on the device into `device_states` (plan.segments · 624 words):
+// segment 0 is `start`, then segments h .. 2h − 1 are segments 0 .. h − 1 jumped on by h
+// segments, h = 1, 2, 4, ...: a jump (cuda/mt19937_jump.hpp) for each doubling, whose
+// polynomial the host makes by squaring the last one's (mt19937::block_jump), instead of a
+// host jump for each segment. Asynchronous on `stream` (`start` is copied before it returns).
+void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::uint32_t* device_states,
+                            Stream stream);
+
 // How many segments the current device runs at once with `launch`'s kernel (all SMs, each as
 // full as the kernel's registers and shared memory allow): more would wait for a second wave.
 unsigned mt19937_wave_segments(const Mt19937Launch& launch);

@@ -256,8 +256,9 @@ TEST_CASE("Sobol32 kernel equals cuRAND's SOBOL32 host API", "[gpu][sobol32][cur
 }
 
 TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu][mt19937]") {
-  // States of several seeds and positions (any read index), all moved on at once by t^K mod φ:
-  // one block, a few, many; a polynomial of a few terms and ones of every degree up to 19936.
+  // States of several seeds and positions (any read index), all moved on at once by t^K mod φ,
+  // in place (a block a state) and into other states (each state's terms shared among blocks);
+  // a polynomial of a few terms and ones of every degree up to 19936.
   std::vector<std::array<std::uint32_t, mt19937::kN>> windows;
   for (const std::uint32_t seed : {5489u, 1u, 4357u, 0xFFFFFFFFu})
     for (const std::uint64_t position : {std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{624 * 5 + 3}})
@@ -278,7 +279,9 @@ TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu]
     for (std::size_t i = 0; i < windows.size(); ++i)
       cuda::check(cudaMemcpy(states.data() + i * mt19937::kN, windows[i].data(), sizeof windows[i], cudaMemcpyHostToDevice),
                   "cudaMemcpy");
-    cuda::jump_mt19937_states(g, states.data(), in_place ? states.data() : other.data(), windows.size(), nullptr);
+    // In place one block a state; into other states in as many parts as fill the device.
+    cuda::jump_mt19937_states(g, states.data(), in_place ? states.data() : other.data(), windows.size(), nullptr,
+                              in_place ? 1 : 0);
     cuda::check(cudaDeviceSynchronize(), "mt19937_jump");
     for (std::size_t i = 0; i < windows.size(); ++i) {
       INFO("state " << i);
