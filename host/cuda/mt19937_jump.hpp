@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// MT19937's jump on the GPU: many states moved on by one polynomial g at
-// once, one block per state, so that the host output's chunks need no host jumps after the
-// first. The result is mt19937::apply_polynomial's, bit for bit.
+// MT19937's jump on the GPU: many states moved on by one polynomial g at once, so that host
+// output's chunks and new plans need no host jump per segment. The result is
+// mt19937::apply_polynomial's, bit for bit.
 //
 // g(A)x = Σ g_i A^i x, and A^i x is the window x_{m+i} .. x_{m+i+623} of the sequence that the
 // state x_m .. x_{m+623} starts. So word j of g(A)x is the XOR of x_{m+i+j} over g's terms i:
-// the block makes the sequence's next deg g words in shared memory by the recurrence, then
-// every thread XORs two result words' terms at once, with no Horner chain between them.
+// a block makes the sequence's next deg g words in shared memory by the recurrence, lists g's
+// terms a batch at a time, and each thread XORs four result words' terms, with no Horner chain
+// between them.
 #include <cstdint>
 
 #include "cuda/cuda_path.hpp"

@@ -11,8 +11,8 @@
 //
 // Stream layout: outputs [offset, offset + count) of the standard sequence are cut into
 // `segments` consecutive segments of L outputs (L a multiple of 624, the last one shorter);
-// segment s starts from the state jumped s·L outputs on by the host (mt19937::jump with a
-// precomputed jump polynomial) and writes its outputs in place. So device_out[i] is output
+// segment s starts from the state s·L outputs on (jumped to by the host, plan_mt19937, or on the
+// device, plan_mt19937_on_device) and writes its outputs in place. So device_out[i] is output
 // offset + i of MT19937 seeded with `seed`, for any segment count: the single standard sequence.
 #include <algorithm>
 #include <cstdint>
