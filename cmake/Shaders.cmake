@@ -17,6 +17,7 @@ set(GLRAND_SHADERS
   fullscreen.vert
   ceicg.frag
   park_miller.frag
+  park_miller_texture.frag
   wichmann_hill.frag
   mrg32k3a.frag
   mrg32k3a_advance.frag

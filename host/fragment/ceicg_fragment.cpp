@@ -53,13 +53,13 @@ void set_uniforms(const gl::Program& program, const ceicg::Residues& start, std:
     program.set("uInverseModulus", per_component([](const auto& c) { return 1.0 / c.modulus; }));
 }
 
+}  // namespace
+
 int max_texture_size() {
   GLint size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
   return size;
 }
-
-}  // namespace
 
 void check_target_size(TargetSize size, int max_size) {
   const std::string text = std::to_string(size.width) + "x" + std::to_string(size.height);
@@ -187,8 +187,6 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
   return start;
 }
 
-namespace {
-
 void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
   if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
   GLint format = 0, w = 0, h = 0, previous = 0;
@@ -205,8 +203,6 @@ void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) 
     throw InvalidArgument("texture " + std::to_string(texture) + " is " + std::to_string(w) + "x" + std::to_string(h) +
                           ", not " + std::to_string(width) + "x" + std::to_string(height));
 }
-
-}  // namespace
 
 namespace {
 

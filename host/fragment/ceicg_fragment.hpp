@@ -29,6 +29,11 @@ using glrand::TargetSize;
 // Throws glrand::InvalidArgument unless 1 <= width, height <= max_texture_size and
 // width·height <= kMaxPixelsPerPass.
 void check_target_size(TargetSize size, int max_texture_size);
+// The current context's GL_MAX_TEXTURE_SIZE.
+int max_texture_size();
+// Throws glrand::InvalidArgument unless `texture` names a GL_RGBA32F texture of width x height
+// (a caller's texture that a fill renders into).
+void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
 
 // Sets the generator's constants, the uniforms of shaders/common/ceicg_core.glsl (lane k =
 // component k; lane w has modulus 1), on a program in use.

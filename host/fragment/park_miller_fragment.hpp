@@ -14,6 +14,10 @@ struct ParkMillerTraits {
   static constexpr const char* kName = "Park-Miller";
   static constexpr const char* kShader = "park_miller.frag";
   static constexpr const char* kStream = "park_miller";  // the scatter and compute profiles
+  // Texture fills (fragment/state_texture_filler.hpp): two outputs a pass, within 1 ulp of
+  // pm::to_f32 (shaders/park_miller_texture.frag).
+  static constexpr const char* kTextureShader = "park_miller_texture.frag";
+  static constexpr int kTextureOutputsPerPass = 2;
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;
@@ -30,6 +34,13 @@ struct ParkMillerTraits {
   static void encode_state(State z, float* vec4) {
     const auto b = bytes(z);
     std::copy(b.begin(), b.end(), vec4);
+  }
+  // A state texel back (bytes); false unless exact bytes of a z in 1..m − 1.
+  static bool decode_state(const float* vec4, State& z) {
+    bool ok = true;
+    z = 0;
+    for (int k = 3; k >= 0; --k) z = (z << 8) | exact_integer(vec4[k], 256.0f, ok);
+    return ok & (z >= 1) & (z < pm::kModulus);
   }
   static bool decode(const float* halves, std::uint32_t* word) {
     bool ok = true;

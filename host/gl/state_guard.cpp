@@ -37,6 +37,7 @@ StateGuard::StateGuard() {
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
   }
   glActiveTexture(static_cast<GLenum>(active_texture_));
+  for (GLuint i = 0; i < color_masks_.size(); ++i) glGetBooleani_v(GL_COLOR_WRITEMASK, i, color_masks_[i].data());
   glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer_);
   glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer_);
   glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment_);
@@ -53,9 +54,11 @@ StateGuard::StateGuard() {
       glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, static_cast<GLuint>(i), &indexed_[i].size);
     }
   }
-  // The library's pixel transfers address host memory or its own buffers, not the caller's.
+  // The library's pixel transfers address host memory or its own buffers, not the caller's,
+  // and its passes write every channel whatever masks the caller set.
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
 StateGuard::~StateGuard() {
@@ -69,6 +72,10 @@ StateGuard::~StateGuard() {
     glBindTexture(GL_TEXTURE_2D, existing(texture, is_texture));
   }
   glActiveTexture(static_cast<GLenum>(active_texture_));
+  for (GLuint i = 0; i < color_masks_.size(); ++i) {
+    const auto& m = color_masks_[i];
+    glColorMaski(i, m[0], m[1], m[2], m[3]);
+  }
   glBindBuffer(GL_PIXEL_PACK_BUFFER, existing(pack_buffer_, is_buffer));
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, existing(unpack_buffer_, is_buffer));
   glPixelStorei(GL_PACK_ALIGNMENT, pack_alignment_);

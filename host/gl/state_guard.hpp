@@ -4,10 +4,12 @@
 // context: a program that fills textures in its own context must find its state as it was. Made
 // on entry, it records every binding the library may change; its destructor puts them back:
 // draw and read framebuffers, program, vertex array, viewport, active texture unit, the 2D
-// texture of each unit the library uses (and of the caller's active unit), pixel pack and
+// texture of each unit the library uses (and of the caller's active unit), the colour write
+// masks of draw buffers 0..3, pixel pack and
 // unpack buffers and the pack alignment, copy buffers, and (OpenGL 4.3) the generic and the
 // stream profiles' indexed shader storage buffer bindings. Meanwhile no pixel pack or unpack
-// buffer is bound, so that the library's transfers address its own memory.
+// buffer is bound, so that the library's transfers address its own memory, and every colour
+// channel is written.
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -38,6 +40,7 @@ class StateGuard {
   std::array<int, 4> viewport_{};
   int active_texture_ = 0;
   std::vector<std::pair<int, int>> textures_;  // (unit, 2D texture)
+  std::array<std::array<unsigned char, 4>, 4> color_masks_{};  // draw buffers 0..3
   int pack_buffer_ = 0, unpack_buffer_ = 0, pack_alignment_ = 4, copy_read_buffer_ = 0, copy_write_buffer_ = 0;
   bool storage_ = false;  // whether the context has shader storage buffers
   int storage_buffer_ = 0;

@@ -18,6 +18,7 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
+#include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "gl/resources.hpp"
@@ -43,6 +44,7 @@ struct CallerState {
   std::array<GLint, kUnits> textures{};
   GLint pack_buffer = 0, unpack_buffer = 0, pack_alignment = 0, storage_buffer = 0;
   std::array<GLint, 2> indexed_storage{};
+  std::array<std::array<GLboolean, 4>, 2> color_masks{};  // draw buffers 0 and 1
 
   static CallerState now() {
     CallerState s;
@@ -62,6 +64,7 @@ struct CallerState {
     glGetIntegerv(GL_PACK_ALIGNMENT, &s.pack_alignment);
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.storage_buffer);
     for (GLuint i = 0; i < 2; ++i) glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s.indexed_storage[i]);
+    for (GLuint i = 0; i < 2; ++i) glGetBooleani_v(GL_COLOR_WRITEMASK, i, s.color_masks[i].data());
     return s;
   }
 
@@ -74,7 +77,8 @@ struct CallerState {
     for (GLint t : textures) o << " " << t;
     o << ", pack buffer " << pack_buffer << ", unpack buffer " << unpack_buffer << ", pack alignment "
       << pack_alignment << ", storage buffer " << storage_buffer << " (indexed " << indexed_storage[0] << ", "
-      << indexed_storage[1] << ")";
+      << indexed_storage[1] << "), colour masks";
+    for (const auto& m : color_masks) o << " " << int{m[0]} << int{m[1]} << int{m[2]} << int{m[3]};
     return o.str();
   }
   friend bool operator==(const CallerState&, const CallerState&) = default;
@@ -121,6 +125,8 @@ struct Caller {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, new_buffer(GL_SHADER_STORAGE_BUFFER, 64));
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glPixelStorei(GL_PACK_ALIGNMENT, 2);
+    glColorMaski(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+    glColorMaski(1, GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
     REQUIRE(glGetError() == GL_NO_ERROR);
   }
   ~Caller() {
@@ -131,6 +137,7 @@ struct Caller {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glActiveTexture(GL_TEXTURE0);
   }
 };
@@ -181,6 +188,14 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
     gl::Texture a(8, 8), b(8, 8), c(8, 8);
     const std::array<unsigned, 3> targets{a.id(), b.id(), c.id()};
     filler.fill(ceicg::residues_at({1, 2, 3}, 0, 0), targets, 8, 8);
+  });
+  check_kept("StateTextureFiller (Park-Miller)", [&] {
+    fragment::StateTextureFiller<fragment::ParkMillerTraits> filler(8, 4);
+    filler.set_state(12345);
+    gl::Texture a(8, 4), b(8, 4);
+    const std::array<unsigned, 2> targets{a.id(), b.id()};
+    filler.fill(targets);
+    (void)filler.state();
   });
   for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu}) {
     const std::string how = std::string(", state update ") + fragment::name_of(update);

@@ -6,11 +6,16 @@
 #include <GL/glew.h>
 
 #include <catch2/catch.hpp>
+#include <array>
 #include <cmath>
+#include <optional>
 #include <glrand/glrand.hpp>
 #include <vector>
 
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/state_texture_filler.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/park_miller.hpp"
 #include "gl/resources.hpp"
 #include "selftest/known_answers.hpp"
 
@@ -36,7 +41,97 @@ double circle_distance(double a, double b) {
   return std::min(d, 1.0 - d);
 }
 
+// Whether `got` is `want` or a float next to it.
+bool within_one_ulp(float got, float want) {
+  return got == want || got == std::nextafter(want, 0.0f) || got == std::nextafter(want, 1.0f);
+}
+
+// Park–Miller's exact words z of outputs first .. first + count − 1 for `settings`, from the
+// CPU reference through the public API.
+std::vector<std::uint32_t> park_miller_words(Settings settings, std::uint64_t first, std::uint64_t count) {
+  settings.backend = Backend::cpu;
+  settings.offset += first;
+  Generator reference(settings);
+  std::vector<std::uint32_t> words(count);
+  reference.generate(std::span<std::uint32_t>(words));
+  return words;
+}
+
 }  // namespace
+
+TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
+  // Fills of 1 to 4 textures (each a texture's two passes of two channels), a change of size
+  // (states set from the host again), a seek back, and a fill continuing that one.
+  const GlContext context;
+  Settings settings;
+  settings.algorithm = Algorithm::park_miller;
+  settings.seed = {20061};
+  settings.offset = 977;
+  TextureFiller filler(settings);
+  struct Fill {
+    std::uint32_t textures, width, height;
+    std::optional<std::uint64_t> seek;
+  };
+  std::uint64_t expected_position = 0;
+  for (const Fill f : {Fill{1, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{2, 24, 10, {}}, Fill{4, 24, 10, {}},
+                       Fill{2, 16, 7, {}}, Fill{1, 16, 7, std::uint64_t{960}}, Fill{2, 16, 7, {}}}) {
+    if (f.seek) {
+      filler.seek(*f.seek);
+      expected_position = *f.seek;
+    }
+    INFO(f.textures << " textures of " << f.width << "x" << f.height << " from output " << expected_position);
+    std::vector<gl::Texture> textures;
+    textures.reserve(f.textures);
+    std::vector<unsigned> ids;
+    for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(f.width, f.height).id());
+    REQUIRE(filler.position() == expected_position);
+    filler.fill(ids, f.width, f.height);
+    const std::uint64_t texels = std::uint64_t{f.width} * f.height, outputs = 4 * f.textures * texels;
+    const std::vector<std::uint32_t> z = park_miller_words(settings, expected_position, outputs);
+    std::uint64_t checked = 0;
+    for (std::uint32_t t = 0; t < f.textures; ++t) {
+      const std::vector<float> texels_read = read_texels(textures[t]);
+      for (std::uint64_t p = 0; p < texels; ++p)
+        for (std::uint32_t c = 0; c < 4; ++c) {
+          const std::uint64_t n = (4 * t + c) * texels + p;  // the documented texel order
+          const float want = pm::to_f32(z[n]), got = texels_read[4 * p + c];
+          if (!within_one_ulp(got, want))
+            FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want);
+          ++checked;
+        }
+    }
+    CHECK(checked == outputs);
+    expected_position += outputs;
+  }
+  CHECK(filler.position() == expected_position);
+}
+
+TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][pm]") {
+  // After every fill, the state of texel 0 is the sequence's state at the position reached;
+  // the edge words (1 and m − 1) and a state whose products carry through every byte first.
+  const GlContext context;
+  for (const pm::State start : {pm::State{1}, pm::State{pm::kModulus - 1}, pm::State{0x7F7F7F7F}, pm::State{48271}}) {
+    INFO("from state " << start);
+    fragment::StateTextureFiller<fragment::ParkMillerTraits> filler(33, 5);
+    filler.set_state(start);
+    CHECK(filler.state() == start);
+    gl::Texture a(33, 5), b(33, 5), c(33, 5);
+    const std::array<unsigned, 3> ids{a.id(), b.id(), c.id()};
+    std::uint64_t position = 0;
+    for (const std::size_t count : {std::size_t{3}, std::size_t{1}, std::size_t{2}}) {
+      filler.fill(std::span<const unsigned>(ids.data(), count));
+      position += 4 * count * 33 * 5;
+      REQUIRE(filler.state() == pm::advanced_by(start, position));
+    }
+    const std::vector<float> texels = read_texels(a);  // the last fill's first texture: outputs from position − 8·165
+    for (std::uint64_t p = 0; p < 33 * 5; ++p)
+      for (std::uint32_t ch = 0; ch < 4; ++ch) {
+        const pm::State z = pm::advanced_by(start, position - 8 * 165 + ch * 165 + p);
+        REQUIRE(within_one_ulp(texels[4 * p + ch], pm::to_f32(z)));
+      }
+  }
+}
 
 TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures, within the shader's bound",
           "[api][gl][texture]") {
@@ -80,7 +175,11 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
 
 TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", "[api][texture]") {
   Settings settings;
+  settings.algorithm = Algorithm::wichmann_hill;
+  CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
+  settings = {};
   settings.algorithm = Algorithm::park_miller;
+  settings.backend = Backend::cpu;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
   settings.profile = Profile::compute;
@@ -89,6 +188,8 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   settings.seed = {16777213, 0, 0};  // n1 must be below m1
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   CHECK(fills_textures(Algorithm::ceicg, Profile::ps30));
+  CHECK(fills_textures(Algorithm::park_miller, Profile::ps30));
+  CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::compute));
   CHECK_FALSE(fills_textures(Algorithm::mrg32k3a, Profile::ps30));
 }
 

@@ -2,8 +2,8 @@
 #pragma once
 // Random textures in the caller's OpenGL context: the shader computes the floats and writes
 // them into the caller's textures, which never leave the GPU (docs/library.md, "Random
-// textures"). CEICG in the ps30 profile so far; every generator's exact numbers come from
-// glrand::Generator.
+// textures"). CEICG and Park–Miller in the ps30 profile so far; every generator's exact numbers
+// come from glrand::Generator.
 //
 //   glrand::Settings settings;  // CEICG, GL, ps30: the defaults
 //   glrand::TextureFiller filler(settings);
@@ -26,14 +26,22 @@ class TextureFiller {
   ~TextureFiller();
 
   // Fills 1 to 4 RGBA32F textures (GL names, each width x height, at most 2^24 texels) on
-  // the current context with the next 4·T·width·height outputs as floats in [0, 1), within
-  // a few ulp of the host formula (read exact integers with glrand::Generator): texture t,
-  // texel p = x + width·y, channel c holds output position() + p·4T + 4t + c. Runs the
-  // generator's self-test on the context first (Settings::self_test), and leaves the
-  // caller's GL state (bindings, program, viewport) as it was. A filler belongs to the
-  // context of its first fill (its programs live there): make one per context, and destroy
-  // it while that context is current.
+  // the current context with the next 4·T·width·height outputs as floats in [0, 1), near the
+  // host formula (read exact integers with glrand::Generator). Texel p = x + width·y, channel c
+  // of texture t holds output position() + n:
+  //   CEICG:       n = p·4T + 4t + c, within kCeicgFloatTolerance of ceicg::to_f32;
+  //   Park–Miller: n = (4t + c)·width·height + p (each texel a substream whose state stays on
+  //                the GPU from fill to fill; the host sets it on the first fill, after a
+  //                change of size and after seek()), within 1 ulp of pm::to_f32.
+  // Runs the generator's self-test on the context first (Settings::self_test), and leaves the
+  // caller's GL state (bindings, program, viewport, colour masks) as it was. A filler belongs
+  // to the context of its first fill (its programs and state textures live there): make one
+  // per context, and destroy it while that context is current.
   void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
+
+  // The next fill starts at output offset + position (a program that saved position() resumes
+  // its sequence there).
+  void seek(std::uint64_t position);
 
   // Outputs filled so far; the next fill starts at output offset + position().
   std::uint64_t position() const;
