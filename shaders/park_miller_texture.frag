@@ -18,19 +18,11 @@ uniform vec4 uStepMultiplier;  // bytes of a^P
 layout(location = 0) out vec4 target0;  // the caller's texture: (u0, u1, u0, u1)
 layout(location = 1) out vec4 target1;  // the state after the pass's outputs
 
-// z / m as a float: z·2^-31 (2^-31 is the float nearest 1/m) from its two exact halves, one
-// rounding; below 1: z ≤ m − 1 would round up to 1.0, so the largest float below 1 caps it.
-float unitFloat(vec4 z) {
-  float high = z.z * 65536.0 + z.w * 16777216.0;
-  float low = z.x + z.y * 256.0;
-  return min(high * 4.656612873077393e-10 + low * 4.656612873077393e-10, 0.99999994);
-}
-
 void main() {
   vec4 z = texture(uState0, gl_FragCoord.xy / uStateSize);
-  float first = unitFloat(z);
+  float first = unitFloatOfBytes(z);
   z = mulModMersenne31(z, uStepMultiplier);
-  float second = unitFloat(z);
+  float second = unitFloatOfBytes(z);
   z = mulModMersenne31(z, uStepMultiplier);
   target0 = vec4(first, second, first, second);
   target1 = z;

@@ -64,3 +64,12 @@ vec4 mulModMersenne31(vec4 x, vec4 c) {
 vec2 halvesOfBytes(vec4 b) {
   return vec2(b.x + b.y * 256.0, b.z + b.w * 256.0);
 }
+
+// z / m as a float for z in 1..m − 1 as bytes (texture fills): z·2^-31 (2^-31 is the float
+// nearest 1/m) from its two exact halves with one rounding, so within 1 ulp of pm::to_f32;
+// capped at the largest float below 1, to which z = m − 1 would otherwise round up.
+float unitFloatOfBytes(vec4 z) {
+  float high = z.z * 65536.0 + z.w * 16777216.0;
+  float low = z.x + z.y * 256.0;
+  return min(high * 4.656612873077392578125e-10 + low * 4.656612873077392578125e-10, 0.999999940395355224609375);
+}

@@ -4,6 +4,8 @@
 // Bytes travel as host/fragment/park_miller_fragment.hpp encodes them.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "generators/park_miller.hpp"
 #include "hostile/hostile_support.hpp"
 #include "kat/kat.hpp"
@@ -84,6 +86,37 @@ TEST_CASE("mulModMersenne31: byte edges in every position, Park-Miller multiplie
     CHECK(m.count() == 0);
   }
   report_checked("mulModMersenne31", checked);
+}
+
+// park_miller_texture.frag's floats: within 1 ulp of pm::to_f32, below 1, at every byte edge,
+// at m − 1 (which rounds to 1 without the cap) and at random words.
+TEST_CASE("unitFloatOfBytes stays within 1 ulp of pm::to_f32, below 1, under hostile arithmetic", "[hostile]") {
+  std::vector<U64> cases;
+  for (const U64 z : byte_edges())
+    if (z >= 1) cases.push_back(z);
+  for (U64 back = 1; back <= 64; ++back) cases.push_back(kModulus - back);
+  for (int i = 0; i < 40000; ++i) cases.push_back(uniform(1, kModulus));
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(
+        cases,
+        [](const std::array<U64, 4>& z) {
+          std::array<Float, 4> out;
+          for (int k = 0; k < 4; ++k) out[k] = shaders::unitFloatOfBytes(bytes(z[k]));
+          return out;
+        },
+        [&](U64 z, Float u) {
+          const float want = glrand::pm::to_f32(static_cast<std::uint32_t>(z));
+          const bool near = u.v == want || u.v == std::nextafter(want, 0.0f) || u.v == std::nextafter(want, 1.0f);
+          m.check(near && u.v < 1.0f, [&](auto& o) { o << "z = " << z << " -> " << u.v << ", not within 1 ulp of " << want; });
+        });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("unitFloatOfBytes", checked);
 }
 
 // park_miller.frag's stepping: z_10000 from z_0 = 1 as published (tests/kat/park_miller.txt), each
