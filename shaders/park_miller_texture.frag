@@ -4,16 +4,17 @@
 // glrand: variant OUTPUTS=2
 // Park–Miller texture fill, ps30 profile (the 2006 paper's Figure 2 in the caller's context):
 // each texel of the caller's texture is a substream whose state z (four bytes in floats) lives
-// in a state texture on the GPU. A pass writes two outputs as floats into two channels of the
-// caller's texture (the engine's colour mask picks which: four outputs a texel would need four
-// multiplications, over ps_3_0's 512 slots) and the state two steps on into the other state
-// texture. A step multiplies by uStepMultiplier = a^P, P the texels: leapfrog, so texel p holds
-// outputs p, p + P, p + 2P, ... of the fill.
+// in a state texture on the GPU. A pass writes two consecutive outputs as floats into two
+// channels of the caller's texture (the engine's colour mask picks which: four outputs a texel
+// would need four multiplications, over ps_3_0's 512 slots) and the next state into the other
+// state texture: the state after the second output times uStateMultiplier, which is a within a
+// fill and, in its last pass, jumps the texel over the other texels' outputs of the fill.
 #include "common/byte_arithmetic.glsl"
 
 uniform sampler2D uState0;     // z as bytes
 uniform vec2 uStateSize;       // state texture size in texels
-uniform vec4 uStepMultiplier;  // bytes of a^P
+uniform vec4 uStepMultiplier;   // bytes of a
+uniform vec4 uStateMultiplier;  // bytes of a, or of the jump to the texel's next fill
 
 layout(location = 0) out vec4 target0;  // the caller's texture: (u0, u1, u0, u1)
 layout(location = 1) out vec4 target1;  // the state after the pass's outputs
@@ -23,7 +24,7 @@ void main() {
   float first = unitFloatOfBytes(z);
   z = mulModMersenne31(z, uStepMultiplier);
   float second = unitFloatOfBytes(z);
-  z = mulModMersenne31(z, uStepMultiplier);
+  z = mulModMersenne31(z, uStateMultiplier);
   target0 = vec4(first, second, first, second);
   target1 = z;
 }

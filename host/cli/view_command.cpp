@@ -45,12 +45,12 @@ void run_view(const ViewOptions& options) {
   const Settings settings = options.source.settings();
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
   if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
-  if (settings.algorithm != Algorithm::ceicg)
-    throw InvalidArgument("`glrand view` fills textures with -g ceicg so far; `glrand render -g " +
-                          options.source.generator + "` makes a picture of any generator");
-  if (!fills_textures(settings.algorithm, settings.profile))
+  if (!fills_textures(settings.algorithm, settings.profile) && fills_textures(settings.algorithm, Profile::ps30))
     throw InvalidArgument("`glrand view` fills textures in the ps30 profile only; `glrand render --profile " +
                           options.source.profile + "` makes a picture");
+  if (!fills_textures(settings.algorithm, settings.profile))
+    throw InvalidArgument("`glrand view` fills textures with -g ceicg and -g pm so far; `glrand render -g " +
+                          options.source.generator + "` makes a picture of any generator");
   static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");

@@ -14,8 +14,8 @@ struct ParkMillerTraits {
   static constexpr const char* kName = "Park-Miller";
   static constexpr const char* kShader = "park_miller.frag";
   static constexpr const char* kStream = "park_miller";  // the scatter and compute profiles
-  // Texture fills (fragment/state_texture_filler.hpp): two outputs a pass, within 1 ulp of
-  // pm::to_f32 (shaders/park_miller_texture.frag).
+  // Texture fills (fragment/state_texture_filler.hpp): two consecutive outputs a pass, within
+  // 1 ulp of pm::to_f32 (shaders/park_miller_texture.frag).
   static constexpr const char* kTextureShader = "park_miller_texture.frag";
   static constexpr int kTextureOutputsPerPass = 2;
   static constexpr int kStateVec4s = 1;
@@ -49,6 +49,10 @@ struct ParkMillerTraits {
     return ok & (*word >= 1) & (*word < pm::kModulus);
   }
   static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
+  // The texture shader's multiplier of the state after a pass's last output.
+  static void set_state_step(const gl::Program& program, Jump multiplier) {
+    program.set("uStateMultiplier", bytes(multiplier));
+  }
 };
 
 static_assert(Ps30Traits<ParkMillerTraits> && StreamTraits<ParkMillerTraits>);

@@ -2,7 +2,8 @@
 // glrand::TextureFiller behind the public API: CEICG's texture fill (fragment::CeicgTextureFiller,
 // the host keeping the residues), one engine per number of textures, made on the first fill of
 // that many; Park–Miller's (fragment::StateTextureFiller, the states on the GPU), one engine for
-// the texture size in use, its states set from the host when it is made or after seek().
+// the texture size in use, its states set from the host when it is made, when the number of
+// textures a fill writes changes, and after seek().
 #include <glrand/error.hpp>
 #include <glrand/texture.hpp>
 #include <map>
@@ -27,6 +28,7 @@ struct TextureFiller::Impl {
   std::map<std::uint32_t, fragment::CeicgTextureFiller> fillers;  // by textures per fill
   std::unique_ptr<fragment::StateTextureFiller<fragment::ParkMillerTraits>> park_miller;
   bool park_miller_at_position = false;  // whether its GPU states stand at `position`
+  std::uint32_t park_miller_textures = 0;  // textures a fill writes, as its states are laid out
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
 };
 
@@ -75,7 +77,10 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
       filler = std::make_unique<fragment::StateTextureFiller<fragment::ParkMillerTraits>>(width, height);
       impl_->park_miller_at_position = false;
     }
-    if (!impl_->park_miller_at_position) filler->set_state(library::pm_start(impl_->settings, impl_->position));
+    if (!impl_->park_miller_at_position || impl_->park_miller_textures != count) {
+      filler->set_state(library::pm_start(impl_->settings, impl_->position), count);
+      impl_->park_miller_textures = count;
+    }
     impl_->park_miller_at_position = false;  // until the fill is done
     filler->fill(textures);
     impl_->park_miller_at_position = true;

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "generators/ceicg.hpp"
+#include "generators/park_miller.hpp"
 #include "output/png_writer.hpp"
 
 #ifndef GLRAND_EXE
@@ -595,6 +596,24 @@ TEST_CASE("render writes a PNG whose pixels are the reference outputs", "[cli]")
     CHECK(read_png(dir / "cpu.png", 37, 23).rgb == expected);
   }
 
+  SECTION("Park-Miller: the ps30 texture fill beside the CPU path's formula") {
+    // The GL picture's floats come from the texture fill (states on the GPU, within 1 ulp of
+    // the formula), the CPU's from the exact integers: the same picture but for rounding.
+    glrand_ok({"render", "-g", "pm", "--seed", "42", "--offset", "1000", "--size", "37x23", "-o", "gl.png"}, dir.path());
+    glrand_ok({"render", "-g", "pm", "--seed", "42", "--offset", "1000", "--size", "37x23", "--path", "cpu", "-o",
+               "cpu.png"},
+              dir.path());
+    std::vector<std::uint8_t> expected(std::size_t{3} * 37 * 23);
+    glrand::pm::State z = glrand::pm::state_at(42, 1000);  // output 1000 of seed 42
+    for (std::uint32_t p = 0; p < 37 * 23; ++p)
+      for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
+        if (c < 3)
+          expected[((std::size_t{22} - p / 37) * 37 + p % 37) * 3 + c] =
+              static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
+    require_close_picture(read_png(dir / "gl.png", 37, 23).rgb, expected, 37);
+    CHECK(read_png(dir / "cpu.png", 37, 23).rgb == expected);
+  }
+
   SECTION("-o must end in .png") {
     const auto r = run_glrand({"render", "--size", "64x48", "-o", "pic.jpg"}, dir.path());
     INFO(r.describe());
@@ -637,6 +656,26 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   const auto first = compare_pictures(image.rgb, reference_picture(kDefault.start(), 64, 48), 64);
   CHECK(first.exact * 2 < first.channels);
   CHECK(dir.entries() == std::vector<std::string>{"shot.png"});
+
+  // Park–Miller, its states on the GPU from frame to frame: the second frame's outputs.
+  const auto pm_run = run_program(*xvfb_run,
+                                  {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "pm", "--seed",
+                                   "7", "--size", "40x30", "--frames", "2", "--screenshot", "pm.png"},
+                                  dir.path());
+  INFO(pm_run.describe());
+  REQUIRE(pm_run.ok());
+  std::vector<std::uint8_t> expected(std::size_t{3} * 40 * 30);
+  glrand::pm::State z = glrand::pm::state_at(7, 4 * 40 * 30);  // the second frame's first output
+  for (std::uint32_t p = 0; p < 40 * 30; ++p)
+    for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
+      if (c < 3)
+        expected[((std::size_t{29} - p / 40) * 40 + p % 40) * 3 + c] =
+            static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
+  require_close_picture(read_png(dir / "pm.png", 40, 30).rgb, expected, 40);
+  // A generator with no texture fill yet is refused with one line.
+  const auto refused = run_glrand({"view", "-g", "wh", "--frames", "1"}, dir.path());
+  CHECK(refused.status != 0);
+  CHECK(refused.err.find("-g ceicg and -g pm") != std::string::npos);
 }
 
 TEST_CASE("generate warns of a CEICG seed with equal offsets unless -q", "[cli]") {

@@ -191,7 +191,7 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
   });
   check_kept("StateTextureFiller (Park-Miller)", [&] {
     fragment::StateTextureFiller<fragment::ParkMillerTraits> filler(8, 4);
-    filler.set_state(12345);
+    filler.set_state(12345, 2);
     gl::Texture a(8, 4), b(8, 4);
     const std::array<unsigned, 2> targets{a.id(), b.id()};
     filler.fill(targets);

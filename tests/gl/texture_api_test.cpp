@@ -93,7 +93,7 @@ TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on th
       const std::vector<float> texels_read = read_texels(textures[t]);
       for (std::uint64_t p = 0; p < texels; ++p)
         for (std::uint32_t c = 0; c < 4; ++c) {
-          const std::uint64_t n = (4 * t + c) * texels + p;  // the documented texel order
+          const std::uint64_t n = p * 4 * f.textures + 4 * t + c;  // the documented texel order
           const float want = pm::to_f32(z[n]), got = texels_read[4 * p + c];
           if (!within_one_ulp(got, want))
             FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want);
@@ -114,20 +114,23 @@ TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read 
   for (const pm::State start : {pm::State{1}, pm::State{pm::kModulus - 1}, pm::State{0x7F7F7F7F}, pm::State{48271}}) {
     INFO("from state " << start);
     fragment::StateTextureFiller<fragment::ParkMillerTraits> filler(33, 5);
-    filler.set_state(start);
-    CHECK(filler.state() == start);
     gl::Texture a(33, 5), b(33, 5), c(33, 5);
     const std::array<unsigned, 3> ids{a.id(), b.id(), c.id()};
     std::uint64_t position = 0;
-    for (const std::size_t count : {std::size_t{3}, std::size_t{1}, std::size_t{2}}) {
-      filler.fill(std::span<const unsigned>(ids.data(), count));
-      position += 4 * count * 33 * 5;
+    // Three fills of each count in turn, the states laid out again for each count.
+    for (const std::uint32_t count : {3u, 1u, 2u}) {
+      filler.set_state(pm::advanced_by(start, position), count);
       REQUIRE(filler.state() == pm::advanced_by(start, position));
+      for (int fill = 0; fill < 3; ++fill) {
+        filler.fill(std::span<const unsigned>(ids.data(), count));
+        position += 4 * count * 33 * 5;
+        REQUIRE(filler.state() == pm::advanced_by(start, position));
+      }
     }
-    const std::vector<float> texels = read_texels(a);  // the last fill's first texture: outputs from position − 8·165
+    const std::vector<float> texels = read_texels(b);  // the last fill's second texture
     for (std::uint64_t p = 0; p < 33 * 5; ++p)
       for (std::uint32_t ch = 0; ch < 4; ++ch) {
-        const pm::State z = pm::advanced_by(start, position - 8 * 165 + ch * 165 + p);
+        const pm::State z = pm::advanced_by(start, position - 8 * 165 + p * 8 + 4 + ch);
         REQUIRE(within_one_ulp(texels[4 * p + ch], pm::to_f32(z)));
       }
   }

@@ -27,12 +27,11 @@ class TextureFiller {
 
   // Fills 1 to 4 RGBA32F textures (GL names, each width x height, at most 2^24 texels) on
   // the current context with the next 4·T·width·height outputs as floats in [0, 1), near the
-  // host formula (read exact integers with glrand::Generator). Texel p = x + width·y, channel c
-  // of texture t holds output position() + n:
-  //   CEICG:       n = p·4T + 4t + c, within kCeicgFloatTolerance of ceicg::to_f32;
-  //   Park–Miller: n = (4t + c)·width·height + p (each texel a substream whose state stays on
-  //                the GPU from fill to fill; the host sets it on the first fill, after a
-  //                change of size and after seek()), within 1 ulp of pm::to_f32.
+  // host formula (read exact integers with glrand::Generator): texture t, texel
+  // p = x + width·y, channel c holds output position() + p·4T + 4t + c. CEICG's floats lie
+  // within kCeicgFloatTolerance of ceicg::to_f32; Park–Miller's within 1 ulp of pm::to_f32,
+  // each texel a substream whose state stays on the GPU from fill to fill (the host sets the
+  // states on the first fill, after a change of size or of T, and after seek()).
   // Runs the generator's self-test on the context first (Settings::self_test), and leaves the
   // caller's GL state (bindings, program, viewport, colour masks) as it was. A filler belongs
   // to the context of its first fill (its programs and state textures live there): make one
