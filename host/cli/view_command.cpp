@@ -49,7 +49,7 @@ void run_view(const ViewOptions& options) {
     throw InvalidArgument("`glrand view` fills textures in the ps30 profile only; `glrand render --profile " +
                           options.source.profile + "` makes a picture");
   if (!fills_textures(settings.algorithm, settings.profile))
-    throw InvalidArgument("`glrand view` fills textures with -g ceicg and -g pm so far; `glrand render -g " +
+    throw InvalidArgument("`glrand view` fills textures with -g ceicg, pm and wh so far; `glrand render -g " +
                           options.source.generator + "` makes a picture of any generator");
   static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
   const auto size = parse_size(options.size, "--size");

@@ -85,6 +85,7 @@ class StateTextureFiller {
     program_.use();
     vertex_array_.bind();
     generator_.set_step(program_, step_);
+    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
     program_.set_int("uState0", 0);
     program_.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
     glActiveTexture(GL_TEXTURE0);

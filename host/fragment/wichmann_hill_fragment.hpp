@@ -18,6 +18,10 @@ struct WichmannHillTraits {
   static constexpr const char* kName = "Wichmann-Hill";
   static constexpr const char* kShader = "wichmann_hill.frag";
   static constexpr const char* kStream = "wichmann_hill";  // the scatter and compute profiles
+  // Texture fills (fragment/state_texture_filler.hpp): four consecutive outputs a pass,
+  // within 2^-20 of wh::to_f32 on the circle (shaders/wichmann_hill_texture.frag).
+  static constexpr const char* kTextureShader = "wichmann_hill_texture.frag";
+  static constexpr int kTextureOutputsPerPass = 4;
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 4;
   static constexpr int kOutputsPerVec4 = 1;
@@ -79,6 +83,24 @@ struct WichmannHillTraits {
     for (int k = 0; k < 4; ++k)
       words[k] = exact_integer(texel[k], substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f, ok);
     return ok;
+  }
+  // A state texel back; false unless exact components below the set's moduli.
+  bool decode_state(const float* texel, State& s) const {
+    bool ok = true;
+    for (int k = 0; k < 4; ++k) s[k] = exact_integer(texel[k], static_cast<float>(parameters.modulus[k]), ok);
+    return ok;
+  }
+  // The texture shader's multipliers of the state after a pass's last output (by 12-bit halves).
+  void set_state_step(const gl::Program& program, const Jump& c) const {
+    std::array<float, 4> multiplier{};
+    for (int k = 0; k < 4; ++k) multiplier[k] = static_cast<float>(c[k]);
+    program.set("uStateMultiplier", multiplier);
+  }
+  // The texture shader's constants: 1/m_k rounded to float (through double: m_k < 2^24).
+  void set_texture_constants(const gl::Program& program) const {
+    std::array<float, 4> inverse{};
+    for (int k = 0; k < 4; ++k) inverse[k] = static_cast<float>(1.0 / parameters.modulus[k]);
+    program.set("uInverseModulus", inverse);
   }
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // glrand::TextureFiller behind the public API: CEICG's texture fill (fragment::CeicgTextureFiller,
 // the host keeping the residues), one engine per number of textures, made on the first fill of
-// that many; Park–Miller's (fragment::StateTextureFiller, the states on the GPU), one engine for
-// the texture size in use, its states set from the host when it is made, when the number of
-// textures a fill writes changes, and after seek().
+// that many; Park–Miller's and Wichmann–Hill's (fragment::StateTextureFiller, the states on the
+// GPU), one engine for the texture size in use, its states set from the host when it is made,
+// when the number of textures a fill writes changes, and after seek().
 #include <glrand/error.hpp>
 #include <glrand/texture.hpp>
 #include <map>
@@ -11,6 +11,7 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/loader.hpp"
 #include "library/starts.hpp"
 #include "selftest/self_test.hpp"
@@ -18,24 +19,56 @@
 namespace glrand {
 
 bool fills_textures(Algorithm algorithm, Profile profile) {
-  return (algorithm == Algorithm::ceicg || algorithm == Algorithm::park_miller) && profile == Profile::ps30;
+  return (algorithm == Algorithm::ceicg || algorithm == Algorithm::park_miller ||
+          algorithm == Algorithm::wichmann_hill) &&
+         profile == Profile::ps30;
 }
+
+namespace {
+
+// A generator whose substream states live on the GPU: its engine for the size in use, and
+// whether its states stand at the filler's position, laid out for fills of `textures`.
+template <class G>
+struct StateFill {
+  std::unique_ptr<fragment::StateTextureFiller<G>> engine;
+  bool at_position = false;
+  std::uint32_t textures = 0;
+
+  // `start()`: the sequence's state at the position, for the host to lay the states out from.
+  template <class Start>
+  void fill(const G& traits, Start start, std::span<const unsigned> ids, std::uint32_t width, std::uint32_t height) {
+    const auto count = static_cast<std::uint32_t>(ids.size());
+    if (!engine || engine->width() != width || engine->height() != height) {
+      engine.reset();
+      engine = std::make_unique<fragment::StateTextureFiller<G>>(width, height, traits);
+      at_position = false;
+    }
+    if (!at_position || textures != count) {
+      engine->set_state(start(), count);
+      textures = count;
+    }
+    at_position = false;  // until the fill is done
+    engine->fill(ids);
+    at_position = true;
+  }
+};
+
+}  // namespace
 
 struct TextureFiller::Impl {
   Settings settings;
   ceicg::Residues next;  // the residues of output offset + position
   std::uint64_t position = 0;
   std::map<std::uint32_t, fragment::CeicgTextureFiller> fillers;  // by textures per fill
-  std::unique_ptr<fragment::StateTextureFiller<fragment::ParkMillerTraits>> park_miller;
-  bool park_miller_at_position = false;  // whether its GPU states stand at `position`
-  std::uint32_t park_miller_textures = 0;  // textures a fill writes, as its states are laid out
+  StateFill<fragment::ParkMillerTraits> park_miller;
+  StateFill<fragment::WichmannHillTraits> wichmann_hill;
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
 };
 
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
   library::check_settings(settings);
   if (!fills_textures(settings.algorithm, settings.profile) || settings.backend != Backend::gl)
-    throw InvalidArgument("texture fills support -g ceicg and -g pm in the ps30 profile on the GL path so far, not -g " +
+    throw InvalidArgument("texture fills support -g ceicg, pm and wh in the ps30 profile on the GL path so far, not -g " +
                           std::string(info(settings.algorithm).name) + " in " + name_of(settings.profile) + " on " +
                           name_of(settings.backend) + "; glrand::Generator gives every generator's numbers");
   impl_->settings = settings;
@@ -51,7 +84,8 @@ std::uint64_t TextureFiller::position() const { return impl_->position; }
 void TextureFiller::seek(std::uint64_t position) {
   impl_->position = position;
   if (impl_->settings.algorithm == Algorithm::ceicg) impl_->next = library::ceicg_start(impl_->settings, position);
-  impl_->park_miller_at_position = false;
+  impl_->park_miller.at_position = false;
+  impl_->wichmann_hill.at_position = false;
 }
 
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
@@ -70,20 +104,18 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
     impl_->opened = true;
   }
   const auto count = static_cast<std::uint32_t>(textures.size());
-  if (impl_->settings.algorithm == Algorithm::park_miller) {
-    auto& filler = impl_->park_miller;
-    if (!filler || filler->width() != width || filler->height() != height) {
-      filler.reset();
-      filler = std::make_unique<fragment::StateTextureFiller<fragment::ParkMillerTraits>>(width, height);
-      impl_->park_miller_at_position = false;
-    }
-    if (!impl_->park_miller_at_position || impl_->park_miller_textures != count) {
-      filler->set_state(library::pm_start(impl_->settings, impl_->position), count);
-      impl_->park_miller_textures = count;
-    }
-    impl_->park_miller_at_position = false;  // until the fill is done
-    filler->fill(textures);
-    impl_->park_miller_at_position = true;
+  const Settings& settings = impl_->settings;
+  const std::uint64_t position = impl_->position;
+  if (settings.algorithm == Algorithm::park_miller) {
+    impl_->park_miller.fill(fragment::ParkMillerTraits{}, [&] { return library::pm_start(settings, position); }, textures,
+                            width, height);
+    impl_->position += std::uint64_t{4} * count * width * height;
+    return;
+  }
+  if (settings.algorithm == Algorithm::wichmann_hill) {
+    impl_->wichmann_hill.fill(fragment::WichmannHillTraits{wh::parameters(settings.wh_set)},
+                              [&] { return library::wh_start(settings, settings.wh_set, position); }, textures, width,
+                              height);
     impl_->position += std::uint64_t{4} * count * width * height;
     return;
   }

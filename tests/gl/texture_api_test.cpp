@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <glrand/glrand.hpp>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "fragment/state_texture_filler.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/park_miller.hpp"
+#include "generators/wichmann_hill.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/resources.hpp"
 #include "selftest/known_answers.hpp"
 
@@ -46,27 +49,22 @@ bool within_one_ulp(float got, float want) {
   return got == want || got == std::nextafter(want, 0.0f) || got == std::nextafter(want, 1.0f);
 }
 
-// Park–Miller's exact words z of outputs first .. first + count − 1 for `settings`, from the
-// CPU reference through the public API.
-std::vector<std::uint32_t> park_miller_words(Settings settings, std::uint64_t first, std::uint64_t count) {
+// The CPU reference's floats (the host formula) of outputs first .. first + count − 1 for
+// `settings`, through the public API.
+std::vector<float> reference_floats(Settings settings, std::uint64_t first, std::uint64_t count) {
   settings.backend = Backend::cpu;
   settings.offset += first;
   Generator reference(settings);
-  std::vector<std::uint32_t> words(count);
-  reference.generate(std::span<std::uint32_t>(words));
-  return words;
+  std::vector<float> floats(count);
+  reference.generate(std::span<float>(floats));
+  return floats;
 }
 
-}  // namespace
-
-TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
-  // Fills of 1 to 4 textures (each a texture's two passes of two channels), a change of size
-  // (states set from the host again), a seek back, and a fill continuing that one.
+// A TextureFiller over fills of 1 to 4 textures (each a texture's passes), a change of size
+// (the states set from the host again), a seek back and a fill continuing that one: every
+// texel's float `near` the reference's, in the documented texel order.
+void check_fills(const Settings& settings, const std::function<bool(float got, float want)>& near) {
   const GlContext context;
-  Settings settings;
-  settings.algorithm = Algorithm::park_miller;
-  settings.seed = {20061};
-  settings.offset = 977;
   TextureFiller filler(settings);
   struct Fill {
     std::uint32_t textures, width, height;
@@ -87,16 +85,16 @@ TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on th
     REQUIRE(filler.position() == expected_position);
     filler.fill(ids, f.width, f.height);
     const std::uint64_t texels = std::uint64_t{f.width} * f.height, outputs = 4 * f.textures * texels;
-    const std::vector<std::uint32_t> z = park_miller_words(settings, expected_position, outputs);
+    const std::vector<float> want = reference_floats(settings, expected_position, outputs);
     std::uint64_t checked = 0;
     for (std::uint32_t t = 0; t < f.textures; ++t) {
       const std::vector<float> texels_read = read_texels(textures[t]);
       for (std::uint64_t p = 0; p < texels; ++p)
         for (std::uint32_t c = 0; c < 4; ++c) {
           const std::uint64_t n = p * 4 * f.textures + 4 * t + c;  // the documented texel order
-          const float want = pm::to_f32(z[n]), got = texels_read[4 * p + c];
-          if (!within_one_ulp(got, want))
-            FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want);
+          const float got = texels_read[4 * p + c];
+          if (!(got >= 0.0f && got < 1.0f && near(got, want[n])))
+            FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want[n]);
           ++checked;
         }
     }
@@ -104,6 +102,31 @@ TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on th
     expected_position += outputs;
   }
   CHECK(filler.position() == expected_position);
+}
+
+constexpr double kWichmannHillFloatBound = 1.0 / 1048576.0;  // 2^-20 on the circle
+
+}  // namespace
+
+TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
+  Settings settings;
+  settings.algorithm = Algorithm::park_miller;
+  settings.seed = {20061};
+  settings.offset = 977;
+  check_fills(settings, within_one_ulp);
+}
+
+TEST_CASE("TextureFiller continues Wichmann-Hill's sequence from states kept on the GPU, within 2^-20",
+          "[api][gl][texture]") {
+  for (const int set : {0, 272}) {
+    INFO("set " << set);
+    Settings settings;
+    settings.algorithm = Algorithm::wichmann_hill;
+    settings.wh_set = set;
+    settings.seed64 = 31337;
+    settings.offset = 5;
+    check_fills(settings, [](float got, float want) { return circle_distance(got, want) <= kWichmannHillFloatBound; });
+  }
 }
 
 TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read back is the reference state",
@@ -133,6 +156,38 @@ TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read 
         const pm::State z = pm::advanced_by(start, position - 8 * 165 + p * 8 + 4 + ch);
         REQUIRE(within_one_ulp(texels[4 * p + ch], pm::to_f32(z)));
       }
+  }
+}
+
+TEST_CASE("Wichmann-Hill's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][wh]") {
+  // States at the moduli's edges and a seeded one, two sets; after every fill texel 0's state
+  // is the sequence's at the position reached, and the floats stay within the bound.
+  const GlContext context;
+  for (const int set : {0, 137}) {
+    const wh::Parameters p = wh::parameters(set);
+    const wh::State edge{p.modulus[0] - 1, 1, p.modulus[2] - 1, 1};
+    for (const wh::State start : {edge, wh::seed_state(set, 12345)}) {
+      INFO("set " << set << " from (" << start[0] << ", " << start[1] << ", " << start[2] << ", " << start[3] << ")");
+      fragment::StateTextureFiller<fragment::WichmannHillTraits> filler(19, 6, fragment::WichmannHillTraits{p});
+      gl::Texture a(19, 6), b(19, 6);
+      const std::array<unsigned, 2> ids{a.id(), b.id()};
+      std::uint64_t position = 0;
+      for (const std::uint32_t count : {2u, 1u}) {
+        filler.set_state(wh::state_at(p, start, position), count);
+        for (int fill = 0; fill < 3; ++fill) {
+          filler.fill(std::span<const unsigned>(ids.data(), count));
+          position += 4 * count * 19 * 6;
+          REQUIRE(filler.state() == wh::state_at(p, start, position));
+        }
+      }
+      const std::vector<float> texels = read_texels(a);  // the last fill (one texture): outputs from position − 4·114
+      for (std::uint64_t t = 0; t < 19 * 6; ++t)
+        for (std::uint32_t ch = 0; ch < 4; ++ch) {
+          const float want = wh::to_f32(p, wh::state_at(p, start, position - 4 * 114 + 4 * t + ch));
+          REQUIRE(circle_distance(texels[4 * t + ch], want) <= kWichmannHillFloatBound);
+        }
+    }
   }
 }
 
@@ -178,7 +233,7 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
 
 TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", "[api][texture]") {
   Settings settings;
-  settings.algorithm = Algorithm::wichmann_hill;
+  settings.algorithm = Algorithm::mrg32k3a;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
   settings.algorithm = Algorithm::park_miller;
@@ -192,6 +247,7 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   CHECK(fills_textures(Algorithm::ceicg, Profile::ps30));
   CHECK(fills_textures(Algorithm::park_miller, Profile::ps30));
+  CHECK(fills_textures(Algorithm::wichmann_hill, Profile::ps30));
   CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::compute));
   CHECK_FALSE(fills_textures(Algorithm::mrg32k3a, Profile::ps30));
 }
