@@ -5,7 +5,7 @@
 // End to end (render + read back + convert) is timed on the wall clock.
 //
 //   bench_fragment [--device N] [--size WxH] [--passes K] [--repeats R] [--readback-outputs N]
-//                  [--substreams P] [--stateful-outputs N]
+//                  [--substreams P] [--stateful-outputs N] [--texture-size WxH] [--frames F]
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
+#include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
@@ -94,6 +95,29 @@ void bench_stateful(const char* name, Generator& generator, const State& start, 
   (void)checksum;
 }
 
+// One generator's texture fills of one RGBA32F texture: GPU time of a fill (`fill(texture)`),
+// beside the trivial shader writing that texture once (`one_target`) and writing the same
+// targets in the same passes (`same_targets`: the caller's texture and the state, per pass);
+// then `frames` fills in a row on the wall clock (glFinish at the end), as a frame loop.
+template <class Fill>
+void bench_texture(const char* name, int passes_per_fill, int targets_per_pass, Fill fill, unsigned texture,
+                   double one_target, const std::array<double, 5>& fill_targets, int passes, int repeats,
+                   int frames, double texels) {
+  const double seconds = time_passes([&](int) { fill(texture); }, passes, repeats);
+  const double same = passes_per_fill * fill_targets[targets_per_pass];
+  double fps = 0;
+  if (frames > 0) {
+    glFinish();
+    const auto began = std::chrono::steady_clock::now();
+    for (int f = 0; f < frames; ++f) fill(texture);
+    glFinish();
+    fps = frames / std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  }
+  fmt::print("| {} | {} x {} | {:.3f} | {:.3g} | {:.1f}% | {:.1f}% | {} |\n", name, passes_per_fill, targets_per_pass,
+             seconds * 1e3, 4 * texels / seconds, 100.0 * one_target / seconds, 100.0 * same / seconds,
+             frames > 0 ? fmt::format("{:.1f}", fps) : "-");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -113,6 +137,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--stateful-outputs", stateful_outputs, "Outputs of each stateful generator end to end")
       ->capture_default_str();
+  std::string texture_size_text = "2048x2048";
+  int frames = 1000;
+  app.add_option("--texture-size", texture_size_text, "Texture fills: the texture's size WxH")->capture_default_str();
+  app.add_option("--frames", frames, "Texture fills in a row, timed as a frame loop (0: skip)")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -189,6 +217,53 @@ int main(int argc, char** argv) {
         bench_stateful("MRG32k3a", mrg_generator, mrg32k3a::default_seed(), fill, passes, repeats,
                        stateful_outputs);
       }
+    }
+    {
+      const auto tx = texture_size_text.find('x');
+      const std::uint32_t tw = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(0, tx)));
+      const std::uint32_t th = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(tx + 1)));
+      const double texels = static_cast<double>(tw) * th;
+      fmt::print("\n## Texture fills: one {}x{} RGBA32F texture a fill, the states on the GPU where the generator has "
+                 "them\n\n",
+                 tw, th);
+      fmt::print("GPU ms per fill; vs. one target = the trivial shader writing the texture once; vs. same targets = the "
+                 "trivial shader writing the same targets (texture and state) in as many passes; frames/s = {} fills "
+                 "in a row, wall clock.\n\n",
+                 frames);
+      fmt::print("| generator | passes x targets | GPU ms/fill | outputs/s | vs. one target | vs. same targets | "
+                 "frames/s |\n|---|---|---|---|---|---|---|\n");
+      std::array<double, 5> fill_targets{};
+      for (std::size_t t = 1; t <= 2; ++t) fill_targets[t] = fill_seconds({tw, th}, t, passes, repeats);
+      gl::Texture texture(tw, th);
+      fragment::CeicgTextureFiller ceicg_filler(1);
+      ceicg::Residues residues = ceicg::residues_at({1, 2, 3}, 0, 0);
+      bench_texture(
+          "CEICG (states on the host)", 1, 1,
+          [&](unsigned id) { residues = ceicg_filler.fill(residues, {&id, 1}, tw, th); }, texture.id(),
+          fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      fragment::StateTextureFiller<fragment::ParkMillerTraits> pm_filler(tw, th);
+      pm_filler.set_state(pm::state_at(1, 0), 1);
+      bench_texture(
+          "Park-Miller", 2, 2, [&](unsigned id) { pm_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          fill_targets, passes, repeats, frames, texels);
+      fragment::StateTextureFiller<fragment::WichmannHillTraits> wh_filler(tw, th, {wh::parameters(0)});
+      wh_filler.set_state(wh::seed_state(0, 1), 1);
+      bench_texture(
+          "Wichmann-Hill (set 0)", 1, 2, [&](unsigned id) { wh_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          fill_targets, passes, repeats, frames, texels);
+      const gl::Program trivial(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
+      const gl::VertexArray vertex_array;
+      bench_texture(
+          "trivial shader (one target)", 1, 1,
+          [&](unsigned id) {
+            const gl::Framebuffer framebuffer({&id, 1});
+            framebuffer.bind();
+            trivial.use();
+            vertex_array.bind();
+            trivial.set("uValue", 0.5f);
+            gl::draw_fullscreen(tw, th);
+          },
+          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
     }
   } catch (const std::exception& e) {
     std::cerr << "bench_fragment: error: " << e.what() << "\n";
