@@ -19,6 +19,7 @@ set(GLRAND_SHADERS
   park_miller.frag
   park_miller_texture.frag
   wichmann_hill_texture.frag
+  mrg32k3a_texture.frag
   wichmann_hill.frag
   mrg32k3a.frag
   mrg32k3a_advance.frag

@@ -44,13 +44,14 @@ void run_view(const ViewOptions& options) {
   options.source.check_applicable();
   const Settings settings = options.source.settings();
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
+  if (!fills_textures(settings.algorithm, Profile::ps30))
+    throw InvalidArgument("`glrand view` fills textures with the GL generators (ceicg, pm, wh, mrg32k3a), not -g " +
+                          options.source.generator + "; `glrand render -g " + options.source.generator +
+                          "` makes a picture of any generator");
   if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
-  if (!fills_textures(settings.algorithm, settings.profile) && fills_textures(settings.algorithm, Profile::ps30))
+  if (!fills_textures(settings.algorithm, settings.profile))
     throw InvalidArgument("`glrand view` fills textures in the ps30 profile only; `glrand render --profile " +
                           options.source.profile + "` makes a picture");
-  if (!fills_textures(settings.algorithm, settings.profile))
-    throw InvalidArgument("`glrand view` fills textures with -g ceicg, pm and wh so far; `glrand render -g " +
-                          options.source.generator + "` makes a picture of any generator");
   static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");

@@ -23,6 +23,11 @@ struct Mrg32k3aTraits {
   // A step of both components does not fit one ps_3_0 pass: with GPU update the state
   // advances in three passes of this shader, one per state texel.
   static constexpr const char* kAdvanceShader = "mrg32k3a_advance.frag";
+  // Texture fills (fragment/state_texture_filler.hpp): two consecutive outputs a pass, within
+  // 1 ulp of mrg32k3a::to_f32, the state moved on by the advance passes
+  // (shaders/mrg32k3a_texture.frag).
+  static constexpr const char* kTextureShader = "mrg32k3a_texture.frag";
+  static constexpr int kTextureOutputsPerPass = 2;
   static constexpr int kStateVec4s = 3;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;
@@ -39,6 +44,20 @@ struct Mrg32k3aTraits {
       texels[2 * i] = static_cast<float>(words[i] & 0xFFFFFF);
       texels[2 * i + 1] = static_cast<float>(words[i] >> 24);
     }
+  }
+  // Three state texels back, as the state before their position (encode_state's inverse); false
+  // unless every word is an exact pair below its modulus.
+  static bool decode_state(const float* texels, State& before) {
+    bool ok = true;
+    std::array<std::uint64_t, 6> words{};
+    for (int i = 0; i < 6; ++i)
+      words[i] = exact_integer(texels[2 * i], 16777216.0f, ok) +
+                 (static_cast<std::uint64_t>(exact_integer(texels[2 * i + 1], 256.0f, ok)) << 24);
+    for (int i = 0; i < 6; ++i) ok &= words[i] < (i < 3 ? mrg32k3a::kM1 : mrg32k3a::kM2);
+    if (!ok) return false;
+    const State held{{words[0], words[1], words[2]}, {words[3], words[4], words[5]}};
+    before = mrg32k3a::apply(mrg32k3a::jump_back(1), held);
+    return true;
   }
   static bool decode(const float* pair, std::uint32_t* z) {
     bool ok = true;

@@ -3,8 +3,10 @@
 // Random textures whose substream states stay on the GPU: the 2006 paper's Figure 2 inside the
 // caller's context, for a stateful generator whose traits G bring a texture shader
 // (G::kTextureShader: G::kTextureOutputsPerPass consecutive outputs a pass as floats, written
-// into that many channels of the caller's texture, which the colour mask chooses, and the state
-// moved on into the other of two state textures). Needs a current GL context.
+// into that many channels of the caller's texture, which the colour mask chooses). The state
+// moves on into the other of two state sets: in the same pass, as a second target, where one
+// state texel holds it (Park–Miller, Wichmann–Hill); in G::kAdvanceShader's passes, a state
+// texel each, where a step does not fit one ps_3_0 pass (MRG32k3a). Needs a current GL context.
 //
 // Layout, as CEICG's texture fill: texel p = x + W·y of every texture is a substream. A fill of
 // T textures writes output p·4T + 4t + c, counted from the current position, into texture t,
@@ -16,6 +18,8 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,17 +38,24 @@ template <class G>
 class StateTextureFiller {
  public:
   using State = typename G::State;
-  static_assert(4 % G::kTextureOutputsPerPass == 0 && G::kStateVec4s == 1);
+  // Whether the state moves on in passes of its own (G::kAdvanceShader), not in the output pass.
+  static constexpr bool kAdvancePasses = requires { G::kAdvanceShader; };
+  static constexpr int kOutputs = G::kTextureOutputsPerPass;
+  static_assert(4 % kOutputs == 0 && (kAdvancePasses || G::kStateVec4s == 1));
 
   StateTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
       : generator_(std::move(generator)),
         size_{(check_target_size({width, height}, max_texture_size()), width), height},
         program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kTextureShader),
-                 {{"OUTPUTS", std::to_string(G::kTextureOutputsPerPass)}}),
+                 {{"OUTPUTS", std::to_string(kOutputs)}}),
         step_(generator_.jump(1)) {
     const gl::StateGuard guard;
-    states_[0] = std::make_unique<gl::Texture>(width, height);
-    states_[1] = std::make_unique<gl::Texture>(width, height);
+    for (auto& set : states_)
+      for (int v = 0; v < G::kStateVec4s; ++v) set.push_back(std::make_unique<gl::Texture>(width, height));
+    if constexpr (kAdvancePasses)
+      for (int v = 0; v < G::kStateVec4s; ++v)
+        advance_programs_.emplace_back(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kAdvanceShader),
+                                       std::map<std::string, std::string>{{"STATE_TEXEL", std::to_string(v)}});
   }
 
   std::uint32_t width() const { return size_.width; }
@@ -56,22 +67,31 @@ class StateTextureFiller {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
     const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
-    std::vector<float> upload(4 * texels);
+    constexpr int kFloats = 4 * G::kStateVec4s;
+    std::vector<float> encoded(kFloats * texels);
     const auto stride = generator_.jump(per_texel);
     parallel_fill(texels, 0, [&](std::uint64_t begin, std::uint64_t end) {
       State s = generator_.apply(generator_.jump(begin * per_texel), at);
       for (std::uint64_t p = begin; p < end; ++p) {
-        generator_.encode_state(s, upload.data() + 4 * p);
+        generator_.encode_state(s, encoded.data() + kFloats * p);
         s = generator_.apply(stride, s);
       }
     });
     textures_ = textures;
-    // The last pass's state: past this texel's last output, then over the other texels'.
-    last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
+    // A pass's state step within a fill, and the last pass's: past this texel's last output,
+    // then over the other texels'. The output pass's own state target steps from the pass's
+    // last output; an advance pass from the pass's first.
+    const std::uint64_t own = kAdvancePasses ? kOutputs : 1;
+    pass_step_ = generator_.jump(own);
+    last_step_ = generator_.jump(per_texel * (texels - 1) + own);
     const gl::StateGuard guard;
-    glBindTexture(GL_TEXTURE_2D, states_[current_]->id());
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
-                    GL_RGBA, GL_FLOAT, upload.data());
+    std::vector<float> plane(4 * texels);
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      for (std::uint64_t p = 0; p < texels; ++p) std::copy_n(encoded.data() + kFloats * p + 4 * v, 4, plane.data() + 4 * p);
+      glBindTexture(GL_TEXTURE_2D, states_[current_][v]->id());
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
+                      GL_RGBA, GL_FLOAT, plane.data());
+    }
     gl::check_errors(std::string("uploading ") + G::kName + " texture states");
   }
 
@@ -82,27 +102,13 @@ class StateTextureFiller {
                             " texture(s), not " + std::to_string(textures.size()));
     for (unsigned t : textures) check_texture(t, size_.width, size_.height);
     const gl::StateGuard guard;
-    program_.use();
     vertex_array_.bind();
-    generator_.set_step(program_, step_);
-    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
-    program_.set_int("uState0", 0);
-    program_.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
-    glActiveTexture(GL_TEXTURE0);
-    constexpr int kPasses = 4 / G::kTextureOutputsPerPass;  // a texture's channels
+    constexpr int kPasses = 4 / kOutputs;  // a texture's channels
     for (std::size_t t = 0; t < textures.size(); ++t)
       for (int pass = 0; pass < kPasses; ++pass) {
-        const unsigned texture = textures[t];
         const bool last = t + 1 == textures.size() && pass + 1 == kPasses;
-        generator_.set_state_step(program_, last ? last_step_ : step_);
-        const std::array<unsigned, 2> targets{texture, states_[1 - current_]->id()};
-        const gl::Framebuffer framebuffer(targets);
-        framebuffer.bind();
-        for (int c = 0; c < 4; ++c) channels_[c] = c / G::kTextureOutputsPerPass == pass;
-        glColorMaski(0, channels_[0], channels_[1], channels_[2], channels_[3]);
-        glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-        glBindTexture(GL_TEXTURE_2D, states_[current_]->id());
-        gl::draw_fullscreen(size_.width, size_.height);
+        output_pass(textures[t], pass, last ? last_step_ : pass_step_);
+        if constexpr (kAdvancePasses) advance(last ? last_step_ : pass_step_);
         current_ = 1 - current_;
       }
     gl::check_errors(std::string("filling textures with ") + G::kName + " floats");
@@ -112,29 +118,75 @@ class StateTextureFiller {
   // glrand::DeviceError unless the GPU kept it exact.
   State state() const {
     const gl::StateGuard guard;
-    const unsigned id = states_[current_]->id();
-    const gl::Framebuffer framebuffer({&id, 1});
-    framebuffer.bind();
-    std::array<float, 4> texel{};
-    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texel.data());
+    std::array<float, 4 * G::kStateVec4s> texels{};
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      const unsigned id = states_[current_][v]->id();
+      const gl::Framebuffer framebuffer({&id, 1});
+      framebuffer.bind();
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texels.data() + 4 * v);
+    }
     gl::check_errors(std::string("reading a ") + G::kName + " texture state");
     State s{};
-    if (!generator_.decode_state(texel.data(), s))
+    if (!generator_.decode_state(texels.data(), s))
       throw DeviceError(std::string("the GPU's ") + G::kName + " texture state is not exact: its arithmetic is not");
     return s;
   }
 
  private:
+  void bind_states(const gl::Program& program) const {
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      glActiveTexture(GL_TEXTURE0 + v);
+      glBindTexture(GL_TEXTURE_2D, states_[current_][v]->id());
+      const std::string sampler = "uState" + std::to_string(v);
+      if (program.has_uniform(sampler.c_str())) program.set_int(sampler.c_str(), v);
+    }
+    program.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
+  }
+
+  // Outputs `pass`·kOutputs .. of the texel's share of `texture` into as many channels; where
+  // the state is a single texel, the next state (`state_step` on) into the other set as well.
+  void output_pass(unsigned texture, int pass, const typename G::Jump& state_step) {
+    std::vector<unsigned> targets{texture};
+    if constexpr (!kAdvancePasses) targets.push_back(states_[1 - current_][0]->id());
+    const gl::Framebuffer framebuffer(targets);
+    framebuffer.bind();
+    program_.use();
+    generator_.set_step(program_, step_);
+    if constexpr (!kAdvancePasses) generator_.set_state_step(program_, state_step);
+    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
+    bind_states(program_);
+    std::array<GLboolean, 4> channels{};
+    for (int c = 0; c < 4; ++c) channels[c] = c / kOutputs == pass;
+    glColorMaski(0, channels[0], channels[1], channels[2], channels[3]);
+    glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    gl::draw_fullscreen(size_.width, size_.height);
+    glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  }
+
+  // The other set's state texels, each from the whole current state jumped `step` on.
+  void advance(const typename G::Jump& step) {
+    for (int v = 0; v < G::kStateVec4s; ++v) {
+      const unsigned next = states_[1 - current_][v]->id();
+      const gl::Framebuffer framebuffer({&next, 1});
+      framebuffer.bind();
+      advance_programs_[v].use();
+      generator_.set_step(advance_programs_[v], step);
+      bind_states(advance_programs_[v]);
+      gl::draw_fullscreen(size_.width, size_.height);
+    }
+  }
+
   G generator_;
   TargetSize size_;
   gl::Program program_;
+  std::vector<gl::Program> advance_programs_;  // G::kAdvanceShader, one per state texel
   gl::VertexArray vertex_array_;
-  typename G::Jump step_;       // one step
-  typename G::Jump last_step_;  // the last pass's state: over the other texels' outputs
-  std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
-  std::array<std::unique_ptr<gl::Texture>, 2> states_;
+  typename G::Jump step_;       // one step: the output pass's, between its outputs
+  typename G::Jump pass_step_;  // the state's step over a pass within a fill
+  typename G::Jump last_step_;  // the last pass's: over the other texels' outputs as well
+  std::array<std::vector<std::unique_ptr<gl::Texture>>, 2> states_;
   int current_ = 0;
-  std::array<GLboolean, 4> channels_{};
+  std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
 };
 
 }  // namespace glrand::fragment

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
@@ -19,8 +20,7 @@
 namespace glrand {
 
 bool fills_textures(Algorithm algorithm, Profile profile) {
-  return (algorithm == Algorithm::ceicg || algorithm == Algorithm::park_miller ||
-          algorithm == Algorithm::wichmann_hill) &&
+  return algorithm != Algorithm::mt19937 && algorithm != Algorithm::sobol32 && algorithm != Algorithm::mtgp32 &&
          profile == Profile::ps30;
 }
 
@@ -62,15 +62,18 @@ struct TextureFiller::Impl {
   std::map<std::uint32_t, fragment::CeicgTextureFiller> fillers;  // by textures per fill
   StateFill<fragment::ParkMillerTraits> park_miller;
   StateFill<fragment::WichmannHillTraits> wichmann_hill;
+  StateFill<fragment::Mrg32k3aTraits> mrg32k3a;
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
 };
 
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
   library::check_settings(settings);
   if (!fills_textures(settings.algorithm, settings.profile) || settings.backend != Backend::gl)
-    throw InvalidArgument("texture fills support -g ceicg, pm and wh in the ps30 profile on the GL path so far, not -g " +
+    throw InvalidArgument("texture fills support the GL generators (ceicg, pm, wh, mrg32k3a) in the ps30 profile on the GL path, not -g " +
                           std::string(info(settings.algorithm).name) + " in " + name_of(settings.profile) + " on " +
                           name_of(settings.backend) + "; glrand::Generator gives every generator's numbers");
+  if (settings.curand_seed)
+    throw InvalidArgument("texture fills compute RngStreams' floats; --curand-seed's sequence is for glrand::Generator");
   impl_->settings = settings;
   impl_->next = library::ceicg_start(settings, 0);
 }
@@ -86,6 +89,7 @@ void TextureFiller::seek(std::uint64_t position) {
   if (impl_->settings.algorithm == Algorithm::ceicg) impl_->next = library::ceicg_start(impl_->settings, position);
   impl_->park_miller.at_position = false;
   impl_->wichmann_hill.at_position = false;
+  impl_->mrg32k3a.at_position = false;
 }
 
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
@@ -109,6 +113,12 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   if (settings.algorithm == Algorithm::park_miller) {
     impl_->park_miller.fill(fragment::ParkMillerTraits{}, [&] { return library::pm_start(settings, position); }, textures,
                             width, height);
+    impl_->position += std::uint64_t{4} * count * width * height;
+    return;
+  }
+  if (settings.algorithm == Algorithm::mrg32k3a) {
+    impl_->mrg32k3a.fill(fragment::Mrg32k3aTraits{}, [&] { return library::mrg32k3a_before(settings, position); },
+                         textures, width, height);
     impl_->position += std::uint64_t{4} * count * width * height;
     return;
   }

@@ -135,3 +135,11 @@ vec2 combine(vec3 p1, vec3 p2, vec3 m1Digits) {
   normalize(lo, hi);
   return wordOfDigits(lo.xyz);
 }
+
+// MRG32k3a's output z = x0 + x1·2^24 (1..m1) as a float (texture fills): z·2^-32, 2^-32 being
+// the float nearest RngStreams' norm = 1/(m1 + 1), from its two exact parts with one rounding,
+// so within 1 ulp of mrg32k3a::to_f32; capped at the largest float below 1, to which z near m1
+// would round up.
+float unitFloatOfWord(vec2 z) {
+  return min(z.x * 2.3283064365386962890625e-10 + z.y * 0.00390625, 0.999999940395355224609375);
+}

@@ -197,6 +197,14 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
     filler.fill(targets);
     (void)filler.state();
   });
+  check_kept("StateTextureFiller (MRG32k3a)", [&] {
+    fragment::StateTextureFiller<fragment::Mrg32k3aTraits> filler(8, 4);
+    filler.set_state(mrg32k3a::default_seed(), 1);
+    gl::Texture a(8, 4);
+    const unsigned id = a.id();
+    filler.fill({&id, 1});
+    (void)filler.state();
+  });
   check_kept("StateTextureFiller (Wichmann-Hill)", [&] {
     fragment::StateTextureFiller<fragment::WichmannHillTraits> filler(8, 4, fragment::WichmannHillTraits{});
     filler.set_state(wh::seed_state(0, 1), 1);

@@ -16,6 +16,8 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
@@ -116,6 +118,14 @@ TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on th
   check_fills(settings, within_one_ulp);
 }
 
+TEST_CASE("TextureFiller continues MRG32k3a's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
+  Settings settings;
+  settings.algorithm = Algorithm::mrg32k3a;
+  settings.seed64 = 2006;
+  settings.offset = 123456789;
+  check_fills(settings, within_one_ulp);
+}
+
 TEST_CASE("TextureFiller continues Wichmann-Hill's sequence from states kept on the GPU, within 2^-20",
           "[api][gl][texture]") {
   for (const int set : {0, 272}) {
@@ -191,6 +201,32 @@ TEST_CASE("Wichmann-Hill's texture states stay exact on the GPU: substream 0 rea
   }
 }
 
+TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][mrg32k3a]") {
+  // From the default seed and from words at the moduli's edges; after every fill texel 0's state
+  // is the sequence's at the position reached, and the floats stay within 1 ulp.
+  const GlContext context;
+  const mrg32k3a::State edge{{mrg32k3a::kM1 - 1, 0, mrg32k3a::kM1 - 2}, {1, mrg32k3a::kM2 - 1, 0}};
+  for (const mrg32k3a::State start : {mrg32k3a::default_seed(), edge}) {
+    fragment::StateTextureFiller<fragment::Mrg32k3aTraits> filler(11, 7);
+    gl::Texture a(11, 7), b(11, 7);
+    const std::array<unsigned, 2> ids{a.id(), b.id()};
+    std::uint64_t position = 0;
+    for (const std::uint32_t count : {2u, 1u}) {
+      filler.set_state(mrg32k3a::apply(mrg32k3a::jump_by(position), start), count);
+      for (int fill = 0; fill < 2; ++fill) {
+        filler.fill(std::span<const unsigned>(ids.data(), count));
+        position += 4 * count * 11 * 7;
+        REQUIRE(filler.state() == mrg32k3a::apply(mrg32k3a::jump_by(position), start));
+      }
+    }
+    std::vector<std::uint32_t> z(4 * 77);
+    mrg32k3a::generate_ints(mrg32k3a::apply(mrg32k3a::jump_by(position - 4 * 77), start), z);
+    const std::vector<float> texels = read_texels(a);  // the last fill (one texture)
+    for (std::size_t i = 0; i < z.size(); ++i) REQUIRE(within_one_ulp(texels[i], mrg32k3a::to_f32(z[i])));
+  }
+}
+
 TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures, within the shader's bound",
           "[api][gl][texture]") {
   const GlContext context;
@@ -233,7 +269,12 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
 
 TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", "[api][texture]") {
   Settings settings;
+  settings.algorithm = Algorithm::mt19937;
+  settings.backend = Backend::cpu;
+  CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
+  settings = {};
   settings.algorithm = Algorithm::mrg32k3a;
+  settings.curand_seed = 1;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
   settings.algorithm = Algorithm::park_miller;
@@ -248,8 +289,10 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK(fills_textures(Algorithm::ceicg, Profile::ps30));
   CHECK(fills_textures(Algorithm::park_miller, Profile::ps30));
   CHECK(fills_textures(Algorithm::wichmann_hill, Profile::ps30));
+  CHECK(fills_textures(Algorithm::mrg32k3a, Profile::ps30));
+  CHECK_FALSE(fills_textures(Algorithm::mt19937, Profile::ps30));
   CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::compute));
-  CHECK_FALSE(fills_textures(Algorithm::mrg32k3a, Profile::ps30));
+
 }
 
 TEST_CASE("the devices: a context, its limits, and every generator's self-test in every profile", "[api][gl]") {

@@ -2,8 +2,8 @@
 #pragma once
 // Random textures in the caller's OpenGL context: the shader computes the floats and writes
 // them into the caller's textures, which never leave the GPU (docs/library.md, "Random
-// textures"). CEICG, Park–Miller and Wichmann–Hill in the ps30 profile so far; every generator's
-// exact numbers come from glrand::Generator.
+// textures"). Every GL generator (CEICG, Park–Miller, Wichmann–Hill, MRG32k3a) in the ps30
+// profile; every generator's exact numbers come from glrand::Generator.
 //
 //   glrand::Settings settings;  // CEICG, GL, ps30: the defaults
 //   glrand::TextureFiller filler(settings);
@@ -29,7 +29,8 @@ class TextureFiller {
   // the current context with the next 4·T·width·height outputs as floats in [0, 1), near the
   // host formula (read exact integers with glrand::Generator): texture t, texel
   // p = x + width·y, channel c holds output position() + p·4T + 4t + c. CEICG's floats lie
-  // within kCeicgFloatTolerance of ceicg::to_f32; Park–Miller's within 1 ulp of pm::to_f32 and
+  // within kCeicgFloatTolerance of ceicg::to_f32; Park–Miller's and MRG32k3a's within 1 ulp of
+  // pm::to_f32 and mrg32k3a::to_f32 (RngStreams' floats: --curand-seed is refused), and
   // Wichmann–Hill's within 2^-20 of wh::to_f32 on the circle (distance mod 1), each texel a
   // substream whose state stays on the GPU from fill to fill (the host sets the states on the
   // first fill, after a change of size or of T, and after seek()).
