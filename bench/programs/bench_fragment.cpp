@@ -251,6 +251,13 @@ int main(int argc, char** argv) {
       bench_texture(
           "Wichmann-Hill (set 0)", 1, 2, [&](unsigned id) { wh_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
           fill_targets, passes, repeats, frames, texels);
+      fragment::StateTextureFiller<fragment::Mrg32k3aTraits> mrg_filler(tw, th);
+      mrg_filler.set_state(mrg32k3a::default_seed(), 1);
+      // Its state moves on in three passes of one target after each output pass: eight passes
+      // of one target a fill, so its ceiling is eight trivial passes of one.
+      bench_texture(
+          "MRG32k3a", 8, 1, [&](unsigned id) { mrg_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          fill_targets, passes, repeats, frames, texels);
       const gl::Program trivial(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
       const gl::VertexArray vertex_array;
       bench_texture(
