@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // glrand render: a random texture as a PNG picture (r, g, b = three of each texel's four
-// consecutive outputs). Where the GL path fills textures (glrand::TextureFiller: CEICG in the
-// ps30 profile) the shader computes the floats, as a texture fill does; every other generator,
+// consecutive outputs). Where the GL path fills textures (glrand::TextureFiller: the GL
+// generators in the ps30 profile) the shader computes the floats, as a texture fill does; every other generator,
 // profile and path applies the generator's float formula to the exact integers, with the
 // host's bits (glrand::Generator).
 #include <chrono>
@@ -58,7 +58,7 @@ void run_render(const RenderOptions& options) {
   const auto size = parse_size(options.size, "--size");
   if (!output::has_extension(options.output, ".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   const Settings settings = options.source.settings(options.quiet ? nullptr : &std::cerr);
-  const std::vector<float> texels = settings.backend == Backend::gl && fills_textures(settings.algorithm, settings.profile)
+  const std::vector<float> texels = fills_textures(settings)
                                         ? texture_filled_on_gpu(settings, size, options.quiet)
                                         : texture_from_generator(settings, size);
   output::write_png_rgb8(options.output, size.width, size.height, rgb8_top_row_first(texels, size.width, size.height));

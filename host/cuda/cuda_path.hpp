@@ -129,7 +129,9 @@ Generator mtgp32(std::uint64_t seed, std::uint64_t offset = 0);
 // MT19937 seeded with `seed` (init_genrand), output 0 = output `offset` of that sequence; the
 // cooperative kernels (cuda/mt19937_kernel.hpp). A fill that starts where the last one ended,
 // as long as it, continues from the segments' states that the last one left on the device,
-// jumped on there (cuda/mt19937_jump.hpp); any other fill's are jumped to on the host.
+// jumped on there (cuda/mt19937_jump.hpp); any other fill starts from its first output's state
+// (the host's jump from the seed, or segment 0's state read back where the fill continues the
+// last with another length) and makes the other segments' states by doubling on the device.
 // `outputs`: how many the generator will be asked for in all, if known (0: not known): the
 // fill that reaches it leaves its states unjumped.
 Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs = 0);

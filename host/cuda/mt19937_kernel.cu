@@ -211,6 +211,7 @@ constexpr Mt19937Launch kLaunch{.min_segment_outputs = kMt19937DeviceSegmentOutp
 }  // namespace
 
 void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan, std::uint32_t* states, Stream stream) {
+  if (plan.segments == 0) return;
   check(cudaMemcpyAsync(states, start.mt.data(), sizeof start.mt, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
   const gf2::Exponent blocks = plan.per_segment / kN;  // per segment: the index stays the same
   for (std::uint64_t h = 1; h < plan.segments; h *= 2)
@@ -244,6 +245,7 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t output
   };
   auto kept = std::make_shared<Continuation>();
   return {"mt19937", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            if (out.empty()) return;
             const std::lock_guard lock(kept->mutex);
             const std::uint64_t n = out.size();
             int device = 0;
@@ -270,8 +272,9 @@ Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t output
               const Mt19937Plan plan = plan_mt19937_shape(start, n, wave_launch(kLaunch));
               if (on.states.size() < plan.segments * kN) {
                 check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
-                on.states = DeviceBuffer<std::uint32_t>(plan.segments * kN);
-                on.spare = DeviceBuffer<std::uint32_t>(plan.segments * kN);
+                DeviceBuffer<std::uint32_t> states(plan.segments * kN), spare(plan.segments * kN);  // both, or neither
+                on.states = std::move(states);
+                on.spare = std::move(spare);
               }
               plan_mt19937_on_device(start, plan, on.states.data(), stream);
               kept->plan = plan;

@@ -250,6 +250,7 @@ Generator mtgp32(std::uint64_t seed, std::uint64_t offset) {
   };
   auto kept = std::make_shared<Kept>();
   return {"mtgp32", 1, [seed, offset, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            if (out.empty()) return;
             if (out.size() > kChunkLike) return launch_mtgp32(seed, offset + first, out.data(), out.size(), stream);
             const std::lock_guard lock(kept->mutex);
             const std::uint64_t at = offset + first;

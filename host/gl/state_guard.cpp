@@ -17,6 +17,11 @@ GLboolean is_program(GLuint id) { return glIsProgram(id); }
 GLboolean is_vertex_array(GLuint id) { return glIsVertexArray(id); }
 GLboolean is_texture(GLuint id) { return glIsTexture(id); }
 GLboolean is_buffer(GLuint id) { return glIsBuffer(id); }
+GLboolean is_sampler(GLuint id) { return glIsSampler(id); }
+
+// The pixel-store parameters a caller may set that would move the library's transfers.
+constexpr std::array<GLenum, 6> kPixelStore{GL_PACK_ROW_LENGTH,   GL_PACK_SKIP_PIXELS,   GL_PACK_SKIP_ROWS,
+                                            GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_PIXELS, GL_UNPACK_SKIP_ROWS};
 
 }  // namespace
 
@@ -35,9 +40,18 @@ StateGuard::StateGuard() {
   for (auto& [unit, texture] : textures_) {
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
+    GLint sampler = 0;
+    glGetIntegerv(GL_SAMPLER_BINDING, &sampler);
+    samplers_.push_back(sampler);
+    glBindSampler(static_cast<GLuint>(unit), 0);
   }
   glActiveTexture(static_cast<GLenum>(active_texture_));
-  for (GLuint i = 0; i < color_masks_.size(); ++i) glGetBooleani_v(GL_COLOR_WRITEMASK, i, color_masks_[i].data());
+  for (GLuint i = 0; i < color_masks_.size(); ++i) {
+    glGetBooleani_v(GL_COLOR_WRITEMASK, i, color_masks_[i].data());
+    blend_[i] = glIsEnabledi(GL_BLEND, i) == GL_TRUE;
+  }
+  scissor_ = glIsEnabled(GL_SCISSOR_TEST) == GL_TRUE;
+  for (std::size_t i = 0; i < kPixelStore.size(); ++i) glGetIntegerv(kPixelStore[i], &pixel_store_[i]);
   glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer_);
   glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack_buffer_);
   glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment_);
@@ -58,7 +72,12 @@ StateGuard::StateGuard() {
   // and its passes write every channel whatever masks the caller set.
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  for (GLuint i = 0; i < color_masks_.size(); ++i) {
+    glColorMaski(i, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDisablei(GL_BLEND, i);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  for (const GLenum name : kPixelStore) glPixelStorei(name, 0);
 }
 
 StateGuard::~StateGuard() {
@@ -67,15 +86,21 @@ StateGuard::~StateGuard() {
   glUseProgram(existing(program_, is_program));
   glBindVertexArray(existing(vertex_array_, is_vertex_array));
   glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-  for (const auto& [unit, texture] : textures_) {
+  for (std::size_t k = 0; k < textures_.size(); ++k) {
+    const auto& [unit, texture] = textures_[k];
     glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
     glBindTexture(GL_TEXTURE_2D, existing(texture, is_texture));
+    glBindSampler(static_cast<GLuint>(unit), existing(samplers_[k], is_sampler));
   }
   glActiveTexture(static_cast<GLenum>(active_texture_));
   for (GLuint i = 0; i < color_masks_.size(); ++i) {
     const auto& m = color_masks_[i];
     glColorMaski(i, m[0], m[1], m[2], m[3]);
+    if (blend_[i]) glEnablei(GL_BLEND, i);
+    else glDisablei(GL_BLEND, i);
   }
+  if (scissor_) glEnable(GL_SCISSOR_TEST);
+  for (std::size_t i = 0; i < kPixelStore.size(); ++i) glPixelStorei(kPixelStore[i], pixel_store_[i]);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, existing(pack_buffer_, is_buffer));
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, existing(unpack_buffer_, is_buffer));
   glPixelStorei(GL_PACK_ALIGNMENT, pack_alignment_);

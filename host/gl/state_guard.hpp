@@ -4,12 +4,13 @@
 // context: a program that fills textures in its own context must find its state as it was. Made
 // on entry, it records every binding the library may change; its destructor puts them back:
 // draw and read framebuffers, program, vertex array, viewport, active texture unit, the 2D
-// texture of each unit the library uses (and of the caller's active unit), the colour write
-// masks of draw buffers 0..3, pixel pack and
+// texture and sampler object of each unit the library uses (and of the caller's active unit),
+// the colour write masks and blending of draw buffers 0..3, the scissor test, the pixel
+// pack and unpack row lengths and skips, pixel pack and
 // unpack buffers and the pack alignment, copy buffers, and (OpenGL 4.3) the generic and the
 // stream profiles' indexed shader storage buffer bindings. Meanwhile no pixel pack or unpack
-// buffer is bound, so that the library's transfers address its own memory, and every colour
-// channel is written.
+// buffer is bound, rows are packed tight, no sampler object overrides a texture's filtering,
+// and every colour channel is written, unblended and unclipped.
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -41,6 +42,10 @@ class StateGuard {
   int active_texture_ = 0;
   std::vector<std::pair<int, int>> textures_;  // (unit, 2D texture)
   std::array<std::array<unsigned char, 4>, 4> color_masks_{};  // draw buffers 0..3
+  std::array<bool, 4> blend_{};                                // draw buffers 0..3
+  bool scissor_ = false;
+  std::vector<int> samplers_;                                  // by textures_' units
+  std::array<int, 6> pixel_store_{};                           // kPixelStore's values
   int pack_buffer_ = 0, unpack_buffer_ = 0, pack_alignment_ = 4, copy_read_buffer_ = 0, copy_write_buffer_ = 0;
   bool storage_ = false;  // whether the context has shader storage buffers
   int storage_buffer_ = 0;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // glrand::TextureFiller behind the public API: CEICG's texture fill (fragment::CeicgTextureFiller,
 // the host keeping the residues), one engine per number of textures, made on the first fill of
-// that many; Park–Miller's and Wichmann–Hill's (fragment::StateTextureFiller, the states on the
-// GPU), one engine for the texture size in use, its states set from the host when it is made,
-// when the number of textures a fill writes changes, and after seek().
+// that many; Park–Miller's, Wichmann–Hill's and MRG32k3a's (fragment::StateTextureFiller, the
+// states on the GPU), one engine for the texture size in use, its states set from the host when
+// it is made, when the number of textures a fill writes changes, and after seek().
 #include <glrand/error.hpp>
 #include <glrand/texture.hpp>
 #include <map>
@@ -22,6 +22,11 @@ namespace glrand {
 bool fills_textures(Algorithm algorithm, Profile profile) {
   return algorithm != Algorithm::mt19937 && algorithm != Algorithm::sobol32 && algorithm != Algorithm::mtgp32 &&
          profile == Profile::ps30;
+}
+
+bool fills_textures(const Settings& settings) {
+  return settings.backend == Backend::gl && fills_textures(settings.algorithm, settings.profile) &&
+         !settings.curand_seed && settings.layout.split != Split::parameterisation;
 }
 
 namespace {
@@ -44,6 +49,7 @@ struct StateFill {
       at_position = false;
     }
     if (!at_position || textures != count) {
+      at_position = false;  // until the states are set and the fill is done
       engine->set_state(start(), count);
       textures = count;
     }
@@ -74,6 +80,8 @@ TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<
                           name_of(settings.backend) + "; glrand::Generator gives every generator's numbers");
   if (settings.curand_seed)
     throw InvalidArgument("texture fills compute RngStreams' floats; --curand-seed's sequence is for glrand::Generator");
+  if (settings.layout.split == Split::parameterisation)
+    throw InvalidArgument("texture fills give one set's sequence; --split parameterisation's is for glrand::Generator");
   impl_->settings = settings;
   impl_->next = library::ceicg_start(settings, 0);
 }

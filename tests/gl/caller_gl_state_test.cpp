@@ -44,7 +44,11 @@ struct CallerState {
   std::array<GLint, kUnits> textures{};
   GLint pack_buffer = 0, unpack_buffer = 0, pack_alignment = 0, storage_buffer = 0;
   std::array<GLint, 2> indexed_storage{};
-  std::array<std::array<GLboolean, 4>, 2> color_masks{};  // draw buffers 0 and 1
+  std::array<std::array<GLboolean, 4>, 4> color_masks{};  // draw buffers 0..3
+  std::array<GLboolean, 4> blend{};
+  GLboolean scissor = GL_FALSE;
+  std::array<GLint, kUnits> samplers{};
+  std::array<GLint, 4> pixel_store{};  // pack row length and skip rows, unpack row length and skip pixels
 
   static CallerState now() {
     CallerState s;
@@ -64,7 +68,20 @@ struct CallerState {
     glGetIntegerv(GL_PACK_ALIGNMENT, &s.pack_alignment);
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.storage_buffer);
     for (GLuint i = 0; i < 2; ++i) glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s.indexed_storage[i]);
-    for (GLuint i = 0; i < 2; ++i) glGetBooleani_v(GL_COLOR_WRITEMASK, i, s.color_masks[i].data());
+    for (GLuint i = 0; i < 4; ++i) {
+      glGetBooleani_v(GL_COLOR_WRITEMASK, i, s.color_masks[i].data());
+      s.blend[i] = glIsEnabledi(GL_BLEND, i);
+    }
+    s.scissor = glIsEnabled(GL_SCISSOR_TEST);
+    for (int unit = 0; unit < kUnits; ++unit) {
+      glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit));
+      glGetIntegerv(GL_SAMPLER_BINDING, &s.samplers[unit]);
+    }
+    glActiveTexture(static_cast<GLenum>(s.active_texture));
+    glGetIntegerv(GL_PACK_ROW_LENGTH, &s.pixel_store[0]);
+    glGetIntegerv(GL_PACK_SKIP_ROWS, &s.pixel_store[1]);
+    glGetIntegerv(GL_UNPACK_ROW_LENGTH, &s.pixel_store[2]);
+    glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &s.pixel_store[3]);
     return s;
   }
 
@@ -79,6 +96,12 @@ struct CallerState {
       << pack_alignment << ", storage buffer " << storage_buffer << " (indexed " << indexed_storage[0] << ", "
       << indexed_storage[1] << "), colour masks";
     for (const auto& m : color_masks) o << " " << int{m[0]} << int{m[1]} << int{m[2]} << int{m[3]};
+    o << ", blend";
+    for (GLboolean b : blend) o << " " << int{b};
+    o << ", scissor " << int{scissor} << ", samplers";
+    for (GLint sampler : samplers) o << " " << sampler;
+    o << ", pixel store";
+    for (GLint v : pixel_store) o << " " << v;
     return o.str();
   }
   friend bool operator==(const CallerState&, const CallerState&) = default;
@@ -101,6 +124,7 @@ struct Caller {
                       {{"CEICG_FLOAT_TARGETS", "1"}}};
   gl::VertexArray vertex_array;
   std::vector<GLuint> buffers;
+  GLuint sampler = 0;
 
   Caller() {
     for (int i = 0; i < kUnits + 2; ++i) {
@@ -127,6 +151,19 @@ struct Caller {
     glPixelStorei(GL_PACK_ALIGNMENT, 2);
     glColorMaski(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
     glColorMaski(1, GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+    glColorMaski(3, GL_FALSE, GL_FALSE, GL_TRUE, GL_TRUE);
+    // Settings that would spoil the library's passes and transfers if it kept them: blending,
+    // a scissor box, a sampler whose default filter needs mipmaps, pixel rows and skips.
+    glEnablei(GL_BLEND, 0);
+    glBlendFunc(GL_ONE, GL_ONE);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 1, 1);
+    glGenSamplers(1, &sampler);
+    for (GLuint unit : {0u, 1u, 2u}) glBindSampler(unit, sampler);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 9);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 2);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 11);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 3);
     REQUIRE(glGetError() == GL_NO_ERROR);
   }
   ~Caller() {
@@ -138,6 +175,12 @@ struct Caller {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    for (GLuint unit : {0u, 1u, 2u}) glBindSampler(unit, 0);
+    glDeleteSamplers(1, &sampler);
+    for (GLenum name : {GL_PACK_ROW_LENGTH, GL_PACK_SKIP_ROWS, GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_PIXELS})
+      glPixelStorei(name, 0);
     glActiveTexture(GL_TEXTURE0);
   }
 };

@@ -62,9 +62,9 @@ std::vector<float> reference_floats(Settings settings, std::uint64_t first, std:
   return floats;
 }
 
-// A TextureFiller over fills of 1 to 4 textures (each a texture's passes), a change of size
-// (the states set from the host again), a seek back and a fill continuing that one: every
-// texel's float `near` the reference's, in the documented texel order.
+// A TextureFiller over fills of 1 to 4 textures (each a texture's passes), equal fills in a row,
+// a change of size (the states set from the host again), a seek back and fills continuing that
+// one: every texel's float `near` the reference's, in the documented texel order.
 void check_fills(const Settings& settings, const std::function<bool(float got, float want)>& near) {
   const GlContext context;
   TextureFiller filler(settings);
@@ -73,8 +73,10 @@ void check_fills(const Settings& settings, const std::function<bool(float got, f
     std::optional<std::uint64_t> seek;
   };
   std::uint64_t expected_position = 0;
-  for (const Fill f : {Fill{1, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{2, 24, 10, {}}, Fill{4, 24, 10, {}},
-                       Fill{2, 16, 7, {}}, Fill{1, 16, 7, std::uint64_t{960}}, Fill{2, 16, 7, {}}}) {
+  // Equal fills in a row continue from the states the last one left on the GPU.
+  for (const Fill f : {Fill{1, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{2, 24, 10, {}},
+                       Fill{4, 24, 10, {}}, Fill{4, 24, 10, {}}, Fill{2, 16, 7, {}}, Fill{1, 16, 7, std::uint64_t{960}},
+                       Fill{1, 16, 7, {}}, Fill{2, 16, 7, {}}}) {
     if (f.seek) {
       filler.seek(*f.seek);
       expected_position = *f.seek;
@@ -276,9 +278,17 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   settings.algorithm = Algorithm::mrg32k3a;
   settings.curand_seed = 1;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
+  CHECK_FALSE(fills_textures(settings));
+  settings = {};
+  settings.algorithm = Algorithm::wichmann_hill;
+  settings.layout = {4, Split::parameterisation, StateUpdate::gpu};
+  CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
+  CHECK_FALSE(fills_textures(settings));
   settings = {};
   settings.algorithm = Algorithm::park_miller;
+  CHECK(fills_textures(settings));
   settings.backend = Backend::cpu;
+  CHECK_FALSE(fills_textures(settings));
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
   settings.profile = Profile::compute;

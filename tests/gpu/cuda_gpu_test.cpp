@@ -336,6 +336,7 @@ TEST_CASE("MT19937 host output, each chunk from the states the last one jumped o
   mt19937::generate_ints(s, want);
   const cuda::Generator generator = cuda::mt19937(99, 0);
   cuda::DeviceBuffer<std::uint32_t> buffer(1'000'000);
+  generator.fill(7, {}, nullptr);  // an empty fill, before any other: nothing, and no state kept
   for (const auto& [first, n] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
            {500'000, 1'000'000}, {1'500'000, 1'000'000}, {2'500'000, 300'000}, {10, 1000}, {1010, 1000}, {2010, 999'999}}) {
     INFO("a fill of " << n << " at " << first << " after others");
@@ -368,6 +369,7 @@ TEST_CASE("MTGP32 kernel equals the CPU reference in cuRAND's host-API order", "
     std::vector<std::uint32_t> want(1'000'003);
     mtgp32::host_api_outputs(1234, offset, want);
     const cuda::Generator generator = cuda::mtgp32(1234, offset);
+    generator.fill(0, {}, nullptr);  // an empty fill: nothing, and no state kept
     for (std::uint64_t chunk : {std::uint64_t{1'000'003}, std::uint64_t{49'152}, std::uint64_t{333'333}, std::uint64_t{1000}})
       require_same_words(on_host(generator, want.size(), chunk), want);
     cuda::DeviceBuffer<std::uint32_t> buffer(1000);

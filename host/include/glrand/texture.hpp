@@ -54,5 +54,9 @@ class TextureFiller {
 
 // Whether TextureFiller takes these settings' generator and profile.
 bool fills_textures(Algorithm algorithm, Profile profile);
+// Whether TextureFiller takes these settings: the generator and profile, on the GL path, and
+// neither --curand-seed's sequence nor Wichmann–Hill's parameterisation (glrand::Generator
+// gives those).
+bool fills_textures(const Settings& settings);
 
 }  // namespace glrand
