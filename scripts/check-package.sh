@@ -3,7 +3,8 @@
 # The library as a user installs it: `cmake --install` of build/ into a temporary prefix, then
 # examples/consumer built against that tree twice, with find_package(glrand) and with
 # pkg-config, run (GL on the GPU or llvmpipe), and its numbers compared with `glrand generate
-# --path cpu`, the CPU reference.
+# --path cpu`, the CPU reference; then examples/texture_fill built and run the same way (its
+# textures against the CPU reference within the documented bounds).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -44,3 +45,10 @@ done < "$tmp/with-cmake.txt"
 cat "$tmp/with-cmake.txt"
 tail -1 "$tmp/with-cmake.txt" | grep -qx ok
 echo "check-package: find_package(glrand) and pkg-config builds agree with the CPU reference"
+
+cmake -S "$root/examples/texture_fill" -B "$tmp/texture-fill" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$tmp/prefix" > "$tmp/texture-fill-configure.log"
+cmake --build "$tmp/texture-fill" > "$tmp/texture-fill-build.log"
+"$tmp/texture-fill/glrand_texture_fill" | tee "$tmp/texture-fill.txt"
+tail -1 "$tmp/texture-fill.txt" | grep -qx ok
+echo "check-package: examples/texture_fill's textures agree with the CPU reference"
