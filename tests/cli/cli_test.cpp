@@ -135,6 +135,17 @@ std::vector<std::uint8_t> reference_picture(const ceicg::Residues& start, std::u
   return rgb;
 }
 
+// The same for Park–Miller: texel p, channel c is output 4p + c from the state `z` of the first.
+std::vector<std::uint8_t> park_miller_picture(glrand::pm::State z, std::uint32_t width, std::uint32_t height) {
+  std::vector<std::uint8_t> rgb(std::size_t{3} * width * height);
+  for (std::uint32_t p = 0; p < width * height; ++p)
+    for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
+      if (c < 3)
+        rgb[((std::size_t{height} - 1 - p / width) * width + p % width) * 3 + c] =
+            static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
+  return rgb;
+}
+
 struct PictureComparison {
   std::size_t channels = 0;
   std::size_t exact = 0;
@@ -603,13 +614,7 @@ TEST_CASE("render writes a PNG whose pixels are the reference outputs", "[cli]")
     glrand_ok({"render", "-g", "pm", "--seed", "42", "--offset", "1000", "--size", "37x23", "--path", "cpu", "-o",
                "cpu.png"},
               dir.path());
-    std::vector<std::uint8_t> expected(std::size_t{3} * 37 * 23);
-    glrand::pm::State z = glrand::pm::state_at(42, 1000);  // output 1000 of seed 42
-    for (std::uint32_t p = 0; p < 37 * 23; ++p)
-      for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
-        if (c < 3)
-          expected[((std::size_t{22} - p / 37) * 37 + p % 37) * 3 + c] =
-              static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
+    const auto expected = park_miller_picture(glrand::pm::state_at(42, 1000), 37, 23);  // output 1000 of seed 42 on
     require_close_picture(read_png(dir / "gl.png", 37, 23).rgb, expected, 37);
     CHECK(read_png(dir / "cpu.png", 37, 23).rgb == expected);
   }
@@ -664,15 +669,10 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
                                   dir.path());
   INFO(pm_run.describe());
   REQUIRE(pm_run.ok());
-  std::vector<std::uint8_t> expected(std::size_t{3} * 40 * 30);
-  glrand::pm::State z = glrand::pm::state_at(7, 4 * 40 * 30);  // the second frame's first output
-  for (std::uint32_t p = 0; p < 40 * 30; ++p)
-    for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
-      if (c < 3)
-        expected[((std::size_t{29} - p / 40) * 40 + p % 40) * 3 + c] =
-            static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
-  require_close_picture(read_png(dir / "pm.png", 40, 30).rgb, expected, 40);
-  // A generator with no texture fill yet is refused with one line.
+  // The second frame, from its first output on.
+  require_close_picture(read_png(dir / "pm.png", 40, 30).rgb, park_miller_picture(glrand::pm::state_at(7, 4 * 40 * 30), 40, 30),
+                        40);
+  // A generator without a GL path is refused with one line.
   const auto refused = run_glrand({"view", "-g", "mt19937", "--frames", "1"}, dir.path());
   INFO(refused.describe());
   CHECK(refused.status != 0);

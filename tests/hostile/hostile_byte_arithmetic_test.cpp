@@ -96,27 +96,9 @@ TEST_CASE("unitFloatOfBytes stays within 1 ulp of pm::to_f32, below 1, under hos
     if (z >= 1) cases.push_back(z);
   for (U64 back = 1; back <= 64; ++back) cases.push_back(kModulus - back);
   for (int i = 0; i < 40000; ++i) cases.push_back(uniform(1, kModulus));
-  U64 checked = 0;
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases,
-        [](const std::array<U64, 4>& z) {
-          std::array<Float, 4> out;
-          for (int k = 0; k < 4; ++k) out[k] = shaders::unitFloatOfBytes(bytes(z[k]));
-          return out;
-        },
-        [&](U64 z, Float u) {
-          const float want = glrand::pm::to_f32(static_cast<std::uint32_t>(z));
-          const bool near = u.v == want || u.v == std::nextafter(want, 0.0f) || u.v == std::nextafter(want, 1.0f);
-          m.check(near && u.v < 1.0f, [&](auto& o) { o << "z = " << z << " -> " << u.v << ", not within 1 ulp of " << want; });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
-  report_checked("unitFloatOfBytes", checked);
+  check_unit_floats_within_one_ulp(
+      "unitFloatOfBytes", cases, [](U64 z) { return shaders::unitFloatOfBytes(bytes(z)); },
+      [](U64 z) { return glrand::pm::to_f32(static_cast<std::uint32_t>(z)); });
 }
 
 // park_miller.frag's stepping: z_10000 from z_0 = 1 as published (tests/kat/park_miller.txt), each

@@ -178,27 +178,9 @@ TEST_CASE("unitFloatOfWord stays within 1 ulp of mrg32k3a::to_f32, below 1, unde
   for (int bits = 0; bits < 32; ++bits) add_around(cases, U64{1} << bits, 1, kM1 + 1);
   for (U64 back = 0; back < 64; ++back) cases.push_back(kM1 - back);
   for (int i = 0; i < 40000; ++i) cases.push_back(uniform(1, kM1 + 1));
-  U64 checked = 0;
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases,
-        [](const std::array<U64, 4>& z) {
-          std::array<Float, 4> out;
-          for (int k = 0; k < 4; ++k) out[k] = shaders::unitFloatOfWord(vec2(f(z[k] & 0xFFFFFF), f(z[k] >> 24)));
-          return out;
-        },
-        [&](U64 z, Float u) {
-          const float want = glrand::mrg32k3a::to_f32(static_cast<std::uint32_t>(z));
-          const bool near = u.v == want || u.v == std::nextafter(want, 0.0f) || u.v == std::nextafter(want, 1.0f);
-          m.check(near && u.v < 1.0f, [&](auto& o) { o << "z = " << z << " -> " << u.v << ", not within 1 ulp of " << want; });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
-  report_checked("unitFloatOfWord", checked);
+  check_unit_floats_within_one_ulp(
+      "unitFloatOfWord", cases, [](U64 z) { return shaders::unitFloatOfWord(vec2(f(z & 0xFFFFFF), f(z >> 24))); },
+      [](U64 z) { return glrand::mrg32k3a::to_f32(static_cast<std::uint32_t>(z)); });
 }
 
 TEST_CASE("combine: MRG32k3a's output from p1 and p2, equal, adjacent, borrowing, random", "[hostile]") {

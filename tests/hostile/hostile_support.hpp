@@ -3,7 +3,10 @@
 // Shared pieces of the hostile-arithmetic tests: the policies every test runs under, a
 // mismatch counter that keeps the first few examples, and lane batching (the shader
 // functions work on vec4s, so inputs go through four at a time).
+#include <catch2/catch.hpp>
+
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -94,6 +97,34 @@ void in_lanes(const std::vector<Input>& inputs, Compute compute, Check check) {
     const auto results = compute(batch);
     for (std::size_t k = 0; k < 4 && i + k < inputs.size(); ++k) check(batch[k], results[k]);
   }
+}
+
+// A shader's float of each integer z in `cases` (unit(z), 1..4 lanes at a time) under every
+// policy: within 1 ulp of reference(z) and below 1. `name` is the function's, for the report.
+template <class Unit, class Reference>
+void check_unit_floats_within_one_ulp(const std::string& name, const std::vector<std::uint64_t>& cases, Unit unit,
+                                      Reference reference) {
+  std::uint64_t checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(
+        cases,
+        [&](const std::array<std::uint64_t, 4>& z) {
+          std::array<Float, 4> out;
+          for (int k = 0; k < 4; ++k) out[k] = unit(z[k]);
+          return out;
+        },
+        [&](std::uint64_t z, Float u) {
+          const float want = reference(z);
+          const bool near = u.v == want || u.v == std::nextafter(want, 0.0f) || u.v == std::nextafter(want, 1.0f);
+          m.check(near && u.v < 1.0f, [&](auto& o) { o << "z = " << z << " -> " << u.v << ", not within 1 ulp of " << want; });
+        });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked(name, checked);
 }
 
 // Values near a: a - 2 .. a + 2, those within [low, high).
