@@ -35,6 +35,8 @@ set(GLRAND_SHADERS
   compute/mrg32k3a.comp
   scatter/write.frag
   compute/write.comp
+  # Read-back: a pass's outputs turned into words and checked on the GPU.
+  readback/pack_words.comp
 )
 # Variants (FILE:DEFINE=VALUE,...), from each shader's own `// glrand: variant D=V,...` lines:
 # every variant the library compiles at run time, validated and measured so that each pass's

@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 "$root/scripts/setup-debian.sh"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-executables=(glrand bench_fragment tests/gl_tests tests/unit_tests tests/cli_tests)
+executables=(glrand bench_fragment bench_gl_readback tests/gl_tests tests/unit_tests tests/cli_tests)
 # The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
 grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda bench_pi bench_sink tests/cuda_gpu_tests tests/mt19937_gpu_test
                                                                      tests/gl_interop_gpu_test tests/cli_gpu_tests)

@@ -65,8 +65,10 @@ double wall_seconds(const std::function<void()>& run, const GlTiming& o) {
 }
 
 // The ps30 readback row: o.passes passes' outputs through the generator's own readback
-// (render, pixel-pack buffers, integer check, assembly; states initialised first), wall clock,
-// beside the fill-and-readback ceiling of the same output targets. Per pass.
+// (render; words packed and checked on the GPU, or the targets decoded and assembled on the
+// host where the context has no compute shaders; states initialised first), wall clock,
+// beside min(fill, readback): the slower of the trivial shader filling the pass's render
+// targets and the PBO read-back of the words handed on. Per pass.
 template <class Traits>
 Row bench_ps30_readback(const std::string& name, const Traits& traits, const typename Traits::State& start,
                         std::uint64_t P, const GlTiming& o) {
@@ -74,16 +76,26 @@ Row bench_ps30_readback(const std::string& name, const Traits& traits, const typ
   fragment::StatefulFragment<Traits> generator(layout, traits);
   const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
   const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
+  const bool packed = gl::WordPacker::available();
   Row row = gl_row(name, "ps30-readback",
-                   fmt::format("{} substreams x {} outputs, {} targets read", P, generator.outputs_per_pixel(),
-                               read_targets),
-                   "fill+readback");
+                   fmt::format("{} substreams x {} outputs, {}", P, generator.outputs_per_pixel(),
+                               packed ? "words packed on the GPU" : std::to_string(read_targets) + " targets read"),
+                   packed ? "min(fill, readback)" : "fill+readback");
   row.outputs = static_cast<double>(per_pass);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
   const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
   row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
-  row.ceiling_units = 4.0 * generator.size().width * generator.size().height * read_targets;
-  row.ceiling_seconds = fill_readback_seconds(generator.size(), read_targets, o.passes, o.repeats);
+  if (packed) {
+    // The words' bytes as floats: per_pass·W of them, through the compute profile's write pass.
+    const std::uint64_t floats = per_pass * Traits::kWordsPerOutput;
+    row.ceiling_units = static_cast<double>(floats);
+    row.ceiling_seconds = std::max(
+        fill_seconds(generator.size(), generator.render_targets(), o.passes, o.repeats),
+        write_readback_seconds(stream::Profile::compute, floats / 64, 64, 1, o.passes, o.repeats));
+  } else {
+    row.ceiling_units = 4.0 * generator.size().width * generator.size().height * read_targets;
+    row.ceiling_seconds = fill_readback_seconds(generator.size(), read_targets, o.passes, o.repeats);
+  }
   return row;
 }
 
@@ -102,15 +114,15 @@ Row bench_ceicg_ps30_readback(fragment::TargetSize size, const GlTiming& o) {
 }
 
 // The scatter or compute readback row: o.passes passes' outputs through the generator's own
-// readback (states uploaded, passes, each pass's outputs copied into two alternating buffers
-// and mapped while the next pass runs, integer check; wall clock), beside the write-only
-// program's passes read back the same way (write+readback). Per pass.
+// readback (states uploaded, passes, each pass's words packed and checked on the GPU and
+// copied into two alternating buffers while the next pass runs; wall clock), beside the
+// write-only program's passes of the same words' bytes read back the same way
+// (write+readback, the PBO read-back of those bytes). Per pass.
 template <class Traits>
 Row bench_stream_readback(const std::string& name, stream::Profile profile, const Traits& traits,
                           const typename Traits::State& start, std::uint64_t P, const GlTiming& o,
                           int outputs_per_unit = 1) {
   stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
-  const int floats = stream::floats_per_output<Traits>();
   const std::uint64_t per_pass = generator.outputs_per_pass();
   Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
                    fmt::format("{} substreams x {} outputs, read back", P,
@@ -120,9 +132,9 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
   const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
   row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
-  row.ceiling_units = static_cast<double>(per_pass) * floats;
-  row.ceiling_seconds =
-      write_readback_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
+  row.ceiling_units = static_cast<double>(per_pass) * Traits::kWordsPerOutput;
+  row.ceiling_seconds = write_readback_seconds(profile, P, generator.outputs_per_substream(), Traits::kWordsPerOutput,
+                                               o.passes, o.repeats);
   return row;
 }
 

@@ -30,12 +30,13 @@ MoveBytes memory_bytes() {
 
 MoveBytes gl_readback_bytes(stream::Profile profile) {
   struct Ceiling {
+    explicit Ceiling(stream::Profile profile)
+        : pass(profile, kPassFloats / kOutputsPerSubstream, kOutputsPerSubstream, 1),
+          readback(kPassFloats * sizeof(float)) {}
     WritePass pass;
     gl::OverlappedReadback readback;
   };
-  auto ceiling = std::make_shared<Ceiling>(
-      Ceiling{WritePass(profile, kPassFloats / kOutputsPerSubstream, kOutputsPerSubstream, 1),
-              gl::OverlappedReadback(kPassFloats * sizeof(float))});
+  auto ceiling = std::make_shared<Ceiling>(profile);
   return [ceiling](std::uint64_t bytes, const TakeBytes& take) {
     const std::uint64_t pass_bytes = ceiling->readback.bytes();
     const std::uint64_t passes = (bytes + pass_bytes - 1) / pass_bytes;

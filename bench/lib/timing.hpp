@@ -31,9 +31,9 @@ double fill_seconds(fragment::TargetSize size, int targets, int passes, int repe
 
 // The ps30 readback ceiling: passes of the trivial shader into `targets` RGBA32F targets of
 // `size`, every target read back to host memory through two alternating pixel-pack buffers
-// (gl::OverlappedReadback: glReadPixels, then the previous pass's buffer mapped while the
-// next pass runs), and every float read on the host. Seconds per pass on the wall clock,
-// median over `repeats` of `passes` passes.
+// (gl::OverlappedReadback: glReadPixels into the buffer the next pass does not use), each
+// pass taken once it is in host memory. Seconds per pass on the wall clock, median over
+// `repeats` of `passes` passes.
 double fill_readback_seconds(fragment::TargetSize size, int targets, int passes, int repeats);
 
 }  // namespace glrand::bench
@@ -49,9 +49,10 @@ double write_seconds(stream::Profile profile, std::uint64_t substreams, std::uin
                      int floats_per_output, int passes, int repeats);
 
 // The scatter and compute readback ceiling: the same write-only passes, each pass's outputs
-// copied into two alternating readback buffers and mapped while the next pass runs
-// (gl::OverlappedReadback, as the stream generators read back), every float read on the
-// host. Seconds per pass on the wall clock, median over `repeats` of `passes` passes.
+// copied into two alternating readback buffers while the next pass runs
+// (gl::OverlappedReadback, as the generators read back), each pass taken once it is in host
+// memory: the PBO read-back of the same bytes. Seconds per pass on the wall clock, median over
+// `repeats` of `passes` passes.
 double write_readback_seconds(stream::Profile profile, std::uint64_t substreams, std::uint32_t outputs_per_substream,
                               int floats_per_output, int passes, int repeats);
 

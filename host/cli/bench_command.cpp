@@ -41,6 +41,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/sink_rows.hpp"
+#include "gl/word_packer.hpp"
 #include "mkl/vsl.hpp"
 #include "output/output_file.hpp"
 #if GLRAND_HAVE_CUDA
@@ -123,7 +124,7 @@ void print_row(const Row& row, std::ostream& table, std::ostream& csv, const Ben
                        row.ceiling_unit, 100.0 * row.ratio())
         << std::flush;
   csv << fmt::format("{},{},{},{},{:.0f},{:.9g},{:.6g},{},{},{:.0f},{:.9g},{:.6g},{:.6g},{},{},{},{}\n", row.path,
-                     row.profile, row.generator, quoted(row.shape), row.outputs, row.seconds, row.rate(), row.ceiling,
+                     row.profile, row.generator, quoted(row.shape), row.outputs, row.seconds, row.rate(), quoted(row.ceiling),
                      row.ceiling_unit, row.ceiling_units, row.ceiling_seconds, row.ceiling_rate(), row.ratio(),
                      quoted(row.clock), quoted(row.device), o.repeats, row.path == "gl" ? o.passes : 1);
 }
@@ -263,14 +264,16 @@ void run_bench(const BenchOptions& o) {
     const std::uint64_t cpu_default = o.quick ? kSinkQuickOutputs : kSinkCpuOutputs;
     if (context) {
       for (const auto profile : profiles) {
-        if (profile == Profile::ps30) {
-          // The ceiling reads back a write-only stream program's passes, which ps30 lacks.
-          std::cout << "gl: no ps30 sink rows (their ceiling is a stream program's read-back; give --profile "
-                       "scatter or compute)\n";
+        context->make_current();
+        if (profile == Profile::ps30 && !gl::WordPacker::available()) {
+          // ps30 reads back its words packed by a compute dispatch, and the ceiling is a compute
+          // pass's read-back of the same bytes; without compute shaders there is neither.
+          std::cout << "gl: no ps30 sink rows (this context has no compute shaders)\n";
           continue;
         }
-        context->make_current();
-        const bench::MoveBytes readback = bench::gl_readback_bytes(profile);
+        // ps30's words are read back as a compute pass's are: the same ceiling.
+        const bench::MoveBytes readback =
+            bench::gl_readback_bytes(profile == Profile::ps30 ? Profile::compute : profile);
         const bench::MoveBytes ceiling = [&](std::uint64_t bytes, const bench::TakeBytes& take) {
           context->make_current();
           readback(bytes, take);
@@ -292,9 +295,11 @@ void run_bench(const BenchOptions& o) {
   if (context && sinks.empty()) {
     std::cout << "\ngl: rows per pass, GPU-resident; ceilings: ps30 = trivial fragment shader into the same render "
                  "targets (fill); scatter, compute = write-only program writing the same outputs (write); "
-                 "PROFILE-readback = the passes' outputs through the generator's readback to host memory (integer "
-                 "check, assembly; wall clock) beside the ceiling's passes read back through two alternating "
-                 "buffers, each mapped while the next pass runs (fill+readback, write+readback)\n";
+                 "PROFILE-readback = the passes' outputs through the generator's readback to host memory (words "
+                 "packed and checked on the GPU where it has compute shaders, else decoded and assembled on the "
+                 "host; wall clock) beside the PBO read-back of the same bytes, write-only passes read back through "
+                 "two alternating buffers while the next pass runs (write+readback; ps30: min(fill, readback), the "
+                 "slower of that and the fill of the pass's render targets; CEICG's ps30 engine: fill+readback)\n";
     if (!no_gl.empty()) std::cout << fmt::format("no GL path, so no gl rows: {}\n", fmt::join(no_gl, ", "));
     std::cout << "\n" << table_head;
     const bench::Shapes fixed = o.quick || software ? bench::kQuick : bench::kFull;
@@ -399,7 +404,7 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--sinks", o->sinks,
                    "Instead of the other rows, what `glrand generate` gets end to end: each generator on each path "
-                   "(gl: each --profile but ps30) in each --sink-formats into each sink (null, pipe, tmpfs, tmpfs.npy, file, "
+                   "(gl: each --profile) in each --sink-formats into each sink (null, pipe, tmpfs, tmpfs.npy, file, "
                    "file.npy, or all), comma-separated, beside the same bytes moved and written without generating; "
                    "COUNT per row: --sizes, default 2^27 on a GPU, 2^22 on the CPU and a software renderer, 2^20 "
                    "with --quick")

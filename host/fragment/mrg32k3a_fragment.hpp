@@ -67,6 +67,11 @@ struct Mrg32k3aTraits {
     return ok & (value >= 1) & (value <= mrg32k3a::kM1);
   }
 
+  // decode's words and checks on the GPU.
+  static gl::PackRule pack_rule() {
+    return {{16777216.0f, 256.0f}, true, 24, 1, static_cast<std::uint32_t>(mrg32k3a::kM1)};
+  }
+
   static std::array<float, 3> digits(std::uint64_t v) {
     return {static_cast<float>(v & 0xFFF), static_cast<float>(v >> 12 & 0xFFF), static_cast<float>(v >> 24)};
   }

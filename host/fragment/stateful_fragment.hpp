@@ -4,9 +4,12 @@
 // substream states by skip-ahead and keeps them in state textures, one texel per substream;
 // each pass, every pixel generates L outputs from its state in float arithmetic, and the
 // state moves on either on the GPU (written as render targets, ping-pong) or on the host
-// (skip-ahead while the GPU renders, uploaded for the next pass). Each pass's output targets
-// are read into one of two alternating pixel-pack buffers (gl::OverlappedReadback) and
-// decoded on the host while the GPU renders the next pass.
+// (skip-ahead while the GPU renders, uploaded for the next pass). With leapfrog and
+// parameterisation, where a context has compute shaders, a pass's outputs become words in
+// their serial places on the GPU, checked there (gl::WordPacker), and the host hands on the
+// read-back words as they are; otherwise, and with blocking, each pass's output targets are
+// read back and decoded and assembled on the host. Either way through two alternating
+// readback buffers (gl::OverlappedReadback), the GPU rendering the next pass meanwhile.
 //
 // A generator plugs in through a traits class G with:
 //   State, Jump                      exact state and a precomputed skip-ahead
@@ -50,6 +53,7 @@
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 #include "gl/state_guard.hpp"
+#include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
 
@@ -318,25 +322,51 @@ class StatefulFragment {
   }
 
   [[noreturn]] void refuse(std::span<const float> floats, std::uint64_t s, std::uint32_t j) const {
-    const float* output = output_floats(floats, s, j);
+    refuse_output(s, j, std::span<const float>(output_floats(floats, s, j), 4 / G::kOutputsPerVec4));
+  }
+  [[noreturn]] void refuse_output(std::uint64_t s, std::uint64_t j, std::span<const float> output) const {
     std::string text;
-    for (int c = 0; c < 4 / G::kOutputsPerVec4; ++c) text += (c ? ", " : "") + fmt::format("{}", output[c]);
+    for (std::size_t c = 0; c < output.size(); ++c) text += (c ? ", " : "") + fmt::format("{}", output[c]);
     throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(j) + " of the pass in substream " +
                       std::to_string(s) + " as (" + text + "), not an exact integer in range: its float "
                       "arithmetic is not exact enough for glrand");
   }
 
   // Inside an OverlappedReadback issue: renders a pass, moves the states on (the host's
-  // share overlaps the GPU's) and queues the pass's readback.
-  void issue_pass(std::uint64_t host_advance) {
+  // share overlaps the GPU's) and queues the pass's readback: its output targets, or with
+  // `packed` outputs of a leapfrog pass their words, packed on the GPU.
+  void issue_pass(std::uint64_t host_advance, std::uint64_t packed = 0) {
     render();
+    if (packed) pack_outputs(packed);  // before the next pass renders over them
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_)) advance_on_gpu(host_advance);
     if (layout_.update == StateUpdate::cpu) {
       advance_states(host_advance);
       upload_states(1 - current_);
     }
-    queue_outputs();
+    if (packed)
+      packer_->queue_readback(*packed_readback_, packed);
+    else
+      queue_outputs();
     current_ = 1 - current_;
+  }
+
+  // The first `outputs` outputs of the pass just rendered (output j of pixel s at j·P + s) as
+  // words on the GPU.
+  void pack_outputs(std::uint64_t outputs) {
+    std::vector<unsigned> targets;
+    for (const auto& t : outputs_) targets.push_back(t.id());
+    packer_->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs);
+  }
+
+  // The packer and its two readback buffers of a whole pass's words, made by the first
+  // generation that packs.
+  gl::OverlappedReadback& packed_readback() {
+    if (!packer_)
+      packer_ = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4});
+    if (!packed_readback_)
+      packed_readback_ =
+          std::make_unique<gl::OverlappedReadback>(packer_->readback_bytes(outputs_per_pixel() * substreams()));
+    return *packed_readback_;
   }
 
   // Two buffers of a whole pass's output targets, made by the first generation.
@@ -385,6 +415,17 @@ class StatefulFragment {
   void interleaved(std::uint64_t count, const Consumer& consume, std::uint64_t host_advance) {
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
+    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
+    if (gl::WordPacker::available()) {
+      packed_readback().run(
+          (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass)); },
+          [&](std::uint64_t pass, std::span<const float> mapped) {
+            if (const auto failure = packer_->failure(mapped))
+              refuse_output(failure->output % P, failure->output / P, failure->floats);
+            consume(gl::WordPacker::words(mapped, outputs_of(pass) * G::kWordsPerOutput));
+          });
+      return;
+    }
     std::vector<std::uint32_t> chunk;
     readback().run(
         (count + per_pass - 1) / per_pass, [&](std::uint64_t) { issue_pass(host_advance); },
@@ -452,6 +493,8 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
+  std::unique_ptr<gl::WordPacker> packer_;
+  std::unique_ptr<gl::OverlappedReadback> packed_readback_;
 };
 
 }  // namespace glrand::fragment

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "gl/resources.hpp"
+#include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
 
@@ -33,6 +34,7 @@ concept SubstreamTraits = std::copy_constructible<G> &&
       { g.apply(jump, state) } -> std::convertible_to<typename G::State>;
       g.encode_state(state, floats);                                      // 4·kStateVec4s floats
       { g.decode(decoded, words) } -> std::same_as<bool>;                 // false unless exact and in range
+      { g.pack_rule() } -> std::convertible_to<gl::PackRule>;             // decode's checks, on the GPU
       g.set_step(program, jump);                                          // the shader's one-step transformation
     };
 

@@ -84,6 +84,13 @@ struct WichmannHillTraits {
       words[k] = exact_integer(texel[k], substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f, ok);
     return ok;
   }
+  // decode's words and checks on the GPU.
+  gl::PackRule pack_rule() const {
+    gl::PackRule rule;
+    for (int k = 0; k < 4; ++k)
+      rule.bounds.push_back(substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f);
+    return rule;
+  }
   // A state texel back; false unless exact components below the set's moduli.
   bool decode_state(const float* texel, State& s) const {
     bool ok = true;

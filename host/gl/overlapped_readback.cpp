@@ -18,9 +18,9 @@ struct PackBufferUnbinder {
 };
 
 // Holds a readback buffer mapped for one take; unmaps it on every way out.
-class Mapping {
+class MappedForTake {
  public:
-  Mapping(const PixelPackBuffer& buffer) : id_(buffer.id()) {
+  explicit MappedForTake(const PixelPackBuffer& buffer) : id_(buffer.id()) {
     glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);
     floats_ = static_cast<const float*>(
         glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(buffer.bytes()), GL_MAP_READ_BIT));
@@ -30,12 +30,12 @@ class Mapping {
     }
     count_ = buffer.bytes() / sizeof(float);
   }
-  ~Mapping() {
+  ~MappedForTake() {
     glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);  // take may have bound another
     glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
   }
-  Mapping(const Mapping&) = delete;
-  Mapping& operator=(const Mapping&) = delete;
+  MappedForTake(const MappedForTake&) = delete;
+  MappedForTake& operator=(const MappedForTake&) = delete;
   std::span<const float> floats() const { return {floats_, count_}; }
 
  private:
@@ -44,32 +44,79 @@ class Mapping {
   std::size_t count_ = 0;
 };
 
+OverlappedReadback::Mapping best_mapping() {
+  return PixelPackBuffer::persistent_available() ? OverlappedReadback::Mapping::persistent
+                                                 : OverlappedReadback::Mapping::each_pass;
+}
+
+// Waits until the GPU has passed `fence` (flushing the commands before it once).
+void wait_for(GLsync fence) {
+  GLbitfield flags = GL_SYNC_FLUSH_COMMANDS_BIT;
+  for (;;) {
+    const GLenum status = glClientWaitSync(fence, flags, 1'000'000'000);
+    if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) return;
+    if (status == GL_WAIT_FAILED) {
+      check_errors("waiting for a readback");
+      throw DeviceError("waiting for a readback failed");
+    }
+    flags = 0;
+  }
+}
+
 }  // namespace
 
-OverlappedReadback::OverlappedReadback(std::size_t bytes) : buffers_{PixelPackBuffer(bytes), PixelPackBuffer(bytes)} {}
+OverlappedReadback::OverlappedReadback(std::size_t bytes) : OverlappedReadback(bytes, best_mapping()) {}
+
+OverlappedReadback::OverlappedReadback(std::size_t bytes, Mapping mapping)
+    : mapping_(mapping),
+      buffers_{PixelPackBuffer(bytes, mapping == Mapping::persistent),
+               PixelPackBuffer(bytes, mapping == Mapping::persistent)} {}
+
+OverlappedReadback::~OverlappedReadback() { forget_fences(); }
+
+void OverlappedReadback::forget_fences() noexcept {
+  for (auto& fence : fences_) {
+    if (fence) glDeleteSync(static_cast<GLsync>(fence));
+    fence = nullptr;
+  }
+}
 
 void OverlappedReadback::run(std::uint64_t passes, const Issue& issue, const Take& take) {
   const PackBufferUnbinder unbind;
+  forget_fences();  // an earlier run that threw may have left some
   for (std::uint64_t k = 0; k <= passes; ++k) {
     if (k < passes) {
       glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers_[k % 2].id());
       glPixelStorei(GL_PACK_ALIGNMENT, 4);
       issue(k);
       glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      if (mapping_ == Mapping::persistent) {
+        fences_[k % 2] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        glFlush();  // the GPU starts the pass while the host reads the last
+      }
       check_errors("queueing the readback of a pass");
     }
-    if (k > 0) {
-      const Mapping mapping(buffers_[(k - 1) % 2]);
-      take(k - 1, mapping.floats());
+    if (k == 0) continue;
+    const PixelPackBuffer& buffer = buffers_[(k - 1) % 2];
+    if (mapping_ == Mapping::persistent) {
+      auto& fence = fences_[(k - 1) % 2];
+      wait_for(static_cast<GLsync>(fence));
+      glDeleteSync(static_cast<GLsync>(fence));
+      fence = nullptr;
+      take(k - 1, std::span<const float>(buffer.mapped(), buffer.bytes() / sizeof(float)));
+    } else {
+      const MappedForTake mapped(buffer);
+      take(k - 1, mapped.floats());
     }
   }
 }
 
-void OverlappedReadback::copy_from(const StorageBuffer& source, std::size_t bytes) const {
-  if (bytes > source.bytes() || bytes > this->bytes())
+void OverlappedReadback::copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
+  if (bytes > source.bytes() || offset > this->bytes() || bytes > this->bytes() - offset)
     throw InvalidArgument("a readback copy of " + std::to_string(bytes) + " bytes does not fit its buffers");
   glBindBuffer(GL_COPY_READ_BUFFER, source.id());
-  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_PIXEL_PACK_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_PIXEL_PACK_BUFFER, 0, static_cast<GLintptr>(offset),
+                      static_cast<GLsizeiptr>(bytes));
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
 }
 

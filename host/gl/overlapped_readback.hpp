@@ -2,9 +2,10 @@
 #pragma once
 // Readback overlapped with the next pass (the 2006 paper's Figure 2, the pixel-buffer idiom):
 // each pass's outputs are queued into one of two alternating buffers (glReadPixels into a
-// pixel-pack buffer, or a copy out of a shader storage buffer), and a pass's buffer is
-// mapped only after the next pass has been issued, so the GPU computes pass k + 1 while the
-// host reads pass k. The one copy of this loop: the fragment and stream generators and the
+// pixel-pack buffer, or a copy out of a shader storage buffer), and a pass's buffer is read
+// only after the next pass has been issued, so the GPU computes pass k + 1 while the host
+// reads pass k. The buffers are mapped persistently where the context allows (a fence per
+// pass says when its copy has landed), else mapped for each read. The one copy of this loop: the fragment and stream generators and the
 // benchmarks' readback ceilings all go through it. Needs a current GL context.
 #include <array>
 #include <cstddef>
@@ -18,9 +19,15 @@ namespace glrand::gl {
 
 class OverlappedReadback {
  public:
-  // Two buffers of `bytes` bytes, the most one pass queues.
+  enum class Mapping { persistent, each_pass };
+  // Two buffers of `bytes` bytes, the most one pass queues; persistent where available.
   explicit OverlappedReadback(std::size_t bytes);
+  OverlappedReadback(std::size_t bytes, Mapping mapping);
+  ~OverlappedReadback();
+  OverlappedReadback(const OverlappedReadback&) = delete;
+  OverlappedReadback& operator=(const OverlappedReadback&) = delete;
   std::size_t bytes() const { return buffers_[0].bytes(); }
+  Mapping mapping() const { return mapping_; }
 
   // issue(k): renders pass k and queues its readback into the pass's buffer, which is bound
   // to GL_PIXEL_PACK_BUFFER meanwhile: glReadPixels at byte offsets, or copy_from().
@@ -33,11 +40,16 @@ class OverlappedReadback {
   // exception from either leaves no buffer mapped or bound and propagates.
   void run(std::uint64_t passes, const Issue& issue, const Take& take);
 
-  // Inside issue: queues a copy of the first `bytes` bytes of `source` into the pass's buffer.
-  void copy_from(const StorageBuffer& source, std::size_t bytes) const;
+  // Inside issue: queues a copy of the first `bytes` bytes of `source` into the pass's buffer
+  // at byte `offset`.
+  void copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset = 0) const;
 
  private:
+  void forget_fences() noexcept;
+
+  Mapping mapping_;
   std::array<PixelPackBuffer, 2> buffers_;
+  std::array<void*, 2> fences_{};  // GLsync of each buffer's last queued pass (persistent)
 };
 
 }  // namespace glrand::gl

@@ -225,13 +225,25 @@ VertexArray::VertexArray() {
 
 void VertexArray::bind() const { glBindVertexArray(name_.id()); }
 
-PixelPackBuffer::PixelPackBuffer(std::size_t bytes) : bytes_(bytes) {
+bool PixelPackBuffer::persistent_available() { return GLEW_VERSION_4_4 || GLEW_ARB_buffer_storage; }
+
+PixelPackBuffer::PixelPackBuffer(std::size_t bytes, bool persistent) : bytes_(bytes) {
   const BufferBindingKeeper keep(GL_PIXEL_PACK_BUFFER, GL_PIXEL_PACK_BUFFER_BINDING);
   GLuint id = 0;
   glGenBuffers(1, &id);
-  name_ = Name<delete_buffer>(id);
+  name_ = Name<delete_buffer>(id);  // deleting a mapped buffer unmaps it
   glBindBuffer(GL_PIXEL_PACK_BUFFER, id);
-  glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+  const auto size = static_cast<GLsizeiptr>(bytes);
+  if (!persistent) {
+    glBufferData(GL_PIXEL_PACK_BUFFER, size, nullptr, GL_STREAM_READ);
+  } else {
+    if (!persistent_available()) throw DeviceError("persistent readback buffers need OpenGL 4.4 or ARB_buffer_storage");
+    constexpr GLbitfield kMap = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+    glBufferStorage(GL_PIXEL_PACK_BUFFER, size, nullptr, kMap | GL_CLIENT_STORAGE_BIT);
+    mapped_ = static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, size, kMap));
+    if (!mapped_) check_errors("mapping a " + std::to_string(bytes) + "-byte readback buffer");
+    if (!mapped_) throw DeviceError("mapping a " + std::to_string(bytes) + "-byte readback buffer failed");
+  }
   check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
 }
 

@@ -119,16 +119,24 @@ class VertexArray {
   Name<delete_vertex_array> name_;
 };
 
-// A buffer object of `bytes` bytes for asynchronous readback (GL_PIXEL_PACK_BUFFER, GL_STREAM_READ).
+// A buffer object of `bytes` bytes for asynchronous readback. Persistent: immutable storage
+// in host memory (OpenGL 4.4 or ARB_buffer_storage), mapped for reading once, coherently, for
+// its whole life, so that the GPU copies into it while the host reads the other buffer and no
+// pass pays for a map; else GL_STREAM_READ storage, mapped for each read.
 class PixelPackBuffer {
  public:
-  explicit PixelPackBuffer(std::size_t bytes);
+  explicit PixelPackBuffer(std::size_t bytes, bool persistent = false);
   unsigned id() const { return name_.id(); }
   std::size_t bytes() const { return bytes_; }
+  // The persistent mapping (null if not persistent).
+  const float* mapped() const { return mapped_; }
+  // Whether this context can make persistent buffers.
+  static bool persistent_available();
 
  private:
   std::size_t bytes_;
   Name<delete_buffer> name_;
+  const float* mapped_ = nullptr;
 };
 
 // A shader storage buffer of `bytes` bytes (OpenGL 4.3), device-resident (GL_DYNAMIC_COPY):

@@ -29,8 +29,8 @@ class StateGuard {
   // textures to.
   static constexpr int kTextureUnits = 8;
   // Indexed shader storage buffer binding points 0 .. kStorageBindings - 1 (the stream
-  // profiles' state and output buffers).
-  static constexpr int kStorageBindings = 2;
+  // profiles' state and output buffers, 0 and 1; the word packer's, 3 and 4).
+  static constexpr int kStorageBindings = 5;
 
  private:
   struct IndexedBuffer {

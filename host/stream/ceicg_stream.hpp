@@ -36,6 +36,12 @@ struct CeicgStreamTraits {
       words[i] = fragment::exact_integer(floats[i], static_cast<float>(ceicg::kComponents[i % 3].modulus), ok);
     return ok;
   }
+  // decode's words and checks on the GPU.
+  static gl::PackRule pack_rule() {
+    gl::PackRule rule;
+    for (int i = 0; i < kFloatsPerOutput; ++i) rule.bounds.push_back(static_cast<float>(ceicg::kComponents[i % 3].modulus));
+    return rule;
+  }
   // The leapfrog stride of a substream, 4P positions, as residues.
   static void set_step(const gl::Program& program, Jump positions) {
     fragment::set_ceicg_constants(program);

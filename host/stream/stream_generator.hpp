@@ -3,21 +3,20 @@
 // A generator in the scatter or compute profile: P substreams split the serial sequence by
 // leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
 // on the host and then only advanced by the shader, which writes L outputs per substream per
-// pass straight into their serial places. Each pass's outputs are copied into one of two
-// alternating readback buffers and mapped while the GPU runs the next pass
-// (gl::OverlappedReadback); the host checks that every value is an exact integer in range and
-// hands the words on in order.
+// pass straight into their serial places. Each pass's outputs become words on the GPU, which
+// checks that every value is an exact integer in range (gl::WordPacker); the words are copied
+// into one of two alternating readback buffers and handed on from there, in order, while the
+// GPU runs the next pass (gl::OverlappedReadback).
 //
 // G is a generator's traits class, as for the ps30 engine (fragment/stateful_fragment.hpp):
 // kName, State, Jump, jump(k), apply(jump, state), encode_state(state, floats),
-// decode(floats, words), set_step(program, jump), kStateVec4s, kWordsPerOutput, plus
+// decode(floats, words), pack_rule(), set_step(program, jump), kStateVec4s, kWordsPerOutput, plus
 //   kStream            shaders/streams/<kStream>.glsl
 //   kFloatsPerOutput   floats the shader writes per output (optional: 4 / kOutputsPerVec4)
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,11 +24,11 @@
 #include <glrand/error.hpp>
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
-#include "generators/float_conversion.hpp"
 #include "generators/parallel_fill.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/state_guard.hpp"
+#include "gl/word_packer.hpp"
 #include "stream/stream_program.hpp"
 
 namespace glrand::stream {
@@ -46,17 +45,6 @@ constexpr int floats_per_output() {
 inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
 // Keeps a pass's output buffer within 256 MiB, however large the device's limit.
 inline constexpr std::uint64_t kMaxOutputBytes = 1ull << 28;
-
-// Decodes `n` outputs of kFloats floats each into words; false if any was not exact. One
-// plain loop without branches, compiled for AVX2 and for the baseline.
-template <class G>
-GLRAND_VECTOR_CLONES bool decode_outputs(const G& generator, const float* floats, std::uint32_t* words,
-                                         std::uint64_t n) {
-  bool ok = true;
-  for (std::uint64_t i = 0; i < n; ++i)
-    ok &= generator.decode(floats + i * floats_per_output<G>(), words + i * G::kWordsPerOutput);
-  return ok;
-}
 
 template <fragment::StreamTraits G>
 class StreamGenerator {
@@ -75,7 +63,8 @@ class StreamGenerator {
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
         outputs_(outputs_per_pass() * kFloats * sizeof(float)),
-        step_(generator_.jump(substreams_)) {}
+        step_(generator_.jump(substreams_)),
+        packer_(generator_.pack_rule(), gl::WordPacker::StorageSource{}) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
@@ -103,22 +92,22 @@ class StreamGenerator {
   }
 
   // Passes from the uploaded states until `count` outputs have been handed on; pass k + 1
-  // runs on the GPU while the host checks and hands on pass k.
+  // runs on the GPU while the host hands on pass k's words from its readback buffer.
   void run_passes(std::uint64_t count, const Consumer& consume) {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(per_pass * kFloats * sizeof(float));
-    std::vector<std::uint32_t> chunk;
+    if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(packer_.readback_bytes(per_pass));
     readback_->run(
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
           run_pass();
-          readback_->copy_from(outputs_, outputs_of(pass) * kFloats * sizeof(float));
+          packer_.pack(outputs_, outputs_of(pass));
+          packer_.queue_readback(*readback_, outputs_of(pass));
         },
-        [&](std::uint64_t pass, std::span<const float> floats) {
-          decode_pass(floats.first(outputs_of(pass) * kFloats), chunk);
-          consume(chunk);
+        [&](std::uint64_t pass, std::span<const float> mapped) {
+          if (const auto failure = packer_.failure(mapped)) refuse(*failure);
+          consume(gl::WordPacker::words(mapped, outputs_of(pass) * G::kWordsPerOutput));
         });
   }
 
@@ -147,27 +136,6 @@ class StreamGenerator {
   }
 
  private:
-  // A pass's outputs, kFloats floats each, as words, on every core; throws DeviceError if
-  // any value is not an exact integer in range (the GPU's arithmetic broke the algorithm).
-  void decode_pass(std::span<const float> floats, std::vector<std::uint32_t>& words) {
-    const std::uint64_t outputs = floats.size() / kFloats;
-    words.resize(outputs * G::kWordsPerOutput);
-    std::vector<std::uint64_t> bad;
-    std::mutex guard;
-    parallel_fill(outputs, 0, [&](std::uint64_t begin, std::uint64_t end) {
-      if (decode_outputs(generator_, floats.data() + begin * kFloats, words.data() + begin * G::kWordsPerOutput,
-                         end - begin))
-        return;
-      // The first bad output of the range, for the message.
-      std::uint32_t scratch[G::kWordsPerOutput];
-      std::uint64_t n = begin;
-      while (n + 1 < end && generator_.decode(floats.data() + n * kFloats, scratch)) ++n;
-      std::lock_guard lock(guard);
-      bad.push_back(n);
-    });
-    if (!bad.empty()) refuse(floats, *std::min_element(bad.begin(), bad.end()));
-  }
-
   static std::uint64_t checked_substreams(std::uint64_t substreams) {
     if (substreams < 1 || substreams > fragment::kMaxSubstreams)
       throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(substreams));
@@ -186,10 +154,12 @@ class StreamGenerator {
     return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limit / bytes_per_round, 1, std::max(1u, wanted)));
   }
 
-  [[noreturn]] void refuse(std::span<const float> floats, std::uint64_t n) const {
-    const std::uint64_t P = substreams_;
+  // The GPU found output n of a pass not an exact integer in range (its arithmetic broke the
+  // algorithm).
+  [[noreturn]] void refuse(const gl::PackFailure& failure) const {
+    const std::uint64_t P = substreams_, n = failure.output;
     std::string values;
-    for (int f = 0; f < kFloats; ++f) values += (f ? ", " : "") + std::to_string(floats[n * kFloats + f]);
+    for (std::size_t f = 0; f < failure.floats.size(); ++f) values += (f ? ", " : "") + std::to_string(failure.floats[f]);
     throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(n / P) +
                       " of the pass in substream " + std::to_string(n % P) + " (" + name_of(profile()) +
                       " profile) as (" + values + "), not exact integers in range: its float arithmetic is "
@@ -202,6 +172,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
+  gl::WordPacker packer_;
   std::unique_ptr<gl::OverlappedReadback> readback_;  // made by the first readback
 };
 

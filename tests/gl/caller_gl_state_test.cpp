@@ -43,7 +43,7 @@ struct CallerState {
   GLint active_texture = 0;
   std::array<GLint, kUnits> textures{};
   GLint pack_buffer = 0, unpack_buffer = 0, pack_alignment = 0, storage_buffer = 0;
-  std::array<GLint, 2> indexed_storage{};
+  std::array<GLint, 5> indexed_storage{};  // the stream engines' bindings and the word packer's
   std::array<std::array<GLboolean, 4>, 4> color_masks{};  // draw buffers 0..3
   std::array<GLboolean, 4> blend{};
   GLboolean scissor = GL_FALSE;
@@ -67,7 +67,7 @@ struct CallerState {
     glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &s.unpack_buffer);
     glGetIntegerv(GL_PACK_ALIGNMENT, &s.pack_alignment);
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.storage_buffer);
-    for (GLuint i = 0; i < 2; ++i) glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s.indexed_storage[i]);
+    for (GLuint i = 0; i < 5; ++i) glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s.indexed_storage[i]);
     for (GLuint i = 0; i < 4; ++i) {
       glGetBooleani_v(GL_COLOR_WRITEMASK, i, s.color_masks[i].data());
       s.blend[i] = glIsEnabledi(GL_BLEND, i);
@@ -94,7 +94,7 @@ struct CallerState {
     for (GLint t : textures) o << " " << t;
     o << ", pack buffer " << pack_buffer << ", unpack buffer " << unpack_buffer << ", pack alignment "
       << pack_alignment << ", storage buffer " << storage_buffer << " (indexed " << indexed_storage[0] << ", "
-      << indexed_storage[1] << "), colour masks";
+      << indexed_storage[1] << ", " << indexed_storage[3] << ", " << indexed_storage[4] << "), colour masks";
     for (const auto& m : color_masks) o << " " << int{m[0]} << int{m[1]} << int{m[2]} << int{m[3]};
     o << ", blend";
     for (GLboolean b : blend) o << " " << int{b};
@@ -145,8 +145,7 @@ struct Caller {
     glActiveTexture(GL_TEXTURE3);
     for (GLenum target : {GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_SHADER_STORAGE_BUFFER})
       buffers.push_back(new_buffer(target, 1 << 16));
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, new_buffer(GL_SHADER_STORAGE_BUFFER, 64));
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, new_buffer(GL_SHADER_STORAGE_BUFFER, 64));
+    for (GLuint i = 0; i < 5; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, new_buffer(GL_SHADER_STORAGE_BUFFER, 64));
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glPixelStorei(GL_PACK_ALIGNMENT, 2);
     glColorMaski(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
@@ -171,8 +170,7 @@ struct Caller {
     glUseProgram(0);
     glBindVertexArray(0);
     for (GLenum target : {GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_SHADER_STORAGE_BUFFER}) glBindBuffer(target, 0);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
+    for (GLuint i = 0; i < 5; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDisable(GL_BLEND);

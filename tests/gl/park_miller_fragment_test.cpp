@@ -3,6 +3,7 @@
 // methods and both state-update strategies.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -74,41 +75,61 @@ TEST_CASE("Park-Miller blocking over several rounds equals the reference", "[pm]
 
 namespace {
 
-// Park-Miller whose check also refuses one chosen word, as if the GPU had computed it wrong.
-struct RefusingParkMiller : fragment::ParkMillerTraits {
-  std::uint32_t refused = 0;
-  bool decode(const float* halves, std::uint32_t* word) const {
-    return ParkMillerTraits::decode(halves, word) && *word != refused;
+// Park-Miller whose `corrupted`-th state encoding (counting from 0 in each run) holds half a
+// unit more in its low byte, as if the GPU had computed that state wrong: its outputs are no
+// integers, and the check (on the GPU where the pass is packed there) must refuse them.
+struct CorruptingParkMiller : fragment::ParkMillerTraits {
+  std::shared_ptr<int> encoded = std::make_shared<int>(0);
+  int corrupted = -1;
+  void encode_state(pm::State z, float* vec4) const {
+    ParkMillerTraits::encode_state(z, vec4);
+    if ((*encoded)++ == corrupted) vec4[0] += 0.5f;
   }
 };
 
 }  // namespace
 
+// With a CPU state update the states are uploaded before every pass, so the third upload's
+// substream 2 makes pass 2 wrong; with a GPU update the only upload makes pass 0 wrong.
 TEST_CASE("Park-Miller refuses a pass with a value that is not exact, after the passes before it", "[pm][gl]") {
   test_context();
   const pm::State start = pm::state_at(16807, 99);
-  for (const auto update : {fragment::StateUpdate::gpu, fragment::StateUpdate::cpu}) {
-    INFO("state update " << fragment::name_of(update));
-    const fragment::StreamLayout layout{3, fragment::Split::leapfrog, update};
-    const std::uint64_t L = fragment::ParkMillerFragment(layout).outputs_per_pixel(), per_pass = 3 * L;
-    const auto expected = reference(start, 4 * per_pass);
-    // Output 1 of substream 2 in pass 2 of 4: serial position 2·L·P + 1·P + 2.
-    const std::uint32_t refused = expected[2 * per_pass + 3 + 2];
-    RefusingParkMiller traits;
-    traits.refused = refused;
-    fragment::StatefulFragment<RefusingParkMiller> generator(layout, traits);
-    std::vector<std::uint32_t> words;
-    const auto consume = [&](std::span<const std::uint32_t> chunk) { words.insert(words.end(), chunk.begin(), chunk.end()); };
-    const std::string floats = fmt::format("({}, {})", static_cast<float>(refused & 0xFFFF), static_cast<float>(refused >> 16));
-    // Twice: a refusal leaves no readback buffer mapped, and the generator can run again.
-    for (int run = 0; run < 2; ++run) {
-      words.clear();
-      CHECK_THROWS_WITH(generator.generate(start, 4 * per_pass, consume),
-                        Catch::Contains("Park-Miller output 1 of the pass in substream 2 as " + floats +
-                                        ", not an exact integer in range"));
-      // The two passes before it were handed on, the refused one and the one after it not.
-      REQUIRE(words.size() == 2 * per_pass);
-      CHECK(words == std::vector<std::uint32_t>(expected.begin(), expected.begin() + 2 * per_pass));
+  for (const auto& [update, pass] : {std::pair{fragment::StateUpdate::cpu, 2}, std::pair{fragment::StateUpdate::gpu, 0}})
+    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking}) {
+      INFO("state update " << fragment::name_of(update) << ", " << fragment::name_of(split));
+      const std::uint64_t P = 3;
+      const fragment::StreamLayout layout{P, split, update};
+      const std::uint64_t L = fragment::ParkMillerFragment(layout).outputs_per_pixel(), per_pass = P * L;
+      const auto expected = reference(start, 4 * per_pass);
+      CorruptingParkMiller traits;
+      // Blocking: substream 0 (this run's outputs all lie in its block).
+      traits.corrupted = static_cast<int>(split == fragment::Split::leapfrog ? pass * P + 2 : 0);
+      fragment::StatefulFragment<CorruptingParkMiller> generator(layout, traits);
+      std::vector<std::uint32_t> words;
+      const auto consume = [&](std::span<const std::uint32_t> chunk) { words.insert(words.end(), chunk.begin(), chunk.end()); };
+      // Substream 2's first output of the pass: its state, whose low half is half a unit more.
+      const std::uint32_t z = split == fragment::Split::leapfrog ? expected[pass * per_pass + 2] : 0;
+      const std::string floats =
+          fmt::format("({}, {})", static_cast<float>(z & 0xFFFF) + 0.5f, static_cast<float>(z >> 16));
+      // Twice: a refusal leaves no readback buffer mapped, and the generator can run again.
+      for (int run = 0; run < 2; ++run) {
+        words.clear();
+        *traits.encoded = 0;
+        if (split == fragment::Split::leapfrog) {
+          CHECK_THROWS_WITH(generator.generate(start, 4 * per_pass, consume),
+                            Catch::Contains("Park-Miller output 0 of the pass in substream 2 as " + floats +
+                                            ", not an exact integer in range"));
+          // The passes before it were handed on, the refused one and the one after it not.
+          REQUIRE(words.size() == pass * per_pass);
+          CHECK(words == std::vector<std::uint32_t>(expected.begin(), expected.begin() + pass * per_pass));
+        } else {
+          // Blocking's first upload is the round's states: substream 0 makes pass 0 wrong.
+          CHECK_THROWS_WITH(generator.generate(start, 4 * per_pass, consume),
+                            Catch::Contains("Park-Miller output 0 of the pass in substream 0 as (" +
+                                            fmt::format("{}, {})", static_cast<float>(expected[0] & 0xFFFF) + 0.5f,
+                                                        static_cast<float>(expected[0] >> 16))));
+          CHECK(words.empty());
+        }
+      }
     }
-  }
 }

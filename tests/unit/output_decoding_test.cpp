@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The GL engines' check of what the GPU wrote (fragment/traits.hpp's exact_integer and each
-// generator's decode, and the stream engine's decode_outputs over many outputs): exact
-// integers in range become the words; anything else (a fraction, a negative, NaN, an
+// The host's check of what the GPU wrote (fragment/traits.hpp's exact_integer and each
+// generator's decode; the GPU's own check, gl::WordPacker, in tests/gl/word_packer_test.cpp):
+// exact integers in range become the words; anything else (a fraction, a negative, NaN, an
 // infinity, the bound itself, an integer beyond the generator's range) is refused. The floats
 // are made here from chosen words, as the shaders lay them out.
 #include <catch2/catch.hpp>
@@ -15,7 +15,6 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "stream/ceicg_stream.hpp"
-#include "stream/stream_generator.hpp"
 
 using namespace glrand;
 
@@ -106,25 +105,4 @@ TEST_CASE("Wichmann-Hill's four floats decode below each modulus", "[unit][gl-de
     CHECK_FALSE(traits.decode(at_modulus.data(), words.data()));
   }
   refuses_every_bad_float(traits, texel, 4);
-}
-
-TEST_CASE("decode_outputs decodes a range and refuses it for one bad value anywhere", "[unit][gl-decode]") {
-  using G = stream::CeicgStreamTraits;
-  constexpr std::size_t n = 1001;
-  std::vector<float> floats(n * G::kFloatsPerOutput);
-  std::vector<std::uint32_t> expected(floats.size());
-  for (std::size_t i = 0; i < floats.size(); ++i) {
-    expected[i] = static_cast<std::uint32_t>((i * 2654435761u) % ceicg::kComponents[i % 3].modulus);
-    floats[i] = static_cast<float>(expected[i]);
-  }
-  std::vector<std::uint32_t> words(floats.size());
-  REQUIRE(stream::decode_outputs(G{}, floats.data(), words.data(), n));
-  CHECK(words == expected);
-  for (const std::size_t at : {std::size_t{0}, std::size_t{5 * 12 + 7}, floats.size() - 1}) {
-    const float kept = floats[at];
-    floats[at] = static_cast<float>(ceicg::kComponents[at % 3].modulus);
-    INFO("bad float " << at);
-    CHECK_FALSE(stream::decode_outputs(G{}, floats.data(), words.data(), n));
-    floats[at] = kept;
-  }
 }

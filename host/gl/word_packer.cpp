@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "gl/word_packer.hpp"
+
+#include <GL/glew.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include <glrand/error.hpp>
+#include "gl/check.hpp"
+#include "gl/overlapped_readback.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::gl {
+namespace {
+
+constexpr unsigned kWordsBinding = 3;
+constexpr unsigned kFailureBinding = 4;
+constexpr unsigned kFloatsBinding = 1;  // the stream passes' output binding
+constexpr std::uint64_t kGroupSize = 256;  // local_size_x of pack_words.comp
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+constexpr int kMaxTargets = 4;
+
+Program build(const PackRule& rule, bool textures, int outputs_per_texel) {
+  if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
+    throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
+  std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
+                                             {"COMBINE", rule.pairs ? "1" : "0"},
+                                             {"SOURCE_TEXTURES", textures ? "1" : "0"},
+                                             {"OUTPUTS_PER_TEXEL", std::to_string(outputs_per_texel)}};
+  return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
+}
+
+}  // namespace
+
+bool WordPacker::available() {
+  return GLEW_VERSION_4_3 || (GLEW_ARB_compute_shader && GLEW_ARB_shader_storage_buffer_object);
+}
+
+WordPacker::WordPacker(const PackRule& rule, StorageSource)
+    : rule_(rule), textures_(false), program_(build(rule, false, 1)), header_(kHeaderBytes) {
+  look_up();
+}
+
+WordPacker::WordPacker(const PackRule& rule, TextureSource source)
+    : rule_(rule), textures_(true), program_(build(rule, true, source.outputs_per_texel)), header_(kHeaderBytes) {
+  if (source.outputs_per_texel * rule.floats() != 4)
+    throw InvalidArgument("a texel holds 4 floats: " + std::to_string(source.outputs_per_texel) + " outputs of " +
+                          std::to_string(rule.floats()) + " floats do not fill one");
+  look_up();
+}
+
+void WordPacker::look_up() {
+  const auto at = [&](const char* name) { return glGetUniformLocation(program_.id(), name); };
+  at_ = {at("uBound"), at("uLowest"), at("uHighest"), at("uShift"), at("uOutputs"), at("uRecord"),
+         at("uWidth"), at("uSubstreams"), at("uOutputsPerPixel"),
+         {at("uTargets[0]"), at("uTargets[1]"), at("uTargets[2]"), at("uTargets[3]")}};
+  GLint most_x = 0;
+  glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &most_x);
+  most_groups_x_ = static_cast<std::uint64_t>(std::max(most_x, 1));
+  // The rule's uniforms once, without binding the program (the caller's stays current).
+  const GLuint id = program_.id();
+  std::array<float, 16> bounds{};
+  std::copy(rule_.bounds.begin(), rule_.bounds.end(), bounds.begin());
+  glProgramUniform1fv(id, at_.bound, rule_.floats(), bounds.data());
+  glProgramUniform1ui(id, at_.lowest, rule_.lowest);
+  glProgramUniform1ui(id, at_.highest, rule_.highest);
+  glProgramUniform1ui(id, at_.shift, rule_.shift);
+  for (int t = 0; t < kMaxTargets; ++t) glProgramUniform1i(id, at_.targets[t], t);
+  check_errors("setting up the word packer");
+}
+
+void WordPacker::ensure_words(std::uint64_t outputs) {
+  const std::size_t bytes = readback_bytes(outputs) - kHeaderBytes;
+  if (!words_ || words_->bytes() < bytes) words_.emplace(std::max<std::size_t>(bytes, 4));
+}
+
+void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
+  if (outputs > kNone) throw InvalidArgument("a pass of more than 2^32 - 1 outputs cannot be packed");
+  header_.bind_base(kFailureBinding);
+  words_->bind_base(kWordsBinding);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
+  const std::uint32_t none = kNone;
+  glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, sizeof none, GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  program_.use();
+  glUniform1ui(at_.outputs, static_cast<GLuint>(outputs));
+  glUniform1i(at_.record, 0);
+  const std::uint64_t groups = std::max<std::uint64_t>(1, (invocations + kGroupSize - 1) / kGroupSize);
+  const std::uint64_t x = std::min(groups, most_groups_x_);
+  glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>((groups + x - 1) / x), 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  // The first wrong output's floats, while the pass's outputs are still there.
+  glUniform1i(at_.record, 1);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  check_errors("packing a pass's words");
+}
+
+void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs) {
+  if (textures_) throw InvalidArgument("this packer reads output targets, not a storage buffer");
+  ensure_words(outputs);
+  floats.bind_base(kFloatsBinding);
+  dispatch(outputs, outputs);
+}
+
+void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
+                      std::uint32_t outputs_per_pixel, std::uint64_t outputs) {
+  if (!textures_) throw InvalidArgument("this packer reads a storage buffer, not output targets");
+  if (targets.empty() || targets.size() > kMaxTargets) throw InvalidArgument("a pass has 1 to 4 output targets");
+  ensure_words(outputs);
+  program_.use();
+  for (int t = 0; t < kMaxTargets; ++t) {
+    glActiveTexture(GL_TEXTURE0 + t);
+    glBindTexture(GL_TEXTURE_2D, targets[std::min<std::size_t>(t, targets.size() - 1)]);
+  }
+  glUniform1i(at_.width, static_cast<GLint>(width));
+  glUniform1ui(at_.substreams, static_cast<GLuint>(substreams));
+  glUniform1i(at_.outputs_per_pixel, static_cast<GLint>(outputs_per_pixel));
+  dispatch(substreams, outputs);
+  // The targets are the next pass's render targets: no unit keeps them.
+  for (int t = kMaxTargets - 1; t >= 0; --t) {
+    glActiveTexture(GL_TEXTURE0 + t);
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+}
+
+void WordPacker::queue_readback(const OverlappedReadback& readback, std::uint64_t outputs) const {
+  readback.copy_from(header_, kHeaderBytes, 0);
+  readback.copy_from(*words_, readback_bytes(outputs) - kHeaderBytes, kHeaderBytes);
+}
+
+std::span<const std::uint32_t> WordPacker::words(std::span<const float> mapped, std::uint64_t count) {
+  const auto* first = reinterpret_cast<const std::uint32_t*>(mapped.data()) + kHeaderBytes / sizeof(std::uint32_t);
+  return {first, static_cast<std::size_t>(count)};
+}
+
+std::optional<PackFailure> WordPacker::failure(std::span<const float> mapped) const {
+  std::uint32_t bad = 0;
+  std::memcpy(&bad, mapped.data(), sizeof bad);
+  if (bad == kNone) return std::nullopt;
+  PackFailure failure{bad, std::vector<float>(mapped.begin() + 1, mapped.begin() + 1 + rule_.floats())};
+  return failure;
+}
+
+}  // namespace glrand::gl

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// A pass's outputs turned into words on the GPU (shaders/readback/pack_words.comp): the exact
+// integers a generator's shader wrote as floats become the words the host hands on, each
+// output in its serial place, checked there as the host's decoder would check them. The
+// read-back then moves only the words, and the host neither decodes nor assembles: it hands
+// on the mapped buffer itself. Needs a current OpenGL 4.3 context.
+//
+// Read-back layout: a header of kHeaderBytes (the failure record: the first output found
+// wrong, or kNone, and its floats), then the words.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "gl/resources.hpp"
+
+namespace glrand::gl {
+
+class OverlappedReadback;
+
+// How a generator's output floats become words, and what the check accepts. Each float is
+// an integer in [0, bounds[c]); with `pairs`, words are floats 2w + 2^shift · float 2w + 1,
+// each in [lowest, highest]; without, each float is a word.
+struct PackRule {
+  std::vector<float> bounds;  // one per float of an output (at most 16)
+  bool pairs = false;
+  unsigned shift = 0;
+  std::uint32_t lowest = 0, highest = 0xFFFFFFFFu;
+
+  int floats() const { return static_cast<int>(bounds.size()); }
+  int words() const { return pairs ? floats() / 2 : floats(); }
+};
+
+// The output the GPU found wrong in a pass, with its floats.
+struct PackFailure {
+  std::uint64_t output;  // place in the pass
+  std::vector<float> floats;
+};
+
+class WordPacker {
+ public:
+  static constexpr std::size_t kHeaderBytes = 128;
+
+  // Where a pass's floats are: a stream pass's storage buffer (output n at floats F·n ...),
+  // or a ps30 pass's output targets (`outputs_per_texel` outputs in each RGBA texel).
+  struct StorageSource {};
+  struct TextureSource {
+    int outputs_per_texel;
+  };
+
+  // Whether this context runs compute shaders (OpenGL 4.3 or ARB_compute_shader with storage
+  // buffers).
+  static bool available();
+
+  WordPacker(const PackRule& rule, StorageSource);
+  WordPacker(const PackRule& rule, TextureSource source);
+
+  const PackRule& rule() const { return rule_; }
+  // Bytes of a read-back of `outputs` outputs: the header and the words.
+  std::size_t readback_bytes(std::uint64_t outputs) const {
+    return kHeaderBytes + outputs * static_cast<std::uint64_t>(rule_.words()) * sizeof(std::uint32_t);
+  }
+
+  // Packs outputs 0 .. outputs − 1 of a stream pass (`floats`: its output buffer).
+  void pack(const StorageBuffer& floats, std::uint64_t outputs);
+  // Packs a ps30 leapfrog pass: output j of pixel s (texel (s mod width, s div width) of
+  // targets[j div outputs_per_texel]) goes to place j·substreams + s; places from `outputs`
+  // on are left out.
+  void pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
+            std::uint32_t outputs_per_pixel, std::uint64_t outputs);
+
+  // Inside an OverlappedReadback issue, after a pack of `outputs` outputs: queues the header
+  // and the words into the pass's buffer.
+  void queue_readback(const OverlappedReadback& readback, std::uint64_t outputs) const;
+
+  // A pass's mapped read-back: its words, and its failure if the GPU found one.
+  static std::span<const std::uint32_t> words(std::span<const float> mapped, std::uint64_t count);
+  std::optional<PackFailure> failure(std::span<const float> mapped) const;
+
+ private:
+  void look_up();
+  void ensure_words(std::uint64_t outputs);
+  void dispatch(std::uint64_t invocations, std::uint64_t outputs);
+
+  PackRule rule_;
+  bool textures_;
+  Program program_;
+  // Uniform locations and the dispatch limit, looked up once: a pass is too short to ask the
+  // driver again each time.
+  struct Locations {
+    int bound, lowest, highest, shift, outputs, record, width, substreams, outputs_per_pixel;
+    std::array<int, 4> targets;
+  } at_{};
+  std::uint64_t most_groups_x_ = 0;
+  StorageBuffer header_;
+  std::optional<StorageBuffer> words_;
+};
+
+}  // namespace glrand::gl

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The GPU's check and packing of a pass's outputs (gl::WordPacker, shaders/readback/
+// pack_words.comp), read back through both kinds of readback buffer: floats made here from
+// chosen words, laid out as each generator's stream pass writes them, become those words;
+// one bad float anywhere (a fraction, a negative, NaN, an infinity, the bound, a word out of
+// the generator's range) is reported as the first bad output with its floats.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+#include "gl/overlapped_readback.hpp"
+#include "gl/resources.hpp"
+#include "gl/state_guard.hpp"
+#include "gl/word_packer.hpp"
+#include "stream/ceicg_stream.hpp"
+#include "support/gl_test_context.hpp"
+
+using namespace glrand;
+
+namespace {
+
+struct Packed {
+  std::vector<std::uint32_t> words;
+  std::optional<gl::PackFailure> failure;
+};
+
+// `floats` (outputs of rule.floats() floats each) uploaded, packed on the GPU and read back.
+Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::OverlappedReadback::Mapping mapping) {
+  const gl::StateGuard guard;
+  const std::uint64_t outputs = floats.size() / static_cast<std::size_t>(rule.floats());
+  gl::StorageBuffer source(floats.size() * sizeof(float));
+  source.upload(floats);
+  gl::WordPacker packer(rule, gl::WordPacker::StorageSource{});
+  gl::OverlappedReadback readback(packer.readback_bytes(outputs), mapping);
+  Packed result;
+  readback.run(
+      1,
+      [&](std::uint64_t) {
+        packer.pack(source, outputs);
+        packer.queue_readback(readback, outputs);
+      },
+      [&](std::uint64_t, std::span<const float> mapped) {
+        const auto words = gl::WordPacker::words(mapped, outputs * rule.words());
+        result.words.assign(words.begin(), words.end());
+        result.failure = packer.failure(mapped);
+      });
+  return result;
+}
+
+bool same_float(float a, float b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+const std::vector<float> kNotExact{0.5f,  -1.0f, std::nanf(""), std::numeric_limits<float>::infinity(),
+                                   -std::numeric_limits<float>::infinity(), 3.0e9f, 1.0e-30f};
+
+// `floats` of valid outputs pack to `expected`; a bad value at each of several places is the
+// failure reported (the earliest place when two are bad).
+void check_rule(const gl::PackRule& rule, const std::vector<float>& floats, const std::vector<std::uint32_t>& expected) {
+  const int F = rule.floats();
+  const std::uint64_t outputs = floats.size() / static_cast<std::size_t>(F);
+  for (const auto mapping : {gl::OverlappedReadback::Mapping::persistent, gl::OverlappedReadback::Mapping::each_pass}) {
+    INFO("mapping " << (mapping == gl::OverlappedReadback::Mapping::persistent ? "persistent" : "each pass"));
+    const Packed good = pack(rule, floats, mapping);
+    CHECK_FALSE(good.failure.has_value());
+    CHECK(good.words == expected);
+  }
+  for (const std::uint64_t at : {std::uint64_t{0}, outputs / 3, outputs - 1})
+    for (int c = 0; c < F; ++c)
+      for (const float bad : kNotExact) {
+        std::vector<float> wrong = floats;
+        wrong.back() = std::nanf("");  // a later bad output: the first is the one reported
+        wrong[at * F + c] = bad;
+        INFO("output " << at << ", float " << c << " = " << bad);
+        const Packed result = pack(rule, wrong, gl::OverlappedReadback::Mapping::persistent);
+        REQUIRE(result.failure.has_value());
+        CHECK(result.failure->output == at);
+        REQUIRE(result.failure->floats.size() == static_cast<std::size_t>(F));
+        for (int k = 0; k < F; ++k) CHECK(same_float(result.failure->floats[k], wrong[at * F + k]));
+      }
+  // Each float at its bound.
+  for (int c = 0; c < F; ++c) {
+    std::vector<float> wrong = floats;
+    wrong[c] = rule.bounds[c];
+    const Packed result = pack(rule, wrong, gl::OverlappedReadback::Mapping::persistent);
+    REQUIRE(result.failure.has_value());
+    CHECK(result.failure->output == 0);
+  }
+}
+
+std::mt19937 random_words(7);
+
+}  // namespace
+
+TEST_CASE("the GPU packs Park-Miller's halves into words and refuses what is not one", "[gl][pack]") {
+  test_context();
+  const auto rule = fragment::ParkMillerTraits::pack_rule();
+  std::vector<std::uint32_t> words{1, pm::kModulus - 1, 65535, 65536, 0x7FFF0000u};
+  while (words.size() < 100'003) words.push_back(1 + random_words() % (pm::kModulus - 1));
+  std::vector<float> floats;
+  for (const auto w : words) {
+    floats.push_back(static_cast<float>(w & 0xFFFF));
+    floats.push_back(static_cast<float>(w >> 16));
+  }
+  check_rule(rule, floats, words);
+  // Words outside 1 .. m − 1 in exact halves: 0 and 2^31 − 1.
+  for (const std::uint32_t out : {0u, pm::kModulus}) {
+    std::vector<float> bad = floats;
+    bad[2 * 17] = static_cast<float>(out & 0xFFFF);
+    bad[2 * 17 + 1] = static_cast<float>(out >> 16);
+    const Packed result = pack(rule, bad, gl::OverlappedReadback::Mapping::persistent);
+    REQUIRE(result.failure.has_value());
+    CHECK(result.failure->output == 17);
+  }
+}
+
+TEST_CASE("the GPU packs MRG32k3a's extended-range pairs into words within 1 .. m1", "[gl][pack]") {
+  test_context();
+  const auto rule = fragment::Mrg32k3aTraits::pack_rule();
+  const auto m1 = static_cast<std::uint32_t>(mrg32k3a::kM1);
+  std::vector<std::uint32_t> words{1, m1, m1 - 1, 16777215, 16777216};
+  while (words.size() < 70'001) words.push_back(1 + random_words() % m1);
+  std::vector<float> floats;
+  for (const auto w : words) {
+    floats.push_back(static_cast<float>(w & 0xFFFFFF));
+    floats.push_back(static_cast<float>(w >> 24));
+  }
+  check_rule(rule, floats, words);
+  for (const std::uint64_t out : {std::uint64_t{0}, std::uint64_t{m1} + 1, std::uint64_t{0xFFFFFFFF}}) {
+    std::vector<float> bad = floats;
+    bad[2 * 5] = static_cast<float>(out & 0xFFFFFF);
+    bad[2 * 5 + 1] = static_cast<float>(out >> 24);
+    const Packed result = pack(rule, bad, gl::OverlappedReadback::Mapping::each_pass);
+    REQUIRE(result.failure.has_value());
+    CHECK(result.failure->output == 5);
+  }
+}
+
+TEST_CASE("the GPU passes Wichmann-Hill's and CEICG's components on as words below their moduli", "[gl][pack]") {
+  test_context();
+  const fragment::WichmannHillTraits wh;
+  const auto wh_rule = wh.pack_rule();
+  const auto ceicg_rule = stream::CeicgStreamTraits::pack_rule();
+  for (const auto* rule : {&wh_rule, &ceicg_rule}) {
+    INFO(rule->floats() << " floats per output");
+    std::vector<std::uint32_t> words;
+    for (int c = 0; c < rule->floats(); ++c) words.push_back(static_cast<std::uint32_t>(rule->bounds[c]) - 1);
+    while (words.size() < 40'000u * rule->floats())
+      words.push_back(random_words() % static_cast<std::uint32_t>(rule->bounds[words.size() % rule->floats()]));
+    const std::vector<float> floats(words.begin(), words.end());
+    check_rule(*rule, floats, words);
+  }
+}
