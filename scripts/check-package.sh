@@ -4,7 +4,9 @@
 # examples/consumer built against that tree twice, with find_package(glrand) and with
 # pkg-config, run (GL on the GPU or llvmpipe), and its numbers compared with `glrand generate
 # --path cpu`, the CPU reference; then examples/texture_fill built and run the same way (its
-# textures against the CPU reference within the documented bounds).
+# textures against the CPU reference within the documented bounds), and examples/random_dither
+# built the same way and run for a few frames under Xvfb (its picture's statistics are
+# tests/examples' business).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -52,3 +54,15 @@ cmake --build "$tmp/texture-fill" > "$tmp/texture-fill-build.log"
 "$tmp/texture-fill/glrand_texture_fill" | tee "$tmp/texture-fill.txt"
 tail -1 "$tmp/texture-fill.txt" | grep -qx ok
 echo "check-package: examples/texture_fill's textures agree with the CPU reference"
+
+cmake -S "$root/examples/random_dither" -B "$tmp/random-dither" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$tmp/prefix" > "$tmp/random-dither-configure.log"
+cmake --build "$tmp/random-dither" > "$tmp/random-dither-build.log"
+if command -v xvfb-run > /dev/null; then
+  xvfb-run -a -s "-screen 0 640x480x24" "$tmp/random-dither/glrand_random_dither" --size 64x32 --frames 2 \
+    --screenshot "$tmp/random-dither.ppm" | tee "$tmp/random-dither.txt"
+  grep -q "^mrg32k3a 2 frames" "$tmp/random-dither.txt"
+  echo "check-package: examples/random_dither ran under Xvfb against the installed library"
+else
+  echo "check-package: no xvfb-run: examples/random_dither built, not run"
+fi
