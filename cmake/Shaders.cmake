@@ -35,6 +35,10 @@ set(GLRAND_SHADERS
   compute/mrg32k3a.comp
   scatter/write.frag
   compute/write.comp
+  # Texture fills in the compute profile: the states in a storage buffer, the caller's textures as images.
+  compute/park_miller_texture.comp
+  compute/wichmann_hill_texture.comp
+  compute/mrg32k3a_texture.comp
   # Read-back: a pass's outputs turned into words and checked on the GPU.
   readback/pack_words.comp
 )

@@ -76,7 +76,7 @@ Row bench_ps30_readback(const std::string& name, const Traits& traits, const typ
   fragment::StatefulFragment<Traits> generator(layout, traits);
   const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
   const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
-  const bool packed = gl::WordPacker::available();
+  const bool packed = generator.packs_words_on_gpu();
   Row row = gl_row(name, "ps30-readback",
                    fmt::format("{} substreams x {} outputs, {}", P, generator.outputs_per_pixel(),
                                packed ? "words packed on the GPU" : std::to_string(read_targets) + " targets read"),

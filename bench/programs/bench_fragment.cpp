@@ -22,6 +22,7 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "stream/compute_texture_filler.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
@@ -257,6 +258,23 @@ int main(int argc, char** argv) {
       // of one target a fill, so its ceiling is eight trivial passes of one.
       bench_texture(
           "MRG32k3a", 8, 1, [&](unsigned id) { mrg_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          fill_targets, passes, repeats, frames, texels);
+      // The compute profile's fills: one dispatch writing the texture as an image (two for
+      // MRG32k3a), the states in a storage buffer; beside one trivial pass of the texture.
+      stream::ComputeTextureFiller<fragment::ParkMillerTraits> pm_compute(tw, th);
+      pm_compute.set_state(pm::state_at(1, 0), 1);
+      bench_texture(
+          "Park-Miller (compute)", 1, 1, [&](unsigned id) { pm_compute.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          fill_targets, passes, repeats, frames, texels);
+      stream::ComputeTextureFiller<fragment::WichmannHillTraits> wh_compute(tw, th, {wh::parameters(0)});
+      wh_compute.set_state(wh::seed_state(0, 1), 1);
+      bench_texture(
+          "Wichmann-Hill (set 0, compute)", 1, 1, [&](unsigned id) { wh_compute.fill({&id, 1}); }, texture.id(),
+          fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      stream::ComputeTextureFiller<fragment::Mrg32k3aTraits> mrg_compute(tw, th);
+      mrg_compute.set_state(mrg32k3a::default_seed(), 1);
+      bench_texture(
+          "MRG32k3a (compute)", 1, 1, [&](unsigned id) { mrg_compute.fill({&id, 1}); }, texture.id(), fill_targets[1],
           fill_targets, passes, repeats, frames, texels);
       const gl::Program trivial(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
       const gl::VertexArray vertex_array;

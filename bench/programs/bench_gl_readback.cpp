@@ -7,10 +7,12 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 #include <iostream>
 #include <vector>
 
@@ -32,19 +34,19 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
-volatile std::uint32_t g_sink = 0;
+std::atomic<std::uint32_t> g_sink{0};  // what the reads summed, so that none is skipped
 
 void read_one_thread(const float* f, std::size_t n) {
   std::uint32_t s = 0;
   for (std::size_t i = 0; i < n; ++i) s += std::bit_cast<std::uint32_t>(f[i]);
-  g_sink = g_sink + s;
+  g_sink += s;
 }
 
 void read_all_cores(const float* f, std::size_t n) {
   parallel_fill(n, 0, [&](std::uint64_t b, std::uint64_t e) {
     std::uint32_t s = 0;
     for (std::uint64_t i = b; i < e; ++i) s += std::bit_cast<std::uint32_t>(f[i]);
-    g_sink = g_sink + s;
+    g_sink += s;
   }, 1 << 20);
 }
 
@@ -89,6 +91,7 @@ class MapEachPass : public Method {
     glBindBuffer(GL_COPY_WRITE_BUFFER, b_[k % 2].id);
     const auto* p = static_cast<const float*>(
         glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT));
+    if (!p) throw std::runtime_error("mapping a readback buffer failed");
     read(p, bytes / 4);
     glUnmapBuffer(GL_COPY_WRITE_BUFFER);
   }

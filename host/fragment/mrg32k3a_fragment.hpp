@@ -28,6 +28,7 @@ struct Mrg32k3aTraits {
   // (shaders/mrg32k3a_texture.frag).
   static constexpr const char* kTextureShader = "mrg32k3a_texture.frag";
   static constexpr int kTextureOutputsPerPass = 2;
+  static constexpr const char* kComputeTextureShader = "compute/mrg32k3a_texture.comp";
   static constexpr int kStateVec4s = 3;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;

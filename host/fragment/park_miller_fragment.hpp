@@ -18,6 +18,7 @@ struct ParkMillerTraits {
   // 1 ulp of pm::to_f32 (shaders/park_miller_texture.frag).
   static constexpr const char* kTextureShader = "park_miller_texture.frag";
   static constexpr int kTextureOutputsPerPass = 2;
+  static constexpr const char* kComputeTextureShader = "compute/park_miller_texture.comp";
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 1;
   static constexpr int kOutputsPerVec4 = 2;

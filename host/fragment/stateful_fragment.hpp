@@ -142,6 +142,13 @@ class StatefulFragment {
   }
 
   const StreamLayout& layout() const { return layout_; }
+  // Whether generation packs each pass's words on the GPU (leapfrog and parameterisation, on a
+  // context with compute shaders, a pass's words within one storage block); else the host
+  // decodes and assembles the read-back targets.
+  bool packs_words_on_gpu() const {
+    return layout_.split != Split::blocking && gl::WordPacker::available() &&
+           gl::WordPacker::fits(generator_.pack_rule(), std::uint64_t{outputs_per_pixel()} * substreams());
+  }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
   int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }
@@ -416,7 +423,7 @@ class StatefulFragment {
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    if (gl::WordPacker::available()) {
+    if (packs_words_on_gpu()) {
       packed_readback().run(
           (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass)); },
           [&](std::uint64_t pass, std::span<const float> mapped) {

@@ -22,6 +22,7 @@ struct WichmannHillTraits {
   // within 2^-20 of wh::to_f32 on the circle (shaders/wichmann_hill_texture.frag).
   static constexpr const char* kTextureShader = "wichmann_hill_texture.frag";
   static constexpr int kTextureOutputsPerPass = 4;
+  static constexpr const char* kComputeTextureShader = "compute/wichmann_hill_texture.comp";
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 4;
   static constexpr int kOutputsPerVec4 = 1;

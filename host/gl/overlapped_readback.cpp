@@ -49,10 +49,14 @@ OverlappedReadback::Mapping best_mapping() {
                                                  : OverlappedReadback::Mapping::each_pass;
 }
 
+// The longest a pass's readback may keep the host waiting: far beyond any pass a software
+// renderer takes, so that only a GPU that stopped ends here.
+constexpr int kMostSecondsPerPass = 600;
+
 // Waits until the GPU has passed `fence` (flushing the commands before it once).
 void wait_for(GLsync fence) {
   GLbitfield flags = GL_SYNC_FLUSH_COMMANDS_BIT;
-  for (;;) {
+  for (int second = 0; second < kMostSecondsPerPass; ++second) {
     const GLenum status = glClientWaitSync(fence, flags, 1'000'000'000);
     if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) return;
     if (status == GL_WAIT_FAILED) {
@@ -61,6 +65,7 @@ void wait_for(GLsync fence) {
     }
     flags = 0;
   }
+  throw DeviceError("the GPU did not finish a pass in " + std::to_string(kMostSecondsPerPass) + " s");
 }
 
 }  // namespace

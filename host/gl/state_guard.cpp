@@ -67,6 +67,15 @@ StateGuard::StateGuard() {
       glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, static_cast<GLuint>(i), &indexed_[i].start);
       glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, static_cast<GLuint>(i), &indexed_[i].size);
     }
+    for (int i = 0; i < kImageUnits; ++i) {
+      const auto u = static_cast<GLuint>(i);
+      glGetIntegeri_v(GL_IMAGE_BINDING_NAME, u, &images_[i].texture);
+      glGetIntegeri_v(GL_IMAGE_BINDING_LEVEL, u, &images_[i].level);
+      glGetIntegeri_v(GL_IMAGE_BINDING_LAYERED, u, &images_[i].layered);
+      glGetIntegeri_v(GL_IMAGE_BINDING_LAYER, u, &images_[i].layer);
+      glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, u, &images_[i].access);
+      glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, u, &images_[i].format);
+    }
   }
   // The library's pixel transfers address host memory or its own buffers, not the caller's,
   // and its passes write every channel whatever masks the caller set.
@@ -117,6 +126,14 @@ StateGuard::~StateGuard() {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, static_cast<GLuint>(i), buffer);
     }
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, existing(storage_buffer_, is_buffer));
+    for (int i = 0; i < kImageUnits; ++i) {
+      const ImageUnit& m = images_[i];
+      const GLuint texture = existing(m.texture, is_texture);
+      // An unbound unit reports format 0 (or the default R8); unbinding needs a valid format.
+      const GLenum format = texture != 0 && m.format != 0 ? static_cast<GLenum>(m.format) : GL_R8;
+      glBindImageTexture(static_cast<GLuint>(i), texture, m.level, m.layered ? GL_TRUE : GL_FALSE, m.layer,
+                         m.access != 0 ? static_cast<GLenum>(m.access) : GL_READ_ONLY, format);
+    }
   }
 }
 

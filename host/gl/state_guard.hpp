@@ -8,7 +8,8 @@
 // the colour write masks and blending of draw buffers 0..3, the scissor test, the pixel
 // pack and unpack row lengths and skips, pixel pack and
 // unpack buffers and the pack alignment, copy buffers, and (OpenGL 4.3) the generic and the
-// stream profiles' indexed shader storage buffer bindings. Meanwhile no pixel pack or unpack
+// stream profiles' indexed shader storage buffer bindings and the image units the compute
+// texture fills bind. Meanwhile no pixel pack or unpack
 // buffer is bound, rows are packed tight, no sampler object overrides a texture's filtering,
 // and every colour channel is written, unblended and unclipped.
 #include <array>
@@ -31,6 +32,8 @@ class StateGuard {
   // Indexed shader storage buffer binding points 0 .. kStorageBindings - 1 (the stream
   // profiles' state and output buffers, 0 and 1; the word packer's, 3 and 4).
   static constexpr int kStorageBindings = 5;
+  // Image units 0 .. kImageUnits - 1: the caller's textures in a compute texture fill.
+  static constexpr int kImageUnits = 4;
 
  private:
   struct IndexedBuffer {
@@ -50,6 +53,10 @@ class StateGuard {
   bool storage_ = false;  // whether the context has shader storage buffers
   int storage_buffer_ = 0;
   std::array<IndexedBuffer, kStorageBindings> indexed_{};
+  struct ImageUnit {
+    int texture = 0, level = 0, layered = 0, layer = 0, access = 0, format = 0;
+  };
+  std::array<ImageUnit, kImageUnits> images_{};
 };
 
 }  // namespace glrand::gl

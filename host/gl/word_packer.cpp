@@ -35,8 +35,13 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel) {
 
 }  // namespace
 
-bool WordPacker::available() {
-  return GLEW_VERSION_4_3 || (GLEW_ARB_compute_shader && GLEW_ARB_shader_storage_buffer_object);
+bool WordPacker::available() { return GLEW_VERSION_4_3; }
+
+bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs) {
+  GLint64 most = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
+  const std::uint64_t bytes = outputs * static_cast<std::uint64_t>(rule.words()) * sizeof(std::uint32_t);
+  return outputs <= kNone && bytes <= static_cast<std::uint64_t>(std::max<GLint64>(most, 0));
 }
 
 WordPacker::WordPacker(const PackRule& rule, StorageSource)
@@ -73,6 +78,9 @@ void WordPacker::look_up() {
 }
 
 void WordPacker::ensure_words(std::uint64_t outputs) {
+  if (!fits(rule_, outputs))
+    throw InvalidArgument("a pass of " + std::to_string(outputs) +
+                          " outputs is more words than one shader storage block holds on this device");
   const std::size_t bytes = readback_bytes(outputs) - kHeaderBytes;
   if (!words_ || words_->bytes() < bytes) words_.emplace(std::max<std::size_t>(bytes, 4));
 }

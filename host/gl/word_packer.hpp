@@ -51,9 +51,11 @@ class WordPacker {
     int outputs_per_texel;
   };
 
-  // Whether this context runs compute shaders (OpenGL 4.3 or ARB_compute_shader with storage
-  // buffers).
+  // Whether this context runs compute shaders (OpenGL 4.3).
   static bool available();
+  // Whether a pass of `outputs` outputs' words fits one shader storage block on this context
+  // (GL_MAX_SHADER_STORAGE_BLOCK_SIZE); pack() refuses one that does not.
+  static bool fits(const PackRule& rule, std::uint64_t outputs);
 
   WordPacker(const PackRule& rule, StorageSource);
   WordPacker(const PackRule& rule, TextureSource source);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // glrand::TextureFiller behind the public API: CEICG's texture fill (fragment::CeicgTextureFiller,
 // the host keeping the residues), one engine per number of textures, made on the first fill of
-// that many; Park–Miller's, Wichmann–Hill's and MRG32k3a's (fragment::StateTextureFiller, the
-// states on the GPU), one engine for the texture size in use, its states set from the host when
-// it is made, when the number of textures a fill writes changes, and after seek().
+// that many; Park–Miller's, Wichmann–Hill's and MRG32k3a's (the states on the GPU: in ps30
+// fragment::StateTextureFiller, in the compute profile stream::ComputeTextureFiller), one engine
+// for the texture size in use, its states set from the host when it is made, when the number of
+// textures a fill writes changes, and after seek().
 #include <glrand/error.hpp>
 #include <glrand/texture.hpp>
 #include <map>
@@ -14,14 +15,16 @@
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/loader.hpp"
+#include "stream/compute_texture_filler.hpp"
 #include "library/starts.hpp"
 #include "selftest/self_test.hpp"
 
 namespace glrand {
 
 bool fills_textures(Algorithm algorithm, Profile profile) {
-  return algorithm != Algorithm::mt19937 && algorithm != Algorithm::sobol32 && algorithm != Algorithm::mtgp32 &&
-         profile == Profile::ps30;
+  const bool gl_generator = algorithm == Algorithm::ceicg || algorithm == Algorithm::park_miller ||
+                            algorithm == Algorithm::wichmann_hill || algorithm == Algorithm::mrg32k3a;
+  return gl_generator && (profile == Profile::ps30 || (profile == Profile::compute && algorithm != Algorithm::ceicg));
 }
 
 bool fills_textures(const Settings& settings) {
@@ -31,11 +34,12 @@ bool fills_textures(const Settings& settings) {
 
 namespace {
 
-// A generator whose substream states live on the GPU: its engine for the size in use, and
-// whether its states stand at the filler's position, laid out for fills of `textures`.
-template <class G>
+// A generator whose substream states live on the GPU: its engine (Engine<G>, ps30's or the
+// compute profile's) for the size in use, and whether its states stand at the filler's
+// position, laid out for fills of `textures`.
+template <template <class> class Engine, class G>
 struct StateFill {
-  std::unique_ptr<fragment::StateTextureFiller<G>> engine;
+  std::unique_ptr<Engine<G>> engine;
   bool at_position = false;
   std::uint32_t textures = 0;
 
@@ -45,7 +49,7 @@ struct StateFill {
     const auto count = static_cast<std::uint32_t>(ids.size());
     if (!engine || engine->width() != width || engine->height() != height) {
       engine.reset();
-      engine = std::make_unique<fragment::StateTextureFiller<G>>(width, height, traits);
+      engine = std::make_unique<Engine<G>>(width, height, traits);
       at_position = false;
     }
     if (!at_position || textures != count) {
@@ -66,16 +70,20 @@ struct TextureFiller::Impl {
   ceicg::Residues next;  // the residues of output offset + position
   std::uint64_t position = 0;
   std::map<std::uint32_t, fragment::CeicgTextureFiller> fillers;  // by textures per fill
-  StateFill<fragment::ParkMillerTraits> park_miller;
-  StateFill<fragment::WichmannHillTraits> wichmann_hill;
-  StateFill<fragment::Mrg32k3aTraits> mrg32k3a;
+  StateFill<fragment::StateTextureFiller, fragment::ParkMillerTraits> park_miller;
+  StateFill<fragment::StateTextureFiller, fragment::WichmannHillTraits> wichmann_hill;
+  StateFill<fragment::StateTextureFiller, fragment::Mrg32k3aTraits> mrg32k3a;
+  StateFill<stream::ComputeTextureFiller, fragment::ParkMillerTraits> park_miller_compute;
+  StateFill<stream::ComputeTextureFiller, fragment::WichmannHillTraits> wichmann_hill_compute;
+  StateFill<stream::ComputeTextureFiller, fragment::Mrg32k3aTraits> mrg32k3a_compute;
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
 };
 
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
   library::check_settings(settings);
   if (!fills_textures(settings.algorithm, settings.profile) || settings.backend != Backend::gl)
-    throw InvalidArgument("texture fills support the GL generators (ceicg, pm, wh, mrg32k3a) in the ps30 profile on the GL path, not -g " +
+    throw InvalidArgument("texture fills support the GL generators (ceicg, pm, wh, mrg32k3a) in the ps30 profile and pm, wh "
+                          "and mrg32k3a in the compute profile, on the GL path, not -g " +
                           std::string(info(settings.algorithm).name) + " in " + name_of(settings.profile) + " on " +
                           name_of(settings.backend) + "; glrand::Generator gives every generator's numbers");
   if (settings.curand_seed)
@@ -98,6 +106,9 @@ void TextureFiller::seek(std::uint64_t position) {
   impl_->park_miller.at_position = false;
   impl_->wichmann_hill.at_position = false;
   impl_->mrg32k3a.at_position = false;
+  impl_->park_miller_compute.at_position = false;
+  impl_->wichmann_hill_compute.at_position = false;
+  impl_->mrg32k3a_compute.at_position = false;
 }
 
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
@@ -107,7 +118,7 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
     gl::load_entry_points();
     if (impl_->settings.self_test) {
       try {
-        selftest::require_self_test({std::string(info(impl_->settings.algorithm).name), selftest::kPs30});
+        selftest::require_self_test({std::string(info(impl_->settings.algorithm).name), name_of(impl_->settings.profile)});
       } catch (const DeviceError& e) {
         throw DeviceError(std::string(e.what()) +
                           " (--no-self-test would skip this check, at the risk of wrong numbers)");
@@ -118,25 +129,25 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   const auto count = static_cast<std::uint32_t>(textures.size());
   const Settings& settings = impl_->settings;
   const std::uint64_t position = impl_->position;
-  if (settings.algorithm == Algorithm::park_miller) {
-    impl_->park_miller.fill(fragment::ParkMillerTraits{}, [&] { return library::pm_start(settings, position); }, textures,
-                            width, height);
+  const bool compute = settings.profile == Profile::compute;
+  // A stateful generator's fill in the settings' profile, from its state at the position.
+  const auto fill_with = [&](auto& ps30_fill, auto& compute_fill, const auto& traits, auto start) {
+    if (compute)
+      compute_fill.fill(traits, start, textures, width, height);
+    else
+      ps30_fill.fill(traits, start, textures, width, height);
     impl_->position += std::uint64_t{4} * count * width * height;
-    return;
-  }
-  if (settings.algorithm == Algorithm::mrg32k3a) {
-    impl_->mrg32k3a.fill(fragment::Mrg32k3aTraits{}, [&] { return library::mrg32k3a_before(settings, position); },
-                         textures, width, height);
-    impl_->position += std::uint64_t{4} * count * width * height;
-    return;
-  }
-  if (settings.algorithm == Algorithm::wichmann_hill) {
-    impl_->wichmann_hill.fill(fragment::WichmannHillTraits{wh::parameters(settings.wh_set)},
-                              [&] { return library::wh_start(settings, settings.wh_set, position); }, textures, width,
-                              height);
-    impl_->position += std::uint64_t{4} * count * width * height;
-    return;
-  }
+  };
+  if (settings.algorithm == Algorithm::park_miller)
+    return fill_with(impl_->park_miller, impl_->park_miller_compute, fragment::ParkMillerTraits{},
+                     [&] { return library::pm_start(settings, position); });
+  if (settings.algorithm == Algorithm::mrg32k3a)
+    return fill_with(impl_->mrg32k3a, impl_->mrg32k3a_compute, fragment::Mrg32k3aTraits{},
+                     [&] { return library::mrg32k3a_before(settings, position); });
+  if (settings.algorithm == Algorithm::wichmann_hill)
+    return fill_with(impl_->wichmann_hill, impl_->wichmann_hill_compute,
+                     fragment::WichmannHillTraits{wh::parameters(settings.wh_set)},
+                     [&] { return library::wh_start(settings, settings.wh_set, position); });
   auto filler = impl_->fillers.find(count);
   if (filler == impl_->fillers.end()) filler = impl_->fillers.try_emplace(count, count).first;
   impl_->next = filler->second.fill(impl_->next, textures, width, height);

@@ -673,6 +673,16 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   // The second frame, from its first output on.
   require_close_picture(read_png(dir / "pm.png", 40, 30).rgb, park_miller_picture(glrand::pm::state_at(7, 4 * 40 * 30), 40, 30),
                         40);
+  // The same frames from the compute profile's fill (its states in a storage buffer).
+  const auto pm_compute = run_program(*xvfb_run,
+                                      {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "pm", "--seed",
+                                       "7", "--profile", "compute", "--size", "40x30", "--frames", "2", "--screenshot",
+                                       "pm-compute.png"},
+                                      dir.path());
+  INFO(pm_compute.describe());
+  REQUIRE(pm_compute.ok());
+  require_close_picture(read_png(dir / "pm-compute.png", 40, 30).rgb,
+                        park_miller_picture(glrand::pm::state_at(7, 4 * 40 * 30), 40, 30), 40);
   // A generator without a GL path is refused with one line.
   const auto refused = run_glrand({"view", "-g", "mt19937", "--frames", "1"}, dir.path());
   INFO(refused.describe());

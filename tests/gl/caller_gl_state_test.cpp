@@ -28,6 +28,7 @@
 #include "selftest/self_test.hpp"
 #include "selftest/stream_self_tests.hpp"
 #include "stream/ceicg_stream.hpp"
+#include "stream/compute_texture_filler.hpp"
 #include "stream/stream_generator.hpp"
 
 using namespace glrand;
@@ -49,6 +50,8 @@ struct CallerState {
   GLboolean scissor = GL_FALSE;
   std::array<GLint, kUnits> samplers{};
   std::array<GLint, 4> pixel_store{};  // pack row length and skip rows, unpack row length and skip pixels
+  std::array<GLint, 4> images{};       // image units 0..3: (texture)
+  std::array<GLint, 4> image_formats{};
 
   static CallerState now() {
     CallerState s;
@@ -82,6 +85,10 @@ struct CallerState {
     glGetIntegerv(GL_PACK_SKIP_ROWS, &s.pixel_store[1]);
     glGetIntegerv(GL_UNPACK_ROW_LENGTH, &s.pixel_store[2]);
     glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &s.pixel_store[3]);
+    for (GLuint i = 0; i < 4; ++i) {
+      glGetIntegeri_v(GL_IMAGE_BINDING_NAME, i, &s.images[i]);
+      glGetIntegeri_v(GL_IMAGE_BINDING_FORMAT, i, &s.image_formats[i]);
+    }
     return s;
   }
 
@@ -93,8 +100,9 @@ struct CallerState {
       << ", 2D textures";
     for (GLint t : textures) o << " " << t;
     o << ", pack buffer " << pack_buffer << ", unpack buffer " << unpack_buffer << ", pack alignment "
-      << pack_alignment << ", storage buffer " << storage_buffer << " (indexed " << indexed_storage[0] << ", "
-      << indexed_storage[1] << ", " << indexed_storage[3] << ", " << indexed_storage[4] << "), colour masks";
+      << pack_alignment << ", storage buffer " << storage_buffer << " (indexed";
+    for (GLint b : indexed_storage) o << " " << b;
+    o << "), colour masks";
     for (const auto& m : color_masks) o << " " << int{m[0]} << int{m[1]} << int{m[2]} << int{m[3]};
     o << ", blend";
     for (GLboolean b : blend) o << " " << int{b};
@@ -102,6 +110,8 @@ struct CallerState {
     for (GLint sampler : samplers) o << " " << sampler;
     o << ", pixel store";
     for (GLint v : pixel_store) o << " " << v;
+    o << ", image units";
+    for (std::size_t i = 0; i < images.size(); ++i) o << " " << images[i] << "/" << image_formats[i];
     return o.str();
   }
   friend bool operator==(const CallerState&, const CallerState&) = default;
@@ -146,6 +156,8 @@ struct Caller {
     for (GLenum target : {GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_SHADER_STORAGE_BUFFER})
       buffers.push_back(new_buffer(target, 1 << 16));
     for (GLuint i = 0; i < 5; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, new_buffer(GL_SHADER_STORAGE_BUFFER, 64));
+    // Image units 0..2 hold the caller's textures (the compute texture fills bind 0..3).
+    for (GLuint i = 0; i < 3; ++i) glBindImageTexture(i, ids[i], 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA32F);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glPixelStorei(GL_PACK_ALIGNMENT, 2);
     glColorMaski(0, GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
@@ -171,6 +183,7 @@ struct Caller {
     glBindVertexArray(0);
     for (GLenum target : {GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_SHADER_STORAGE_BUFFER}) glBindBuffer(target, 0);
     for (GLuint i = 0; i < 5; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
+    for (GLuint i = 0; i < 3; ++i) glBindImageTexture(i, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDisable(GL_BLEND);
@@ -270,6 +283,22 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
       generator.generate(mrg32k3a::default_seed(), 100, keep);
     });
   }
+  check_kept("ComputeTextureFiller (Park-Miller)", [&] {
+    stream::ComputeTextureFiller<fragment::ParkMillerTraits> filler(8, 4);
+    filler.set_state(12345, 2);
+    gl::Texture a(8, 4), b(8, 4);
+    const std::array<unsigned, 2> targets{a.id(), b.id()};
+    filler.fill(targets);
+    (void)filler.state();
+  });
+  check_kept("ComputeTextureFiller (MRG32k3a)", [&] {
+    stream::ComputeTextureFiller<fragment::Mrg32k3aTraits> filler(8, 4);
+    filler.set_state(mrg32k3a::default_seed(), 1);
+    gl::Texture a(8, 4);
+    const unsigned id = a.id();
+    filler.fill({&id, 1});
+    (void)filler.state();
+  });
   for (const auto profile : {stream::Profile::scatter, stream::Profile::compute}) {
     const std::string name = stream::name_of(profile);
     check_kept("StreamGenerator<CeicgStreamTraits>, " + name, [&] {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The public API's texture fills, devices and Table 3 (on CI Mesa's llvmpipe): a
-// glrand::TextureFiller continuing CEICG's sequence over fills of 1 to 4 textures, against the
-// CPU reference's floats within the shader's documented bound; the self-tests through
+// glrand::TextureFiller continuing every GL generator's sequence over fills of 1 to 4
+// textures (the stateful ones in ps30 and the compute profile), against the CPU reference's
+// floats within the documented bounds, and their states exact on the GPU; the self-tests through
 // run_self_tests(); substream_table() for each GL generator.
 #include <GL/glew.h>
 
@@ -22,6 +23,7 @@
 #include "generators/wichmann_hill.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/resources.hpp"
+#include "stream/compute_texture_filler.hpp"
 #include "selftest/known_answers.hpp"
 
 using namespace glrand;
@@ -55,6 +57,7 @@ bool within_one_ulp(float got, float want) {
 // `settings`, through the public API.
 std::vector<float> reference_floats(Settings settings, std::uint64_t first, std::uint64_t count) {
   settings.backend = Backend::cpu;
+  settings.profile = Profile::ps30;  // the default: the CPU path has no profiles
   settings.offset += first;
   Generator reference(settings);
   std::vector<float> floats(count);
@@ -112,43 +115,58 @@ constexpr double kWichmannHillFloatBound = 1.0 / 1048576.0;  // 2^-20 on the cir
 
 }  // namespace
 
+// The stateful generators fill textures in ps30 (fragment passes) and in the compute profile
+// (one dispatch a fill): the same outputs in the same texel order, within the same bounds.
+constexpr std::array kStateProfiles{Profile::ps30, Profile::compute};
+
 TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
-  Settings settings;
-  settings.algorithm = Algorithm::park_miller;
-  settings.seed = {20061};
-  settings.offset = 977;
-  check_fills(settings, within_one_ulp);
+  for (const Profile profile : kStateProfiles) {
+    INFO(name_of(profile));
+    Settings settings;
+    settings.algorithm = Algorithm::park_miller;
+    settings.profile = profile;
+    settings.seed = {20061};
+    settings.offset = 977;
+    check_fills(settings, within_one_ulp);
+  }
 }
 
 TEST_CASE("TextureFiller continues MRG32k3a's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
-  Settings settings;
-  settings.algorithm = Algorithm::mrg32k3a;
-  settings.seed64 = 2006;
-  settings.offset = 123456789;
-  check_fills(settings, within_one_ulp);
+  for (const Profile profile : kStateProfiles) {
+    INFO(name_of(profile));
+    Settings settings;
+    settings.algorithm = Algorithm::mrg32k3a;
+    settings.profile = profile;
+    settings.seed64 = 2006;
+    settings.offset = 123456789;
+    check_fills(settings, within_one_ulp);
+  }
 }
 
 TEST_CASE("TextureFiller continues Wichmann-Hill's sequence from states kept on the GPU, within 2^-20",
           "[api][gl][texture]") {
-  for (const int set : {0, 272}) {
-    INFO("set " << set);
-    Settings settings;
-    settings.algorithm = Algorithm::wichmann_hill;
-    settings.wh_set = set;
-    settings.seed64 = 31337;
-    settings.offset = 5;
-    check_fills(settings, [](float got, float want) { return circle_distance(got, want) <= kWichmannHillFloatBound; });
-  }
+  for (const Profile profile : kStateProfiles)
+    for (const int set : {0, 272}) {
+      INFO(name_of(profile) << ", set " << set);
+      Settings settings;
+      settings.algorithm = Algorithm::wichmann_hill;
+      settings.profile = profile;
+      settings.wh_set = set;
+      settings.seed64 = 31337;
+      settings.offset = 5;
+      check_fills(settings, [](float got, float want) { return circle_distance(got, want) <= kWichmannHillFloatBound; });
+    }
 }
 
-TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read back is the reference state",
-          "[gl][texture][pm]") {
-  // After every fill, the state of texel 0 is the sequence's state at the position reached;
-  // the edge words (1 and m − 1) and a state whose products carry through every byte first.
-  const GlContext context;
+namespace {
+
+// After every fill, the state of texel 0 is the sequence's state at the position reached;
+// the edge words (1 and m − 1) and a state whose products carry through every byte first.
+template <template <class> class Engine>
+void pm_states() {
   for (const pm::State start : {pm::State{1}, pm::State{pm::kModulus - 1}, pm::State{0x7F7F7F7F}, pm::State{48271}}) {
     INFO("from state " << start);
-    fragment::StateTextureFiller<fragment::ParkMillerTraits> filler(33, 5);
+    Engine<fragment::ParkMillerTraits> filler(33, 5);
     gl::Texture a(33, 5), b(33, 5), c(33, 5);
     const std::array<unsigned, 3> ids{a.id(), b.id(), c.id()};
     std::uint64_t position = 0;
@@ -171,17 +189,31 @@ TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read 
   }
 }
 
-TEST_CASE("Wichmann-Hill's texture states stay exact on the GPU: substream 0 read back is the reference state",
-          "[gl][texture][wh]") {
-  // States at the moduli's edges and a seeded one, two sets; after every fill texel 0's state
-  // is the sequence's at the position reached, and the floats stay within the bound.
+}  // namespace
+
+TEST_CASE("Park-Miller's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][pm]") {
   const GlContext context;
+  {
+    INFO("ps30");
+    pm_states<fragment::StateTextureFiller>();
+  }
+  INFO("compute");
+  pm_states<stream::ComputeTextureFiller>();
+}
+
+namespace {
+
+// States at the moduli's edges and a seeded one, two sets; after every fill texel 0's state
+// is the sequence's at the position reached, and the floats stay within the bound.
+template <template <class> class Engine>
+void wh_states() {
   for (const int set : {0, 137}) {
     const wh::Parameters p = wh::parameters(set);
     const wh::State edge{p.modulus[0] - 1, 1, p.modulus[2] - 1, 1};
     for (const wh::State start : {edge, wh::seed_state(set, 12345)}) {
       INFO("set " << set << " from (" << start[0] << ", " << start[1] << ", " << start[2] << ", " << start[3] << ")");
-      fragment::StateTextureFiller<fragment::WichmannHillTraits> filler(19, 6, fragment::WichmannHillTraits{p});
+      Engine<fragment::WichmannHillTraits> filler(19, 6, fragment::WichmannHillTraits{p});
       gl::Texture a(19, 6), b(19, 6);
       const std::array<unsigned, 2> ids{a.id(), b.id()};
       std::uint64_t position = 0;
@@ -203,14 +235,28 @@ TEST_CASE("Wichmann-Hill's texture states stay exact on the GPU: substream 0 rea
   }
 }
 
-TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read back is the reference state",
-          "[gl][texture][mrg32k3a]") {
-  // From the default seed and from words at the moduli's edges; after every fill texel 0's state
-  // is the sequence's at the position reached, and the floats stay within 1 ulp.
+}  // namespace
+
+TEST_CASE("Wichmann-Hill's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][wh]") {
   const GlContext context;
+  {
+    INFO("ps30");
+    wh_states<fragment::StateTextureFiller>();
+  }
+  INFO("compute");
+  wh_states<stream::ComputeTextureFiller>();
+}
+
+namespace {
+
+// From the default seed and from words at the moduli's edges; after every fill texel 0's state
+// is the sequence's at the position reached, and the floats stay within 1 ulp.
+template <template <class> class Engine>
+void mrg32k3a_states() {
   const mrg32k3a::State edge{{mrg32k3a::kM1 - 1, 0, mrg32k3a::kM1 - 2}, {1, mrg32k3a::kM2 - 1, 0}};
   for (const mrg32k3a::State start : {mrg32k3a::default_seed(), edge}) {
-    fragment::StateTextureFiller<fragment::Mrg32k3aTraits> filler(11, 7);
+    Engine<fragment::Mrg32k3aTraits> filler(11, 7);
     gl::Texture a(11, 7), b(11, 7);
     const std::array<unsigned, 2> ids{a.id(), b.id()};
     std::uint64_t position = 0;
@@ -227,6 +273,19 @@ TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read bac
     const std::vector<float> texels = read_texels(a);  // the last fill (one texture)
     for (std::size_t i = 0; i < z.size(); ++i) REQUIRE(within_one_ulp(texels[i], mrg32k3a::to_f32(z[i])));
   }
+}
+
+}  // namespace
+
+TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read back is the reference state",
+          "[gl][texture][mrg32k3a]") {
+  const GlContext context;
+  {
+    INFO("ps30");
+    mrg32k3a_states<fragment::StateTextureFiller>();
+  }
+  INFO("compute");
+  mrg32k3a_states<stream::ComputeTextureFiller>();
 }
 
 TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures, within the shader's bound",
@@ -291,7 +350,10 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK_FALSE(fills_textures(settings));
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
-  settings.profile = Profile::compute;
+  settings.profile = Profile::compute;  // CEICG
+  CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
+  settings.algorithm = Algorithm::park_miller;
+  settings.profile = Profile::scatter;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
   settings.seed = {16777213, 0, 0};  // n1 must be below m1
@@ -301,7 +363,11 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK(fills_textures(Algorithm::wichmann_hill, Profile::ps30));
   CHECK(fills_textures(Algorithm::mrg32k3a, Profile::ps30));
   CHECK_FALSE(fills_textures(Algorithm::mt19937, Profile::ps30));
-  CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::compute));
+  CHECK(fills_textures(Algorithm::park_miller, Profile::compute));
+  CHECK(fills_textures(Algorithm::wichmann_hill, Profile::compute));
+  CHECK(fills_textures(Algorithm::mrg32k3a, Profile::compute));
+  CHECK_FALSE(fills_textures(Algorithm::ceicg, Profile::compute));  // CEICG's fill is ps30's
+  CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::scatter));
 
 }
 

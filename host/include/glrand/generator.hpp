@@ -116,7 +116,8 @@ class Generator {
   // either way.
   bool floats_on_device() const;
   // The next `count` outputs, handed to `consume` in order in chunks of whole outputs; the
-  // way to any number of outputs without holding them all.
+  // way to any number of outputs without holding them all. A chunk is valid during the call
+  // only (on the GL path it is the read-back buffer itself, which the GPU fills again later).
   void generate(std::uint64_t count, const Consumer& consume);
   // The next `count` outputs as floats (doubles), handed to `consume` in order in chunks; the
   // way to any number of floats without holding them all. Where floats_on_device(), each chunk

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Random textures in the compute profile, the substream states on the GPU: each texel of the
+// caller's W x H textures is a substream whose state lives in a shader storage buffer, and one
+// compute dispatch a fill (G::kComputeTextureShader, on compute/texture_main.glsl) writes
+// every texel's 4T consecutive outputs as floats into the T textures, bound as images, and
+// moves the state on. The layout is fragment::StateTextureFiller's: output p·4T + 4t + c,
+// counted from the position, in texture t, texel p, channel c. Where a step matrix does not
+// fit beside the jump over the other texels' outputs (MRG32k3a, whose traits bring an advance
+// shader for ps30), a second dispatch applies the jump. Needs a current OpenGL 4.3 context;
+// every call leaves the caller's GL state as it was (gl::StateGuard).
+#include <GL/glew.h>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glrand/error.hpp>
+#include "fragment/ceicg_fragment.hpp"
+#include "generators/parallel_fill.hpp"
+#include "gl/check.hpp"
+#include "gl/resources.hpp"
+#include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
+
+namespace glrand::stream {
+
+template <class G>
+class ComputeTextureFiller {
+ public:
+  using State = typename G::State;
+  static constexpr bool kAdvanceDispatch = requires { G::kAdvanceShader; };
+  static constexpr int kStateFloats = 4 * G::kStateVec4s;
+
+  ComputeTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
+      : generator_(std::move(generator)),
+        size_{(fragment::check_target_size({width, height}, fragment::max_texture_size()), width), height},
+        program_(gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader))),
+        states_(std::size_t{width} * height * kStateFloats * sizeof(float)),
+        step_(generator_.jump(1)) {}
+
+  std::uint32_t width() const { return size_.width; }
+  std::uint32_t height() const { return size_.height; }
+
+  // The sequence continues from `at`, in fills of `textures` textures: texel p's state becomes
+  // `at` jumped p·4T on.
+  void set_state(const State& at, std::uint32_t textures) {
+    if (textures < 1 || textures > 4)
+      throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
+    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
+    std::vector<float> encoded(kStateFloats * texels);
+    const auto stride = generator_.jump(per_texel);
+    parallel_fill(texels, 0, [&](std::uint64_t begin, std::uint64_t end) {
+      State s = generator_.apply(generator_.jump(begin * per_texel), at);
+      for (std::uint64_t p = begin; p < end; ++p) {
+        generator_.encode_state(s, encoded.data() + kStateFloats * p);
+        s = generator_.apply(stride, s);
+      }
+    });
+    // After a texel's last output, over the other texels' outputs of the fill.
+    last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
+    textures_ = textures;
+    const gl::StateGuard guard;
+    states_.upload(encoded);
+  }
+
+  // Fills as many RGBA32F textures of width x height as set_state said (the layout above).
+  void fill(std::span<const unsigned> textures) {
+    if (textures.size() != textures_)
+      throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
+                            " texture(s), not " + std::to_string(textures.size()));
+    for (unsigned t : textures) fragment::check_texture(t, size_.width, size_.height);
+    const gl::StateGuard guard;
+    program_.use();
+    program_.set_int("uTextures", static_cast<int>(textures.size()));
+    glUniform2i(glGetUniformLocation(program_.id(), "uSize"), static_cast<GLint>(size_.width),
+                static_cast<GLint>(size_.height));
+    generator_.set_step(program_, step_);
+    if constexpr (kAdvanceDispatch)
+      program_.set_int("uAdvance", 0);
+    else
+      generator_.set_state_step(program_, last_step_);
+    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
+    states_.bind_base(0);
+    for (std::size_t t = 0; t < textures.size(); ++t)
+      glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    const GLuint groups_x = (size_.width + 7) / 8, groups_y = (size_.height + 7) / 8;
+    glDispatchCompute(groups_x, groups_y, 1);
+    if constexpr (kAdvanceDispatch) {
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      program_.set_int("uAdvance", 1);
+      generator_.set_step(program_, last_step_);
+      glDispatchCompute(groups_x, groups_y, 1);
+    }
+    // The caller may sample, render into, copy or read the textures next, in any way.
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    gl::check_errors(std::string("filling textures with ") + G::kName + " floats in the compute profile");
+  }
+
+  // Substream 0's state, read back from the GPU: the state at the current position. Throws
+  // glrand::DeviceError unless the GPU kept it exact.
+  State state() const {
+    const gl::StateGuard guard;
+    std::array<float, kStateFloats> floats{};
+    states_.download(floats);
+    State s{};
+    if (!generator_.decode_state(floats.data(), s))
+      throw DeviceError(std::string("the GPU's ") + G::kName + " texture state is not exact: its arithmetic is not");
+    return s;
+  }
+
+ private:
+  G generator_;
+  fragment::TargetSize size_;
+  gl::Program program_;
+  gl::StorageBuffer states_;
+  typename G::Jump step_;       // one step, between a texel's outputs
+  typename G::Jump last_step_;  // after a texel's last output, over the other texels'
+  std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
+};
+
+}  // namespace glrand::stream

@@ -1,0 +1,35 @@
+#version 430 core
+// SPDX-License-Identifier: MIT
+// glrand: profile compute
+// MRG32k3a texture fill, compute profile (compute/texture_main.glsl): each texel's six words,
+// as (x0, x1) pairs in three vec4s, held after its output's step (common/mrg32k3a_step.glsl's
+// convention), step by A between its 4T outputs. The jump over the other texels' outputs
+// needs another matrix than the step's uniforms hold, so a second dispatch (uAdvance = 1,
+// the uniforms then holding the jump) applies it.
+#define STATE_VEC4S 3
+#include "common/extended_range.glsl"
+#include "common/mrg32k3a_step.glsl"
+#include "compute/texture_main.glsl"
+
+uniform int uAdvance;  // 1: only move the state on by the step
+
+void fillTexel(ivec2 p, int s) {
+  vec4 t0 = loadState(s, 0), t1 = loadState(s, 1), t2 = loadState(s, 2);
+  vec3 a0 = digitsOfWord(t0.xy), a1 = digitsOfWord(t0.zw), a2 = digitsOfWord(t1.xy);
+  vec3 b0 = digitsOfWord(t1.zw), b1 = digitsOfWord(t2.xy), b2 = digitsOfWord(t2.zw);
+  if (uAdvance != 0) {
+    stepState(a0, a1, a2, b0, b1, b2);
+  } else {
+    for (int t = 0; t < uTextures; ++t) {
+      vec4 u;
+      for (int c = 0; c < 4; ++c) {
+        u[c] = unitFloatOfWord(combine(a2, b2, uModulusDigits1));
+        if (t != uTextures - 1 || c != 3) stepState(a0, a1, a2, b0, b1, b2);
+      }
+      storeTexel(t, p, u);
+    }
+  }
+  storeState(s, 0, vec4(wordOfDigits(a0), wordOfDigits(a1)));
+  storeState(s, 1, vec4(wordOfDigits(a2), wordOfDigits(b0)));
+  storeState(s, 2, vec4(wordOfDigits(b1), wordOfDigits(b2)));
+}

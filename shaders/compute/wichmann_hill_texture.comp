@@ -1,0 +1,33 @@
+#version 430 core
+// SPDX-License-Identifier: MIT
+// glrand: profile compute
+// Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's state
+// (x, y, z, w) steps by the set's own multipliers between its 4T outputs (Schrage), and after
+// the last by uStateMultiplier (by 12-bit halves), which jumps it over the other texels'
+// outputs of the fill.
+#define STATE_VEC4S 1
+#include "common/exact_division.glsl"
+#include "common/modular.glsl"
+#include "common/mulmod24.glsl"
+#include "compute/texture_main.glsl"
+
+uniform vec4 uModulus;          // m_k
+uniform vec4 uStepMultiplier;   // a_k
+uniform vec4 uStepQ;            // m_k div a_k (Schrage)
+uniform vec4 uStepR;            // m_k mod a_k
+uniform vec4 uStateMultiplier;  // the jump to the texel's next fill
+uniform vec4 uInverseModulus;   // 1/m_k rounded to float
+
+void fillTexel(ivec2 p, int s) {
+  vec4 x = loadState(s, 0);
+  for (int t = 0; t < uTextures; ++t) {
+    vec4 u;
+    for (int c = 0; c < 4; ++c) {
+      u[c] = unitFloatOfComponents(x, uInverseModulus);
+      x = t == uTextures - 1 && c == 3 ? mulMod24(x, uStateMultiplier, uModulus)
+                                       : mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus);
+    }
+    storeTexel(t, p, u);
+  }
+  storeState(s, 0, x);
+}
