@@ -260,7 +260,8 @@ int main(int argc, char** argv) {
           "MRG32k3a", 8, 1, [&](unsigned id) { mrg_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
           fill_targets, passes, repeats, frames, texels);
       // The compute profile's fills: one dispatch writing the texture as an image (two for
-      // MRG32k3a), the states in a storage buffer; beside one trivial pass of the texture.
+      // MRG32k3a), the states in a storage buffer; beside one trivial pass of the texture, and
+      // (the last row) the trivial compute shader writing the image in the same work groups.
       stream::ComputeTextureFiller<fragment::ParkMillerTraits> pm_compute(tw, th);
       pm_compute.set_state(pm::state_at(1, 0), 1);
       bench_texture(
@@ -287,6 +288,18 @@ int main(int argc, char** argv) {
             vertex_array.bind();
             trivial.set("uValue", 0.5f);
             gl::draw_fullscreen(tw, th);
+          },
+          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      const gl::Program image_fill = gl::Program::compute(gl::embedded_shader("compute/fill_image.comp"));
+      bench_texture(
+          "trivial compute shader (image store)", 1, 1,
+          [&](unsigned id) {
+            image_fill.use();
+            image_fill.set("uValue", 0.5f);
+            glUniform2i(glGetUniformLocation(image_fill.id(), "uSize"), static_cast<GLint>(tw), static_cast<GLint>(th));
+            glBindImageTexture(0, id, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+            glDispatchCompute((tw + 7) / 8, (th + 7) / 8, 1);
+            glMemoryBarrier(GL_ALL_BARRIER_BITS);
           },
           texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
     }
