@@ -39,6 +39,7 @@ set(GLRAND_SHADERS
   compute/park_miller_texture.comp
   compute/wichmann_hill_texture.comp
   compute/mrg32k3a_texture.comp
+  compute/ceicg_texture.comp
   compute/fill_image.comp
   # Read-back: a pass's outputs turned into words and checked on the GPU.
   readback/pack_words.comp

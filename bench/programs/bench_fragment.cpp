@@ -262,6 +262,10 @@ int main(int argc, char** argv) {
       // The compute profile's fills: one dispatch writing the texture as an image (two for
       // MRG32k3a), the states in a storage buffer; beside one trivial pass of the texture, and
       // (the last row) the trivial compute shader writing the image in the same work groups.
+      fragment::CeicgTextureFiller ceicg_compute(1, true);
+      bench_texture(
+          "CEICG (compute)", 1, 1, [&](unsigned id) { residues = ceicg_compute.fill(residues, {&id, 1}, tw, th); },
+          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
       stream::ComputeTextureFiller<fragment::ParkMillerTraits> pm_compute(tw, th);
       pm_compute.set_state(pm::state_at(1, 0), 1);
       bench_texture(

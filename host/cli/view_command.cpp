@@ -50,9 +50,9 @@ void run_view(const ViewOptions& options) {
                           "` makes a picture of any generator");
   if (options.source.path != "gl") throw InvalidArgument("view renders with OpenGL: --path " + options.source.path + " is not available here");
   if (!fills_textures(settings.algorithm, settings.profile))
-    throw InvalidArgument("`glrand view` fills textures in the ps30 profile, and those of pm, wh and mrg32k3a in the "
-                          "compute profile, not -g " + options.source.generator + " in " + options.source.profile +
-                          "; `glrand render --profile " + options.source.profile + "` makes a picture");
+    throw InvalidArgument("`glrand view` fills textures in the ps30 and compute profiles, not -g " +
+                          options.source.generator + " in " + options.source.profile + "; `glrand render --profile " +
+                          options.source.profile + "` makes a picture");
   static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");

@@ -217,11 +217,15 @@ std::uint32_t textures_per_pass(std::uint32_t wanted) {
 
 }  // namespace
 
-CeicgTextureFiller::CeicgTextureFiller(std::uint32_t textures)
+CeicgTextureFiller::CeicgTextureFiller(std::uint32_t textures, bool compute)
     : textures_((textures < 1 || textures > 4)
                     ? throw InvalidArgument("a CEICG texture fill writes 1 to 4 textures, not " + std::to_string(textures))
                     : textures),
-      per_pass_(textures_per_pass(textures_)) {
+      per_pass_(compute ? textures_ : textures_per_pass(textures_)) {
+  if (compute) {
+    compute_.emplace(gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp")));
+    return;
+  }
   for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
     const std::uint32_t n = std::min(per_pass_, textures_ - done);
     if (!programs_.contains(n))
@@ -238,6 +242,18 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
   check_target_size({width, height}, max_texture_size());
   for (unsigned t : textures) check_texture(t, width, height);
   const gl::StateGuard guard;
+  if (compute_) {
+    compute_->use();
+    set_uniforms(*compute_, start, width, 4 * textures_);
+    compute_->set_int("uTextures", static_cast<int>(textures_));
+    glUniform2i(glGetUniformLocation(compute_->id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
+    for (std::uint32_t t = 0; t < textures_; ++t)
+      glBindImageTexture(t, textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glDispatchCompute((width + 7) / 8, (height + 7) / 8, 1);
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the caller may use the textures in any way next
+    gl::check_errors("filling textures with CEICG floats in the compute profile");
+    return ceicg::advanced_by(start, 4ull * textures_ * width * height);
+  }
   for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
     const std::uint32_t n = std::min(per_pass_, textures_ - done);
     gl::Framebuffer framebuffer(textures.subspan(done, n));

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <span>
 
@@ -82,10 +83,12 @@ class CeicgFragment {
 // start + p·4T + 4t + c for T textures. Leaves the caller's GL state as it was
 // (gl::StateGuard). Returns the residues after the W·H·4T outputs.
 // A fill of 3 or 4 textures is split into passes of at most 2, the most that fit ps_3_0's
-// 512 instruction slots; the contents do not change.
+// 512 instruction slots; the contents do not change. With `compute` (OpenGL 4.3), one compute
+// dispatch a fill writes the textures as images (shaders/compute/ceicg_texture.comp), the same
+// floats.
 class CeicgTextureFiller {
  public:
-  explicit CeicgTextureFiller(std::uint32_t textures = 1);
+  explicit CeicgTextureFiller(std::uint32_t textures = 1, bool compute = false);
   ceicg::Residues fill(const ceicg::Residues& start, std::span<const unsigned> textures, std::uint32_t width,
                        std::uint32_t height);
 
@@ -93,6 +96,7 @@ class CeicgTextureFiller {
   std::uint32_t textures_;
   std::uint32_t per_pass_;  // textures per pass
   std::map<std::uint32_t, gl::Program> programs_;  // by textures per pass
+  std::optional<gl::Program> compute_;             // the compute profile's program
   gl::VertexArray vertex_array_;
 };
 

@@ -24,7 +24,7 @@ namespace glrand {
 bool fills_textures(Algorithm algorithm, Profile profile) {
   const bool gl_generator = algorithm == Algorithm::ceicg || algorithm == Algorithm::park_miller ||
                             algorithm == Algorithm::wichmann_hill || algorithm == Algorithm::mrg32k3a;
-  return gl_generator && (profile == Profile::ps30 || (profile == Profile::compute && algorithm != Algorithm::ceicg));
+  return gl_generator && (profile == Profile::ps30 || profile == Profile::compute);
 }
 
 bool fills_textures(const Settings& settings) {
@@ -82,8 +82,8 @@ struct TextureFiller::Impl {
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
   library::check_settings(settings);
   if (!fills_textures(settings.algorithm, settings.profile) || settings.backend != Backend::gl)
-    throw InvalidArgument("texture fills support the GL generators (ceicg, pm, wh, mrg32k3a) in the ps30 profile and pm, wh "
-                          "and mrg32k3a in the compute profile, on the GL path, not -g " +
+    throw InvalidArgument("texture fills support the GL generators (ceicg, pm, wh, mrg32k3a) in the ps30 and compute "
+                          "profiles on the GL path, not -g " +
                           std::string(info(settings.algorithm).name) + " in " + name_of(settings.profile) + " on " +
                           name_of(settings.backend) + "; glrand::Generator gives every generator's numbers");
   if (settings.curand_seed)
@@ -149,7 +149,7 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
                      fragment::WichmannHillTraits{wh::parameters(settings.wh_set)},
                      [&] { return library::wh_start(settings, settings.wh_set, position); });
   auto filler = impl_->fillers.find(count);
-  if (filler == impl_->fillers.end()) filler = impl_->fillers.try_emplace(count, count).first;
+  if (filler == impl_->fillers.end()) filler = impl_->fillers.try_emplace(count, count, compute).first;
   impl_->next = filler->second.fill(impl_->next, textures, width, height);
   impl_->position += std::uint64_t{4} * count * width * height;
 }

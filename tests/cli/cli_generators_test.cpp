@@ -506,7 +506,6 @@ TEST_CASE("generate -g pm|wh|mrg32k3a rejects bad input with one line on stderr 
       {gen("pm", {"--profile", "scatter", "--path", "cpu"}), "it does not apply to --path cpu"},
       {gen("pm", {"--profile", "compute", "--substreams", "0"}), "--substreams"},
       {{"render", "-g", "pm", "--profile", "warp", "--size", "8x8", "-o", "pic.png"}, "unknown profile"},
-      {{"view", "--profile", "compute", "--frames", "1"}, "not -g ceicg in compute"},
       {{"view", "-g", "pm", "--profile", "scatter", "--frames", "1"}, "not -g pm in scatter"},
   };
   const auto before = dir.entries();

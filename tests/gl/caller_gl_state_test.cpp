@@ -283,6 +283,12 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
       generator.generate(mrg32k3a::default_seed(), 100, keep);
     });
   }
+  check_kept("CeicgTextureFiller, compute", [&] {
+    fragment::CeicgTextureFiller filler(3, true);
+    gl::Texture a(8, 8), b(8, 8), c(8, 8);
+    const std::array<unsigned, 3> targets{a.id(), b.id(), c.id()};
+    filler.fill(ceicg::residues_at({1, 2, 3}, 0, 0), targets, 8, 8);
+  });
   check_kept("ComputeTextureFiller (Park-Miller)", [&] {
     stream::ComputeTextureFiller<fragment::ParkMillerTraits> filler(8, 4);
     filler.set_state(12345, 2);

@@ -115,8 +115,8 @@ constexpr double kWichmannHillFloatBound = 1.0 / 1048576.0;  // 2^-20 on the cir
 
 }  // namespace
 
-// The stateful generators fill textures in ps30 (fragment passes) and in the compute profile
-// (one dispatch a fill): the same outputs in the same texel order, within the same bounds.
+// Every GL generator fills textures in ps30 (fragment passes) and in the compute profile (one
+// dispatch a fill): the same outputs in the same texel order, within the same bounds.
 constexpr std::array kStateProfiles{Profile::ps30, Profile::compute};
 
 TEST_CASE("TextureFiller continues Park-Miller's sequence from states kept on the GPU, within 1 ulp", "[api][gl][texture]") {
@@ -291,14 +291,16 @@ TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read bac
 TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures, within the shader's bound",
           "[api][gl][texture]") {
   const GlContext context;
+  for (const Profile profile : kStateProfiles) {
   Settings settings;
   settings.seed = {1, 2, 3};
   settings.offset = 977;
+  settings.profile = profile;
   TextureFiller filler(settings);
   constexpr std::uint32_t kWidth = 24, kHeight = 10;
   std::uint64_t expected_position = 0;
   for (const std::uint32_t count : {1u, 3u, 2u, 4u}) {
-    INFO(count << " textures from output " << expected_position);
+    INFO(name_of(profile) << ": " << count << " textures from output " << expected_position);
     std::vector<gl::Texture> textures;
     textures.reserve(count);
     std::vector<unsigned> ids;
@@ -326,6 +328,7 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
     expected_position += outputs;
   }
   CHECK(filler.position() == expected_position);
+  }
 }
 
 TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", "[api][texture]") {
@@ -350,8 +353,6 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK_FALSE(fills_textures(settings));
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings = {};
-  settings.profile = Profile::compute;  // CEICG
-  CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
   settings.algorithm = Algorithm::park_miller;
   settings.profile = Profile::scatter;
   CHECK_THROWS_AS(TextureFiller(settings), InvalidArgument);
@@ -366,7 +367,7 @@ TEST_CASE("TextureFiller refuses what it cannot fill, before any device opens", 
   CHECK(fills_textures(Algorithm::park_miller, Profile::compute));
   CHECK(fills_textures(Algorithm::wichmann_hill, Profile::compute));
   CHECK(fills_textures(Algorithm::mrg32k3a, Profile::compute));
-  CHECK_FALSE(fills_textures(Algorithm::ceicg, Profile::compute));  // CEICG's fill is ps30's
+  CHECK(fills_textures(Algorithm::ceicg, Profile::compute));
   CHECK_FALSE(fills_textures(Algorithm::park_miller, Profile::scatter));
 
 }

@@ -3,9 +3,9 @@
 // Random textures in the caller's OpenGL context: the shader computes the floats and writes
 // them into the caller's textures, which never leave the GPU (docs/library.md, "Random
 // textures"). Every GL generator (CEICG, Park–Miller, Wichmann–Hill, MRG32k3a) in the ps30
-// profile, and Park–Miller, Wichmann–Hill and MRG32k3a in the compute profile (OpenGL 4.3: the
-// states in a storage buffer, one compute dispatch a fill writing the textures as images);
-// every generator's exact numbers come from glrand::Generator.
+// profile and in the compute profile (OpenGL 4.3: the states in a storage buffer, one compute
+// dispatch a fill writing the textures as images); every generator's exact numbers come from
+// glrand::Generator.
 //
 //   glrand::Settings settings;  // CEICG, GL, ps30: the defaults
 //   glrand::TextureFiller filler(settings);
