@@ -70,7 +70,12 @@ struct Mrg32k3aTraits {
 
   // decode's words and checks on the GPU.
   static gl::PackRule pack_rule() {
-    return {{16777216.0f, 256.0f}, true, 24, 1, static_cast<std::uint32_t>(mrg32k3a::kM1)};
+    return {{16777216.0f, 256.0f},
+            true,
+            24,
+            1,
+            static_cast<std::uint32_t>(mrg32k3a::kM1),
+            {gl::UnitFormula::Kind::product, mrg32k3a::kNorm, false}};
   }
 
   static std::array<float, 3> digits(std::uint64_t v) {

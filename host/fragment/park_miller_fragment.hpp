@@ -50,7 +50,9 @@ struct ParkMillerTraits {
     return ok & (*word >= 1) & (*word < pm::kModulus);
   }
   // decode's words and checks on the GPU.
-  static gl::PackRule pack_rule() { return {{65536.0f, 32768.0f}, true, 16, 1, pm::kModulus - 1}; }
+  static gl::PackRule pack_rule() {
+    return {{65536.0f, 32768.0f}, true, 16, 1, pm::kModulus - 1, {gl::UnitFormula::Kind::mersenne31_quotient}};
+  }
   static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
   // The texture shader's multiplier of the state after a pass's last output.
   static void set_state_step(const gl::Program& program, Jump multiplier) {

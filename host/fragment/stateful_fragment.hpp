@@ -145,9 +145,29 @@ class StatefulFragment {
   // Whether generation packs each pass's words on the GPU (leapfrog and parameterisation, on a
   // context with compute shaders, a pass's words within one storage block); else the host
   // decodes and assembles the read-back targets.
-  bool packs_words_on_gpu() const {
+  bool packs_words_on_gpu(gl::PackFormat format = gl::PackFormat::words) const {
     return layout_.split != Split::blocking && gl::WordPacker::available() &&
-           gl::WordPacker::fits(generator_.pack_rule(), std::uint64_t{outputs_per_pixel()} * substreams());
+           gl::WordPacker::fits(generator_.pack_rule(), std::uint64_t{outputs_per_pixel()} * substreams(), format);
+  }
+  // Whether generate_values() can run: the GPU packs the words and knows the generator's float
+  // formula (a one-word generator), with leapfrog.
+  bool makes_values(gl::PackFormat format) const {
+    return layout_.split == Split::leapfrog && generator_.pack_rule().values.kind != gl::UnitFormula::Kind::none &&
+           packs_words_on_gpu(format);
+  }
+
+  // `count` outputs of the serial sequence from `start` as the host formula's floats (f32) or
+  // doubles (f64), made on the GPU from the checked words (makes_values(format)), handed to
+  // `consume` in order a pass at a time, each chunk valid during the call only.
+  void generate_values(const State& start, std::uint64_t count, gl::PackFormat format,
+                       const std::function<void(std::span<const std::byte>)>& consume) {
+    if (!makes_values(format))
+      throw InvalidArgument(std::string(G::kName) + ": this layout's values are made on the host");
+    const gl::StateGuard guard;
+    fill_states(start, 1);
+    step_ = generator_.jump(substreams());
+    run_packed(count, format, outputs_per_pixel() * substreams(),
+           [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); });
   }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
@@ -342,16 +362,16 @@ class StatefulFragment {
   // Inside an OverlappedReadback issue: renders a pass, moves the states on (the host's
   // share overlaps the GPU's) and queues the pass's readback: its output targets, or with
   // `packed` outputs of a leapfrog pass their words, packed on the GPU.
-  void issue_pass(std::uint64_t host_advance, std::uint64_t packed = 0) {
+  void issue_pass(std::uint64_t host_advance, std::uint64_t packed = 0, gl::PackFormat format = gl::PackFormat::words) {
     render();
-    if (packed) pack_outputs(packed);  // before the next pass renders over them
+    if (packed) pack_outputs(packed, format);  // before the next pass renders over them
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_)) advance_on_gpu(host_advance);
     if (layout_.update == StateUpdate::cpu) {
       advance_states(host_advance);
       upload_states(1 - current_);
     }
     if (packed)
-      packer_->queue_readback(*packed_readback_, packed);
+      packings_[static_cast<int>(format)].packer->queue_readback(*packings_[static_cast<int>(format)].readback, packed);
     else
       queue_outputs();
     current_ = 1 - current_;
@@ -359,21 +379,43 @@ class StatefulFragment {
 
   // The first `outputs` outputs of the pass just rendered (output j of pixel s at j·P + s) as
   // words on the GPU.
-  void pack_outputs(std::uint64_t outputs) {
+  void pack_outputs(std::uint64_t outputs, gl::PackFormat format) {
     std::vector<unsigned> targets;
     for (const auto& t : outputs_) targets.push_back(t.id());
-    packer_->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs);
+    packings_[static_cast<int>(format)].packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs);
   }
 
-  // The packer and its two readback buffers of a whole pass's words, made by the first
-  // generation that packs.
-  gl::OverlappedReadback& packed_readback() {
-    if (!packer_)
-      packer_ = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4});
-    if (!packed_readback_)
-      packed_readback_ =
-          std::make_unique<gl::OverlappedReadback>(packer_->readback_bytes(outputs_per_pixel() * substreams()));
-    return *packed_readback_;
+  // A packer and its two readback buffers of a whole pass, per format, made by the first
+  // generation that packs in it.
+  struct Packing {
+    std::unique_ptr<gl::WordPacker> packer;
+    std::unique_ptr<gl::OverlappedReadback> readback;
+  };
+  Packing& packing(gl::PackFormat format) {
+    Packing& p = packings_[static_cast<int>(format)];
+    if (!p.packer)
+      p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
+                                                  format);
+    if (!p.readback)
+      p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(outputs_per_pixel() * substreams()));
+    return p;
+  }
+
+  // Leapfrog and parameterisation passes packed on the GPU (output j of pixel s at j·P + s)
+  // and read back as `format`, from the uploaded host states. `host_advance`: the steps a CPU
+  // state update moves each substream by.
+  void run_packed(std::uint64_t count, gl::PackFormat format, std::uint64_t host_advance, const Consumer& consume) {
+    const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
+    upload_states(current_);
+    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
+    Packing& p = packing(format);
+    p.readback->run(
+        (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass), format); },
+        [&](std::uint64_t pass, std::span<const float> mapped) {
+          if (const auto failure = p.packer->failure(mapped))
+            refuse_output(failure->output % P, failure->output / P, failure->floats);
+          consume(gl::WordPacker::words(mapped, outputs_of(pass) * p.packer->output_words()));
+        });
   }
 
   // Two buffers of a whole pass's output targets, made by the first generation.
@@ -420,19 +462,9 @@ class StatefulFragment {
   // Leapfrog and parameterisation: each pass yields a contiguous chunk, output j of pixel s
   // at j·P + s. `host_advance`: the steps a CPU state update moves each substream by.
   void interleaved(std::uint64_t count, const Consumer& consume, std::uint64_t host_advance) {
+    if (packs_words_on_gpu()) return run_packed(count, gl::PackFormat::words, host_advance, consume);
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
-    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    if (packs_words_on_gpu()) {
-      packed_readback().run(
-          (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass)); },
-          [&](std::uint64_t pass, std::span<const float> mapped) {
-            if (const auto failure = packer_->failure(mapped))
-              refuse_output(failure->output % P, failure->output / P, failure->floats);
-            consume(gl::WordPacker::words(mapped, outputs_of(pass) * G::kWordsPerOutput));
-          });
-      return;
-    }
     std::vector<std::uint32_t> chunk;
     readback().run(
         (count + per_pass - 1) / per_pass, [&](std::uint64_t) { issue_pass(host_advance); },
@@ -500,8 +532,7 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  std::unique_ptr<gl::WordPacker> packer_;
-  std::unique_ptr<gl::OverlappedReadback> packed_readback_;
+  std::array<Packing, 3> packings_;  // by gl::PackFormat: words, f32, f64
 };
 
 }  // namespace glrand::fragment

@@ -4,6 +4,7 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <map>
 #include <string>
@@ -23,13 +24,19 @@ constexpr std::uint64_t kGroupSize = 256;  // local_size_x of pack_words.comp
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 constexpr int kMaxTargets = 4;
 
-Program build(const PackRule& rule, bool textures, int outputs_per_texel) {
+Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format) {
   if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
     throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
   std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
                                              {"COMBINE", rule.pairs ? "1" : "0"},
                                              {"SOURCE_TEXTURES", textures ? "1" : "0"},
                                              {"OUTPUTS_PER_TEXEL", std::to_string(outputs_per_texel)}};
+  if (format != PackFormat::words) {
+    if (rule.values.kind == UnitFormula::Kind::none || !rule.pairs || rule.words() != 1)
+      throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
+    defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
+    defines["VALUE_FORMULA"] = rule.values.kind == UnitFormula::Kind::mersenne31_quotient ? "1" : "2";
+  }
   return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
 }
 
@@ -37,20 +44,25 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel) {
 
 bool WordPacker::available() { return GLEW_VERSION_4_3; }
 
-bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs) {
+bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat format) {
   GLint64 most = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
-  const std::uint64_t bytes = outputs * static_cast<std::uint64_t>(rule.words()) * sizeof(std::uint32_t);
+  const int words = format == PackFormat::words ? rule.words() : format == PackFormat::f32 ? 1 : 2;
+  const std::uint64_t bytes = outputs * static_cast<std::uint64_t>(words) * sizeof(std::uint32_t);
   return outputs <= kNone && bytes <= static_cast<std::uint64_t>(std::max<GLint64>(most, 0));
 }
 
-WordPacker::WordPacker(const PackRule& rule, StorageSource)
-    : rule_(rule), textures_(false), program_(build(rule, false, 1)), header_(kHeaderBytes) {
+WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format)
+    : rule_(rule), format_(format), textures_(false), program_(build(rule, false, 1, format)), header_(kHeaderBytes) {
   look_up();
 }
 
-WordPacker::WordPacker(const PackRule& rule, TextureSource source)
-    : rule_(rule), textures_(true), program_(build(rule, true, source.outputs_per_texel)), header_(kHeaderBytes) {
+WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format)
+    : rule_(rule),
+      format_(format),
+      textures_(true),
+      program_(build(rule, true, source.outputs_per_texel, format)),
+      header_(kHeaderBytes) {
   if (source.outputs_per_texel * rule.floats() != 4)
     throw InvalidArgument("a texel holds 4 floats: " + std::to_string(source.outputs_per_texel) + " outputs of " +
                           std::to_string(rule.floats()) + " floats do not fill one");
@@ -74,11 +86,20 @@ void WordPacker::look_up() {
   glProgramUniform1ui(id, at_.highest, rule_.highest);
   glProgramUniform1ui(id, at_.shift, rule_.shift);
   for (int t = 0; t < kMaxTargets; ++t) glProgramUniform1i(id, at_.targets[t], t);
+  if (format_ != PackFormat::words) {
+    // The norm's 53-bit significand and exponent (a normal double).
+    const auto bits = std::bit_cast<std::uint64_t>(rule_.values.norm);
+    const std::uint64_t significand = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+    glProgramUniform2ui(id, glGetUniformLocation(id, "uNormSignificand"), static_cast<GLuint>(significand),
+                        static_cast<GLuint>(significand >> 32));
+    glProgramUniform1i(id, glGetUniformLocation(id, "uNormExponent"), static_cast<GLint>((bits >> 52) & 0x7FF) - 1023);
+    glProgramUniform1i(id, glGetUniformLocation(id, "uFloatNearest"), rule_.values.float_nearest ? 1 : 0);
+  }
   check_errors("setting up the word packer");
 }
 
 void WordPacker::ensure_words(std::uint64_t outputs) {
-  if (!fits(rule_, outputs))
+  if (!fits(rule_, outputs, format_))
     throw InvalidArgument("a pass of " + std::to_string(outputs) +
                           " outputs is more words than one shader storage block holds on this device");
   const std::size_t bytes = readback_bytes(outputs) - kHeaderBytes;

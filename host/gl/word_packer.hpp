@@ -21,6 +21,19 @@ namespace glrand::gl {
 
 class OverlappedReadback;
 
+// The host's float formula of a one-word generator, for values made on the GPU
+// (readback/unit_values.glsl): none (values are made on the host), d = z/(2^31 − 1), or
+// d = z·norm, each rounded to nearest; the float the largest not above d, or d rounded to
+// nearest.
+struct UnitFormula {
+  enum class Kind { none, mersenne31_quotient, product } kind = Kind::none;
+  double norm = 0;
+  bool float_nearest = false;
+};
+
+// What a pass's read-back holds: the exact words, or each output's float or double.
+enum class PackFormat { words, f32, f64 };
+
 // How a generator's output floats become words, and what the check accepts. Each float is
 // an integer in [0, bounds[c]); with `pairs`, words are floats 2w + 2^shift · float 2w + 1,
 // each in [lowest, highest]; without, each float is a word.
@@ -29,6 +42,7 @@ struct PackRule {
   bool pairs = false;
   unsigned shift = 0;
   std::uint32_t lowest = 0, highest = 0xFFFFFFFFu;
+  UnitFormula values;  // a one-word generator's floats, where the GPU can make them
 
   int floats() const { return static_cast<int>(bounds.size()); }
   int words() const { return pairs ? floats() / 2 : floats(); }
@@ -55,15 +69,19 @@ class WordPacker {
   static bool available();
   // Whether a pass of `outputs` outputs' words fits one shader storage block on this context
   // (GL_MAX_SHADER_STORAGE_BLOCK_SIZE); pack() refuses one that does not.
-  static bool fits(const PackRule& rule, std::uint64_t outputs);
+  static bool fits(const PackRule& rule, std::uint64_t outputs, PackFormat format = PackFormat::words);
 
-  WordPacker(const PackRule& rule, StorageSource);
-  WordPacker(const PackRule& rule, TextureSource source);
+  // `format`: the words, or (a rule with a UnitFormula) each output's float or double.
+  WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words);
+  WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words);
 
   const PackRule& rule() const { return rule_; }
+  PackFormat format() const { return format_; }
+  // 32-bit words an output takes in the read-back.
+  int output_words() const { return format_ == PackFormat::words ? rule_.words() : format_ == PackFormat::f32 ? 1 : 2; }
   // Bytes of a read-back of `outputs` outputs: the header and the words.
   std::size_t readback_bytes(std::uint64_t outputs) const {
-    return kHeaderBytes + outputs * static_cast<std::uint64_t>(rule_.words()) * sizeof(std::uint32_t);
+    return kHeaderBytes + outputs * static_cast<std::uint64_t>(output_words()) * sizeof(std::uint32_t);
   }
 
   // Packs outputs 0 .. outputs − 1 of a stream pass (`floats`: its output buffer).
@@ -88,10 +106,11 @@ class WordPacker {
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
 
   PackRule rule_;
+  PackFormat format_;
   bool textures_;
   Program program_;
   // Uniform locations and the dispatch limit, looked up once: a pass is too short to ask the
-  // driver again each time.
+  // driver again each time. Sets the rule's uniforms.
   struct Locations {
     int bound, lowest, highest, shift, outputs, record, width, substreams, outputs_per_pixel;
     std::array<int, 4> targets;

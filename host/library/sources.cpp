@@ -154,6 +154,77 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
   };
 }
 
+// The values' consumer fed from a read-back's bytes.
+template <class T>
+auto values_of(const ValueConsumer<T>& consume) {
+  return [&consume](std::span<const std::byte> bytes) {
+    consume(std::span<const T>(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)));
+  };
+}
+
+template <class T>
+constexpr gl::PackFormat pack_format() {
+  return sizeof(T) == 4 ? gl::PackFormat::f32 : gl::PackFormat::f64;
+}
+
+// A one-word generator's floats (T = float) or doubles on the GL path, made on the GPU from
+// the checked words (gl::WordPacker): in the scatter and compute profiles (`on_stream`'s
+// invocations) ...
+template <class T, class Traits, class Start>
+ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start](
+             Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
+    devices.open_gl();
+    const std::uint64_t wanted = (count + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+    stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
+                                              stream::kDefaultOutputsPerSubstream, traits);
+    devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
+                    std::to_string(generator.substreams()) + " substreams x " +
+                    std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog, floats made on the GPU";
+    generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
+  };
+}
+
+// ... and in ps30 with leapfrog (`on_gl`'s layout), where the context packs on the GPU; else
+// the words converted on the host (`convert`, the source's conversion), the same bits.
+template <class T, class Fragment, class Traits, class Start>
+ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert) {
+  return [given = s.layout, traits, start, convert](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                                    const ValueConsumer<T>& consume) {
+    devices.open_gl();
+    StreamLayout layout = given;
+    if (layout.substreams == kAutomaticSubstreams)
+      layout.substreams = automatic_substreams(count, devices.software_renderer());
+    Fragment generator(layout, traits);
+    const bool on_gpu = generator.makes_values(pack_format<T>());
+    devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+                    name_of(layout.split) + ", state update " + name_of(layout.update) +
+                    (on_gpu ? ", floats made on the GPU" : "");
+    if (on_gpu) return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
+    std::vector<T> values;
+    std::uint64_t at = first;
+    generator.generate(start(first), count, [&](std::span<const std::uint32_t> words) {
+      values.resize(words.size());
+      convert(words, values, at);
+      at += words.size();
+      consume(values);
+    });
+  };
+}
+
+// The GL path's value runs of a one-word generator (Park–Miller, MRG32k3a with RngStreams'
+// floats): made on the GPU in every profile (ps30: with leapfrog, where the context allows).
+template <class Fragment, class Traits, class Start>
+void set_gl_value_runs(Source& source, const Settings& s, Traits traits, Start start) {
+  if (s.profile != Profile::ps30) {
+    source.run_f32 = on_stream_values<float>(s, traits, start);
+    source.run_f64 = on_stream_values<double>(s, traits, start);
+  } else if (s.layout.split == Split::leapfrog) {
+    source.run_f32 = on_gl_values<float, Fragment>(s, traits, start, source.to_f32);
+    source.run_f64 = on_gl_values<double, Fragment>(s, traits, start, source.to_f64);
+  }
+}
+
 #if GLRAND_HAVE_CUDA
 // The CUDA path: `make(first, count)` gives the cuda::Generator of outputs first on.
 template <class Make>
@@ -251,8 +322,10 @@ Source park_miller_source(const Settings& s) {
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::ParkMillerTraits{}, start);
+    set_gl_value_runs<fragment::ParkMillerFragment>(source, s, fragment::ParkMillerTraits{}, start);
   } else {
     source.run = on_gl<fragment::ParkMillerFragment>(s, fragment::ParkMillerTraits{}, start);
+    set_gl_value_runs<fragment::ParkMillerFragment>(source, s, fragment::ParkMillerTraits{}, start);
   }
   return source;
 }
@@ -382,8 +455,10 @@ Source mrg32k3a_source(const Settings& s) {
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::Mrg32k3aTraits{}, before);
+    if (!reference.curand) set_gl_value_runs<fragment::Mrg32k3aFragment>(source, s, fragment::Mrg32k3aTraits{}, before);
   } else {
     source.run = on_gl<fragment::Mrg32k3aFragment>(s, fragment::Mrg32k3aTraits{}, before);
+    if (!reference.curand) set_gl_value_runs<fragment::Mrg32k3aFragment>(source, s, fragment::Mrg32k3aTraits{}, before);
   }
   return source;
 }

@@ -64,8 +64,9 @@ struct Source {
   // Generates outputs first .. first + count − 1, having said where (Devices::where) before
   // the first chunk.
   std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume)> run;
-  // Where the device makes the floats (the CUDA backend), the same bits as to_f32 / to_f64
-  // of run's words; empty elsewhere.
+  // Where the device makes the floats (the CUDA backend; the GL path's Park–Miller and
+  // MRG32k3a, ps30 with leapfrog), the same bits as to_f32 / to_f64 of run's words; empty
+  // elsewhere.
   ValueRun<float> run_f32;
   ValueRun<double> run_f64;
   // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); empty elsewhere.

@@ -14,6 +14,8 @@
 //   kStream            shaders/streams/<kStream>.glsl
 //   kFloatsPerOutput   floats the shader writes per output (optional: 4 / kOutputsPerVec4)
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -63,8 +65,7 @@ class StreamGenerator {
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
         outputs_(outputs_per_pass() * kFloats * sizeof(float)),
-        step_(generator_.jump(substreams_)),
-        packer_(generator_.pack_rule(), gl::WordPacker::StorageSource{}) {}
+        step_(generator_.jump(substreams_)) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
@@ -93,22 +94,20 @@ class StreamGenerator {
 
   // Passes from the uploaded states until `count` outputs have been handed on; pass k + 1
   // runs on the GPU while the host hands on pass k's words from its readback buffer.
-  void run_passes(std::uint64_t count, const Consumer& consume) {
+  void run_passes(std::uint64_t count, const Consumer& consume) { run_packed(count, gl::PackFormat::words, consume); }
+
+  // Whether the GPU makes this generator's floats and doubles (a one-word generator whose
+  // traits give the host formula to the packer).
+  bool makes_values() const { return generator_.pack_rule().values.kind != gl::UnitFormula::Kind::none; }
+
+  // `count` outputs of the sequence from `start` as the host formula's floats (f32) or
+  // doubles (f64), made on the GPU from the checked words (makes_values()), handed to
+  // `consume` in order a pass at a time, each chunk valid during the call only.
+  void generate_values(const State& start, std::uint64_t count, gl::PackFormat format,
+                       const std::function<void(std::span<const std::byte>)>& consume) {
     const gl::StateGuard guard;
-    const std::uint64_t per_pass = outputs_per_pass();
-    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    if (!readback_) readback_ = std::make_unique<gl::OverlappedReadback>(packer_.readback_bytes(per_pass));
-    readback_->run(
-        (count + per_pass - 1) / per_pass,
-        [&](std::uint64_t pass) {
-          run_pass();
-          packer_.pack(outputs_, outputs_of(pass));
-          packer_.queue_readback(*readback_, outputs_of(pass));
-        },
-        [&](std::uint64_t pass, std::span<const float> mapped) {
-          if (const auto failure = packer_.failure(mapped)) refuse(*failure);
-          consume(gl::WordPacker::words(mapped, outputs_of(pass) * G::kWordsPerOutput));
-        });
+    upload_states(start);
+    run_packed(count, format, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); });
   }
 
   // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
@@ -166,14 +165,41 @@ class StreamGenerator {
                       "not exact enough for glrand");
   }
 
+  // Passes until `count` outputs have been handed on as `format` (words, or values), a pass's
+  // read-back at a time.
+  void run_packed(std::uint64_t count, gl::PackFormat format, const Consumer& consume) {
+    const gl::StateGuard guard;
+    const std::uint64_t per_pass = outputs_per_pass();
+    const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
+    Packing& p = packings_[static_cast<int>(format)];
+    if (!p.packer) p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format);
+    if (!p.readback) p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(per_pass));
+    p.readback->run(
+        (count + per_pass - 1) / per_pass,
+        [&](std::uint64_t pass) {
+          run_pass();
+          p.packer->pack(outputs_, outputs_of(pass));
+          p.packer->queue_readback(*p.readback, outputs_of(pass));
+        },
+        [&](std::uint64_t pass, std::span<const float> mapped) {
+          if (const auto failure = p.packer->failure(mapped)) refuse(*failure);
+          consume(gl::WordPacker::words(mapped, outputs_of(pass) * p.packer->output_words()));
+        });
+  }
+
+  // A packer and its readback buffers, per format, made by the first run in that format.
+  struct Packing {
+    std::unique_ptr<gl::WordPacker> packer;
+    std::unique_ptr<gl::OverlappedReadback> readback;
+  };
+
   G generator_;
   std::uint64_t substreams_;
   StreamProgram program_;
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  gl::WordPacker packer_;
-  std::unique_ptr<gl::OverlappedReadback> readback_;  // made by the first readback
+  std::array<Packing, 3> packings_;  // by gl::PackFormat: words, f32, f64
 };
 
 }  // namespace glrand::stream

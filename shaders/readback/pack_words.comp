@@ -8,6 +8,8 @@
 // second dispatch, uRecord) and the host refuses the pass. Integers only move and check words:
 // the generators' arithmetic stays float-only.
 //
+// VALUES 32 or 64 (one word an output, COMBINE): instead of the word, the float or double the
+// host's formula makes of it (readback/unit_values.glsl), so that only the values cross.
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -17,6 +19,12 @@
 // glrand: variant FLOATS=12,COMBINE=0
 // glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=1
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=64,VALUE_FORMULA=1
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=2
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=64,VALUE_FORMULA=2
+// glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=32,VALUE_FORMULA=1
+// glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=64,VALUE_FORMULA=2
 #ifndef FLOATS
 #define FLOATS 2
 #endif
@@ -28,6 +36,12 @@
 #endif
 #ifndef OUTPUTS_PER_TEXEL
 #define OUTPUTS_PER_TEXEL 1
+#endif
+#ifndef VALUES
+#define VALUES 0
+#endif
+#ifndef VALUE_FORMULA
+#define VALUE_FORMULA 1
 #endif
 layout(local_size_x = 256) in;
 
@@ -49,12 +63,27 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 #define WORDS FLOATS
 #endif
 
+#include "readback/unit_values.glsl"
+
 bool exactBelow(float f, float bound) { return f >= 0.0 && f < bound && f == floor(f); }
 
 void pack(uint n, float v[FLOATS]) {
   bool ok = true;
   for (int c = 0; c < FLOATS; ++c) ok = ok && exactBelow(v[c], uBound[c]);
-#if COMBINE
+#if COMBINE && VALUES != 0
+  uint word = uint(v[0]) + (uint(v[1]) << uShift);
+  ok = ok && word >= uLowest && word <= uHighest;
+  uint hi = 0u, lo = 0u;
+  int e = 0;
+  if (ok) unitDouble(word, hi, lo, e);  // a refused pass's values are never read
+#if VALUES == 32
+  words[n] = ok ? floatBits(hi, lo, e) : 0u;
+#else
+  uvec2 d = ok ? doubleBits(hi, lo, e) : uvec2(0u);
+  words[2u * n] = d.x;
+  words[2u * n + 1u] = d.y;
+#endif
+#elif COMBINE
   for (int w = 0; w < WORDS; ++w) {
     uint word = uint(v[2 * w]) + (uint(v[2 * w + 1]) << uShift);
     ok = ok && word >= uLowest && word <= uHighest;

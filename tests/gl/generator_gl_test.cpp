@@ -4,6 +4,7 @@
 // reference.
 #include <catch2/catch.hpp>
 #include <glrand/glrand.hpp>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -61,4 +62,37 @@ TEST_CASE("the ps30 layouts and Wichmann-Hill's parameterisation continue on the
   std::vector<std::uint32_t> expected(4 * 4000);
   on_cpu.generate(std::span(expected));
   CHECK(in_pieces(on_gl, 4000) == expected);
+}
+
+TEST_CASE("Park-Miller's and MRG32k3a's floats and doubles made on the GPU equal the CPU reference's, bit for bit",
+          "[api][gl]") {
+  for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::mrg32k3a})
+    for (const Profile profile : {Profile::ps30, Profile::scatter, Profile::compute}) {
+      INFO(info(algorithm).name << " --profile " << name_of(profile));
+      Settings settings;
+      settings.algorithm = algorithm;
+      settings.profile = profile;
+      settings.offset = (std::uint64_t{1} << 40) + 17;  // far in, and an uneven last pass
+      if (profile != Profile::ps30) settings.invocations = 96;
+      if (profile == Profile::ps30) settings.layout.substreams = 64;
+      Generator gl(settings);
+      settings.profile = Profile::ps30;
+      settings.backend = Backend::cpu;
+      settings.layout = {};
+      settings.invocations.reset();
+      Generator cpu(settings);
+      REQUIRE(gl.floats_on_device());
+      // Calls of uneven sizes continue the sequence; floats, then doubles.
+      for (const std::size_t n : {std::size_t{1}, std::size_t{4097}, std::size_t{20000}}) {
+        std::vector<float> got(n), want(n);
+        gl.generate(std::span<float>(got));
+        cpu.generate(std::span<float>(want));
+        CHECK(std::memcmp(got.data(), want.data(), n * sizeof(float)) == 0);
+        std::vector<double> got64(n), want64(n);
+        gl.generate(std::span<double>(got64));
+        cpu.generate(std::span<double>(want64));
+        CHECK(std::memcmp(got64.data(), want64.data(), n * sizeof(double)) == 0);
+      }
+      CHECK(gl.where().find("floats made on the GPU") != std::string::npos);
+    }
 }

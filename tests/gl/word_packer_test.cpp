@@ -6,6 +6,7 @@
 // the generator's range) is reported as the first bad output with its floats.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -32,12 +33,13 @@ struct Packed {
 };
 
 // `floats` (outputs of rule.floats() floats each) uploaded, packed on the GPU and read back.
-Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::OverlappedReadback::Mapping mapping) {
+Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::OverlappedReadback::Mapping mapping,
+            gl::PackFormat format = gl::PackFormat::words) {
   const gl::StateGuard guard;
   const std::uint64_t outputs = floats.size() / static_cast<std::size_t>(rule.floats());
   gl::StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);
-  gl::WordPacker packer(rule, gl::WordPacker::StorageSource{});
+  gl::WordPacker packer(rule, gl::WordPacker::StorageSource{}, format);
   gl::OverlappedReadback readback(packer.readback_bytes(outputs), mapping);
   Packed result;
   readback.run(
@@ -47,7 +49,7 @@ Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::Over
         packer.queue_readback(readback, outputs);
       },
       [&](std::uint64_t, std::span<const float> mapped) {
-        const auto words = gl::WordPacker::words(mapped, outputs * rule.words());
+        const auto words = gl::WordPacker::words(mapped, outputs * packer.output_words());
         result.words.assign(words.begin(), words.end());
         result.failure = packer.failure(mapped);
       });
@@ -164,5 +166,66 @@ TEST_CASE("the GPU passes Wichmann-Hill's and CEICG's components on as words bel
       words.push_back(random_words() % static_cast<std::uint32_t>(rule->bounds[words.size() % rule->floats()]));
     const std::vector<float> floats(words.begin(), words.end());
     check_rule(*rule, floats, words);
+  }
+}
+
+namespace {
+
+// Words z (one a output, as float pairs z mod 2^shift, z div 2^shift) packed as floats and
+// doubles on the GPU: the host formula's bits, every one.
+template <class ToF32, class ToF64>
+void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& z, ToF32 to_f32, ToF64 to_f64) {
+  std::vector<float> floats;
+  const std::uint32_t low = (1u << rule.shift) - 1;
+  for (const auto w : z) {
+    floats.push_back(static_cast<float>(w & low));
+    floats.push_back(static_cast<float>(w >> rule.shift));
+  }
+  const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32);
+  const Packed f64 = pack(rule, floats, best_mapping(), gl::PackFormat::f64);
+  REQUIRE_FALSE(f32.failure.has_value());
+  REQUIRE_FALSE(f64.failure.has_value());
+  REQUIRE(f32.words.size() == z.size());
+  REQUIRE(f64.words.size() == 2 * z.size());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < z.size(); ++i) {
+    const auto want32 = std::bit_cast<std::uint32_t>(to_f32(z[i]));
+    const auto want64 = std::bit_cast<std::uint64_t>(to_f64(z[i]));
+    const std::uint64_t got64 = f64.words[2 * i] | (std::uint64_t{f64.words[2 * i + 1]} << 32);
+    if (f32.words[i] != want32 || got64 != want64) {
+      if (++wrong <= 5)
+        UNSCOPED_INFO("z = " << z[i] << ": float bits " << f32.words[i] << ", host " << want32 << "; double bits "
+                             << got64 << ", host " << want64);
+    }
+  }
+  CHECK(wrong == 0);
+}
+
+// Edge words of 1 .. top: the ends, powers of two and their neighbours, patterns; then random.
+std::vector<std::uint32_t> edge_and_random_words(std::uint32_t top, std::size_t random) {
+  std::vector<std::uint32_t> z{1, 2, 3, top, top - 1, top - 2, 0x55555555u & top, 0x2AAAAAAAu & top, 0x7FFFFFFFu & top};
+  for (int k = 0; k < 32; ++k)
+    for (const std::int64_t d : {-1, 0, 1}) {
+      const std::int64_t w = (std::int64_t{1} << k) + d;
+      if (w >= 1 && w <= top) z.push_back(static_cast<std::uint32_t>(w));
+    }
+  std::mt19937 words(2026);
+  while (z.size() < random) z.push_back(1 + words() % top);
+  return z;
+}
+
+}  // namespace
+
+TEST_CASE("the GPU makes Park-Miller's and MRG32k3a's floats and doubles bit for bit as the host formulas",
+          "[gl][pack]") {
+  test_context();
+  SECTION("Park-Miller: z / (2^31 - 1), the float not above") {
+    check_values(fragment::ParkMillerTraits::pack_rule(), edge_and_random_words(pm::kModulus - 1, 300'000),
+                 [](std::uint32_t z) { return pm::to_f32(z); }, [](std::uint32_t z) { return pm::to_f64(z); });
+  }
+  SECTION("MRG32k3a: z times RngStreams' norm, the float not above") {
+    check_values(fragment::Mrg32k3aTraits::pack_rule(),
+                 edge_and_random_words(static_cast<std::uint32_t>(mrg32k3a::kM1), 300'000),
+                 [](std::uint32_t z) { return mrg32k3a::to_f32(z); }, [](std::uint32_t z) { return mrg32k3a::to_f64(z); });
   }
 }

@@ -112,7 +112,8 @@ class Generator {
   void generate(std::span<double> out);
   // Whether generate(span<float>) and generate(span<double>) make the floats on the device
   // from the exact words, so that only the floats cross to the host and no host core
-  // converts (the CUDA backend, but for Wichmann–Hill's parameterisation); the same bits
+  // converts (the CUDA backend, but for Wichmann–Hill's parameterisation; on the GL path,
+  // Park–Miller and MRG32k3a with RngStreams' floats, ps30 with leapfrog); the same bits
   // either way.
   bool floats_on_device() const;
   // The next `count` outputs, handed to `consume` in order in chunks of whole outputs; the

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The host's float formulas of a one-word generator, bit for bit, in integer arithmetic (GLSL
+// gives no correctly rounded double division, and products may be fused): the double d of a
+// word z, its IEEE bits, and the float the host makes of d. Every d here lies in [2^-32, 1),
+// a normal number in both formats.
+//   VALUE_FORMULA 1 (Park–Miller): d = z / (2^31 − 1) rounded to nearest. z/(2^31 − 1) in
+//     binary is z's 31 bits repeated after the point, so its significand is read off that
+//     pattern, and as it never ends, no tie is possible.
+//   VALUE_FORMULA 2 (a product, MRG32k3a): d = z · K rounded to nearest, ties to even, for the
+//     double K = uNormSignificand · 2^(uNormExponent − 52).
+// The float: the largest not above d (uFloatNearest 0), or d rounded to nearest, ties to even.
+
+uniform uvec2 uNormSignificand;  // K's 53-bit significand (x low 32 bits, y high 21)
+uniform int uNormExponent;       // K's exponent
+uniform int uFloatNearest;
+
+// A 53-bit significand (hi: 21 bits with the leading one at bit 20, lo: 32 bits) and exponent
+// e, d = significand · 2^(e − 52), as IEEE double bits (x low word, y high word).
+uvec2 doubleBits(uint hi, uint lo, int e) { return uvec2(lo, (uint(e + 1023) << 20) | (hi & 0xFFFFFu)); }
+
+// The float of that d: its top 24 significant bits, rounded down or to nearest (ties to even).
+uint floatBits(uint hi, uint lo, int e) {
+  uint top = (hi << 3) | (lo >> 29);  // 24 bits, the leading one at bit 23
+  uint rest = lo & 0x1FFFFFFFu;
+  if (uFloatNearest != 0 && (rest > 0x10000000u || (rest == 0x10000000u && (top & 1u) != 0u))) {
+    top += 1u;
+    if (top == 0x1000000u) {
+      top = 0x800000u;
+      e += 1;
+    }
+  }
+  return (uint(e + 127) << 23) | (top & 0x7FFFFFu);
+}
+
+// Adds 1 to the 53-bit significand (hi, lo); where it carries out, 2^52 and e + 1.
+void roundUp(inout uint hi, inout uint lo, inout int e) {
+  lo += 1u;
+  if (lo == 0u) hi += 1u;
+  if (hi == 0x200000u) {
+    hi = 0x100000u;
+    e += 1;
+  }
+}
+
+// The 96-bit value (w2 w1 w0) shifted left by s, 0 <= s < 64.
+void shiftLeft96(inout uint w2, inout uint w1, inout uint w0, int s) {
+  if (s >= 32) {
+    w2 = w1;
+    w1 = w0;
+    w0 = 0u;
+    s -= 32;
+  }
+  if (s > 0) {
+    w2 = (w2 << s) | (w1 >> (32 - s));
+    w1 = (w1 << s) | (w0 >> (32 - s));
+    w0 = w0 << s;
+  }
+}
+
+// d's significand (hi, lo) and exponent e from the word z.
+void unitDouble(uint z, out uint hi, out uint lo, out int e) {
+#if VALUE_FORMULA == 1
+  // z/(2^31 − 1) = 0.zzz… in blocks of 31 bits: its first 96 bits from z's leading one on.
+  int L = findMSB(z) + 1;  // z's bits, 1..31
+  uint w2, w1, w0;
+  // A 128-bit window (t3 t2 t1 t0) of the pattern: blocks at bits 97, 66, 35, 4 and -27.
+  uint t3 = z << 1, t2 = z << 2, t1 = z << 3, t0 = z << 4;  // the blocks' parts in each limb
+  t3 |= z >> 30;          // block at 66: its top bit is bit 96
+  t2 |= z >> 29;          // block at 35: bits 64, 65
+  t1 |= z >> 28;          // block at 4: bits 32..34
+  t0 |= z >> 27;          // block at -27: bits 0..3
+  // (t3 t2 t1 t0) is the 128-bit window, value = window · 2^-128; z's leading one is at bit
+  // 96 + L, so a shift left by 31 − L brings it to bit 127, and (w2 w1 w0) takes the top 96.
+  int s = 31 - L;  // 0..30
+  w2 = t3;
+  w1 = t2;
+  w0 = t1;
+  if (s > 0) {
+    w2 = (t3 << s) | (t2 >> (32 - s));
+    w1 = (t2 << s) | (t1 >> (32 - s));
+    w0 = (t1 << s) | (t0 >> (32 - s));
+  }
+  e = L - 32;
+  hi = w2 >> 11;
+  lo = (w2 << 21) | (w1 >> 11);
+  // The next bit decides (the pattern never ends, so never a tie).
+  if (((w1 >> 10) & 1u) != 0u) roundUp(hi, lo, e);
+#else
+  // z · K: at most 85 bits, in (w2 w1 w0).
+  uint h0, l0, h1, l1;
+  umulExtended(z, uNormSignificand.x, h0, l0);
+  umulExtended(z, uNormSignificand.y, h1, l1);
+  uint w0 = l0, w1 = h0 + l1;
+  uint w2 = h1 + (w1 < h0 ? 1u : 0u);
+  int top = w2 != 0u ? 64 + findMSB(w2) : 32 + findMSB(w1);  // z >= 1: at least bit 52
+  shiftLeft96(w2, w1, w0, 95 - top);
+  e = top + uNormExponent - 52;
+  hi = w2 >> 11;
+  lo = (w2 << 21) | (w1 >> 11);
+  bool roundBit = ((w1 >> 10) & 1u) != 0u;
+  bool sticky = (w1 & 0x3FFu) != 0u || w0 != 0u;
+  if (roundBit && (sticky || (lo & 1u) != 0u)) roundUp(hi, lo, e);
+#endif
+}
