@@ -87,6 +87,9 @@ set(GLRAND_SHADER_MODULES
   streams/write.glsl
   scatter/main.glsl
   compute/main.glsl
+  compute/texture_main.glsl
+  compute/texture_images.glsl
+  readback/unit_values.glsl
 )
 list(TRANSFORM GLRAND_SHADERS PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/shaders/ OUTPUT_VARIABLE shader_paths)
 list(TRANSFORM GLRAND_SHADER_MODULES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/shaders/ OUTPUT_VARIABLE module_paths)

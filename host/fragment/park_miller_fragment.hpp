@@ -51,7 +51,13 @@ struct ParkMillerTraits {
   }
   // decode's words and checks on the GPU.
   static gl::PackRule pack_rule() {
-    return {{65536.0f, 32768.0f}, true, 16, 1, pm::kModulus - 1, {gl::UnitFormula::Kind::mersenne31_quotient}};
+    return {{65536.0f, 32768.0f},
+            true,
+            16,
+            1,
+            pm::kModulus - 1,
+            {gl::UnitFormula::Kind::mersenne31_quotient, 0, false, [](std::uint32_t z) { return pm::to_f32(z); },
+             [](std::uint32_t z) { return pm::to_f64(z); }}};
   }
   static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
   // The texture shader's multiplier of the state after a pass's last output.

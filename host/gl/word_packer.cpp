@@ -8,11 +8,13 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
 
 namespace glrand::gl {
 namespace {
@@ -55,6 +57,7 @@ bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat fo
 WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format)
     : rule_(rule), format_(format), textures_(false), program_(build(rule, false, 1, format)), header_(kHeaderBytes) {
   look_up();
+  if (format_ != PackFormat::words) check_known_values();
 }
 
 WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format)
@@ -67,6 +70,45 @@ WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat fo
     throw InvalidArgument("a texel holds 4 floats: " + std::to_string(source.outputs_per_texel) + " outputs of " +
                           std::to_string(rule.floats()) + " floats do not fill one");
   look_up();
+  // The conversion is the storage source's code: its known answers prove it on this device.
+  if (format_ != PackFormat::words) WordPacker(rule, StorageSource{}, format);
+}
+
+void WordPacker::check_known_values() {
+  const UnitFormula& f = rule_.values;
+  if (!f.host_f32 || !f.host_f64) throw InvalidArgument("a value format needs the host's formulas to check against");
+  // Words in lowest .. highest: the ends, powers of two and their neighbours.
+  std::vector<std::uint32_t> words{rule_.lowest, rule_.highest, rule_.highest - 1, 0x55555555u, 0x2AAAAAAAu, 0x7FFFFFFFu};
+  for (int k = 0; k < 32; ++k)
+    for (const std::uint64_t w : {(std::uint64_t{1} << k) - 1, std::uint64_t{1} << k, (std::uint64_t{1} << k) + 1})
+      words.push_back(static_cast<std::uint32_t>(w));
+  std::erase_if(words, [&](std::uint32_t w) { return w < rule_.lowest || w > rule_.highest; });
+  std::vector<float> floats;
+  const std::uint32_t low = (1u << rule_.shift) - 1;
+  for (const auto w : words) {
+    floats.push_back(static_cast<float>(w & low));
+    floats.push_back(static_cast<float>(w >> rule_.shift));
+  }
+  const StateGuard guard;
+  StorageBuffer source(floats.size() * sizeof(float));
+  source.upload(floats);
+  pack(source, words.size());
+  std::vector<std::uint32_t> got(words.size() * static_cast<std::size_t>(output_words()));
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, words_->id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(got.size() * sizeof(std::uint32_t)), got.data());
+  std::uint32_t bad = kNone;
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof bad, &bad);
+  check_errors("checking the GPU's floats on known words");
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const bool same = format_ == PackFormat::f32
+                          ? got[i] == std::bit_cast<std::uint32_t>(f.host_f32(words[i]))
+                          : (got[2 * i] | (std::uint64_t{got[2 * i + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(words[i]));
+    if (bad != kNone || !same)
+      throw DeviceError("the GPU's " + std::string(format_ == PackFormat::f32 ? "float" : "double") + " of the word " +
+                        std::to_string(words[i]) + " differs from the host formula's: its integer arithmetic is not "
+                        "exact enough for glrand");
+  }
 }
 
 void WordPacker::look_up() {

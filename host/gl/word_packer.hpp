@@ -29,6 +29,9 @@ struct UnitFormula {
   enum class Kind { none, mersenne31_quotient, product } kind = Kind::none;
   double norm = 0;
   bool float_nearest = false;
+  // The host's formulas, which the GPU's values must equal (checked on its known answers).
+  float (*host_f32)(std::uint32_t) = nullptr;
+  double (*host_f64)(std::uint32_t) = nullptr;
 };
 
 // What a pass's read-back holds: the exact words, or each output's float or double.
@@ -102,6 +105,9 @@ class WordPacker {
 
  private:
   void look_up();
+  // Values only: packs known words (the ends, powers of two and their neighbours) on the GPU
+  // and compares with the host's formulas; throws DeviceError at the first difference.
+  void check_known_values();
   void ensure_words(std::uint64_t outputs);
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
 
