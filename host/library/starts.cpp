@@ -12,7 +12,10 @@ namespace {
 
 std::string words_text(const std::vector<std::uint64_t>& words) {
   std::string text;
-  for (const auto w : words) text += (text.empty() ? "" : ",") + std::to_string(w);
+  for (const auto w : words) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(w);
+  }
   return text;
 }
 
