@@ -204,6 +204,25 @@ void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) 
                           ", not " + std::to_string(width) + "x" + std::to_string(height));
 }
 
+void check_image_texture(unsigned texture) {
+  GLint previous = 0, filter = 0, immutable = 0, base = 0, most = 0, next_width = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &filter);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, &base);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &most);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, base + 1, GL_TEXTURE_WIDTH, &next_width);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
+  gl::check_errors("inspecting texture " + std::to_string(texture));
+  const bool mipmapped = filter != GL_NEAREST && filter != GL_LINEAR;
+  if (mipmapped && !immutable && most > base && next_width == 0)
+    throw InvalidArgument("texture " + std::to_string(texture) +
+                          " uses mipmaps in its minifying filter but has only its base level: the compute profile "
+                          "writes it as an image, which needs a complete texture (set GL_TEXTURE_MIN_FILTER to "
+                          "GL_NEAREST or GL_LINEAR, or give it its levels)");
+}
+
 namespace {
 
 // The most textures per pass (1..wanted) whose float variant fits the instruction budget.
@@ -241,6 +260,8 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
                           std::to_string(textures.size()) + " given");
   check_target_size({width, height}, max_texture_size());
   for (unsigned t : textures) check_texture(t, width, height);
+  if (compute_)
+    for (unsigned t : textures) check_image_texture(t);
   const gl::StateGuard guard;
   if (compute_) {
     compute_->use();

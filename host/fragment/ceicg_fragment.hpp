@@ -35,6 +35,10 @@ int max_texture_size();
 // Throws glrand::InvalidArgument unless `texture` names a GL_RGBA32F texture of width x height
 // (a caller's texture that a fill renders into).
 void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
+// For the compute profile's image stores, which a mipmap-incomplete texture drops: throws
+// glrand::InvalidArgument where the texture's minifying filter uses mipmaps it does not have
+// (its mutable levels stop at the base level).
+void check_image_texture(unsigned texture);
 
 // Sets the generator's constants, the uniforms of shaders/common/ceicg_core.glsl (lane k =
 // component k; lane w has modulus 1), on a program in use.

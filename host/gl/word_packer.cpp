@@ -100,11 +100,14 @@ void WordPacker::check_known_values() {
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof bad, &bad);
   check_errors("checking the GPU's floats on known words");
+  if (bad != kNone)
+    throw DeviceError("the GPU refused the known word " + std::to_string(words[bad < words.size() ? bad : 0]) +
+                      " as not an exact integer in range: its arithmetic is not exact enough for glrand");
   for (std::size_t i = 0; i < words.size(); ++i) {
     const bool same = format_ == PackFormat::f32
                           ? got[i] == std::bit_cast<std::uint32_t>(f.host_f32(words[i]))
                           : (got[2 * i] | (std::uint64_t{got[2 * i + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(words[i]));
-    if (bad != kNone || !same)
+    if (!same)
       throw DeviceError("the GPU's " + std::string(format_ == PackFormat::f32 ? "float" : "double") + " of the word " +
                         std::to_string(words[i]) + " differs from the host formula's: its integer arithmetic is not "
                         "exact enough for glrand");

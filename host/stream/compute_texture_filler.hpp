@@ -11,6 +11,7 @@
 // every call leaves the caller's GL state as it was (gl::StateGuard).
 #include <GL/glew.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -38,8 +39,20 @@ class ComputeTextureFiller {
       : generator_(std::move(generator)),
         size_{(fragment::check_target_size({width, height}, fragment::max_texture_size()), width), height},
         program_(gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader))),
-        states_(std::size_t{width} * height * kStateFloats * sizeof(float)),
+        states_(checked_state_bytes(width, height)),
         step_(generator_.jump(1)) {}
+
+  // The states' bytes for W x H texels, within one shader storage block on this context.
+  static std::size_t checked_state_bytes(std::uint32_t width, std::uint32_t height) {
+    const std::uint64_t bytes = std::uint64_t{width} * height * kStateFloats * sizeof(float);
+    GLint64 most = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
+    if (bytes > static_cast<std::uint64_t>(std::max<GLint64>(most, 0)))
+      throw InvalidArgument(std::to_string(width) + "x" + std::to_string(height) + " texels of " + G::kName +
+                            " states need " + std::to_string(bytes) + " bytes, more than one shader storage block "
+                            "holds on this device (" + std::to_string(most) + "): use a smaller texture or the ps30 profile");
+    return static_cast<std::size_t>(bytes);
+  }
 
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
@@ -71,7 +84,10 @@ class ComputeTextureFiller {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    for (unsigned t : textures) fragment::check_texture(t, size_.width, size_.height);
+    for (unsigned t : textures) {
+      fragment::check_texture(t, size_.width, size_.height);
+      fragment::check_image_texture(t);
+    }
     const gl::StateGuard guard;
     program_.use();
     program_.set_int("uTextures", static_cast<int>(textures.size()));

@@ -407,3 +407,35 @@ TEST_CASE("substream_table describes each GL generator's layout and refuses the 
   settings.backend = Backend::cpu;
   CHECK_THROWS_WITH(substream_table(settings), Catch::Contains("has no GL path"));
 }
+
+TEST_CASE("a compute-profile fill refuses a texture its image stores would skip, which ps30 fills", "[api][gl][texture]") {
+  const GlContext context;
+  // glTexImage2D's defaults: a mipmapping minifying filter and no level but the base.
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 8, 4, 0, GL_RGBA, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::ceicg}) {
+    INFO(info(algorithm).name);
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.profile = Profile::compute;
+    TextureFiller compute(settings);
+    CHECK_THROWS_WITH(compute.fill({&texture, 1}, 8, 4), Catch::Contains("needs a complete texture"));
+    CHECK(compute.position() == 0);
+    settings.profile = Profile::ps30;
+    TextureFiller ps30(settings);
+    CHECK_NOTHROW(ps30.fill({&texture, 1}, 8, 4));
+  }
+  // With a filter that needs no mipmaps the compute fill writes it.
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  Settings settings;
+  settings.algorithm = Algorithm::park_miller;
+  settings.profile = Profile::compute;
+  TextureFiller compute(settings);
+  CHECK_NOTHROW(compute.fill({&texture, 1}, 8, 4));
+  glDeleteTextures(1, &texture);
+}
