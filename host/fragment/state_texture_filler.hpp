@@ -26,7 +26,7 @@
 
 #include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
-#include "generators/parallel_fill.hpp"
+#include "fragment/encoded_states.hpp"
 #include "gl/check.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
@@ -68,15 +68,7 @@ class StateTextureFiller {
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
     const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
     constexpr int kFloats = 4 * G::kStateVec4s;
-    std::vector<float> encoded(kFloats * texels);
-    const auto stride = generator_.jump(per_texel);
-    parallel_fill(texels, 0, [&](std::uint64_t begin, std::uint64_t end) {
-      State s = generator_.apply(generator_.jump(begin * per_texel), at);
-      for (std::uint64_t p = begin; p < end; ++p) {
-        generator_.encode_state(s, encoded.data() + kFloats * p);
-        s = generator_.apply(stride, s);
-      }
-    });
+    const std::vector<float> encoded = encoded_states(generator_, at, texels, per_texel);
     textures_ = textures;
     // A pass's state step within a fill, and the last pass's: past this texel's last output,
     // then over the other texels'. The output pass's own state target steps from the pass's

@@ -20,7 +20,7 @@
 
 #include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
-#include "generators/parallel_fill.hpp"
+#include "fragment/encoded_states.hpp"
 #include "gl/check.hpp"
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
@@ -63,15 +63,7 @@ class ComputeTextureFiller {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
     const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
-    std::vector<float> encoded(kStateFloats * texels);
-    const auto stride = generator_.jump(per_texel);
-    parallel_fill(texels, 0, [&](std::uint64_t begin, std::uint64_t end) {
-      State s = generator_.apply(generator_.jump(begin * per_texel), at);
-      for (std::uint64_t p = begin; p < end; ++p) {
-        generator_.encode_state(s, encoded.data() + kStateFloats * p);
-        s = generator_.apply(stride, s);
-      }
-    });
+    const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
     // After a texel's last output, over the other texels' outputs of the fill.
     last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
     textures_ = textures;

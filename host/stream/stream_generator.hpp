@@ -24,9 +24,9 @@
 #include <vector>
 
 #include <glrand/error.hpp>
+#include "fragment/encoded_states.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
-#include "generators/parallel_fill.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/state_guard.hpp"
@@ -111,17 +111,7 @@ class StreamGenerator {
   }
 
   // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
-  void upload_states(const State& start) {
-    const std::uint64_t P = substreams_;
-    std::vector<float> floats(P * kStateFloats);
-    const auto next = generator_.jump(1);
-    parallel_fill(P, 0, [&](std::uint64_t begin, std::uint64_t end) {
-      State s = generator_.apply(generator_.jump(begin), start);
-      for (std::uint64_t i = begin; i < end; ++i, s = generator_.apply(next, s))
-        generator_.encode_state(s, floats.data() + i * kStateFloats);
-    });
-    states_.upload(floats);
-  }
+  void upload_states(const State& start) { states_.upload(fragment::encoded_states(generator_, start, substreams_, 1)); }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
   // Called pass after pass by generation (inside its guard) and by benchmarks, so it keeps no
