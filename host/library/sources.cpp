@@ -112,38 +112,51 @@ auto on_cpu(const Reference& reference, Start start) {
   };
 }
 
+// The ps30 layout of a run of `count` outputs (the given one, its substreams chosen where
+// automatic), on the opened context, and where it runs.
+StreamLayout ps30_layout(Devices& devices, StreamLayout layout, std::uint64_t count) {
+  devices.open_gl();
+  if (layout.substreams == kAutomaticSubstreams)
+    layout.substreams = automatic_substreams(count, devices.software_renderer());
+  devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
+                  name_of(layout.split) + ", state update " + name_of(layout.update);
+  return layout;
+}
+
 // A stateful generator in the ps30 profile, from `start(first)`.
 template <class Fragment, class Traits, class Start>
 auto on_gl(const Settings& s, Traits traits, Start start) {
   return [given = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
                                            const Consumer& consume) {
-    devices.open_gl();
-    StreamLayout layout = given;
-    if (layout.substreams == kAutomaticSubstreams)
-      layout.substreams = automatic_substreams(count, devices.software_renderer());
-    devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-                    name_of(layout.split) + ", state update " + name_of(layout.update);
-    Fragment generator(layout, traits);
+    Fragment generator(ps30_layout(devices, given, count), traits);
     generator.generate(start(first), count, consume);
   };
 }
 
-// A generator in the scatter or compute profile. Leapfrog gives the serial sequence for any
-// P, so a short run uses fewer invocations than the default. `outputs_per_unit`: outputs per
-// engine output (CEICG's groups of four), trimmed at the end.
+// The scatter or compute engine for `units` engine outputs, on the opened context, and where
+// it runs. Leapfrog gives the serial sequence for any P, so a short run uses fewer invocations
+// than `most`.
+template <class Traits>
+stream::StreamGenerator<Traits> stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
+                                              std::uint64_t units) {
+  devices.open_gl();
+  const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+  stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
+                                            stream::kDefaultOutputsPerSubstream, traits);
+  devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
+                  std::to_string(generator.substreams()) + " substreams x " +
+                  std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
+  return generator;
+}
+
+// A generator in the scatter or compute profile. `outputs_per_unit`: outputs per engine
+// output (CEICG's groups of four), trimmed at the end.
 template <class Traits, class Start>
 auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
   return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
              Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
-    devices.open_gl();
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
-    const std::uint64_t wanted =
-        (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
-    stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
-                                              stream::kDefaultOutputsPerSubstream, traits);
-    devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
-                    std::to_string(generator.substreams()) + " substreams x " +
-                    std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
+    auto generator = stream_engine(devices, profile, most, traits, units);
     const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
     std::uint64_t left = count;
     generator.generate(start(first), units, [&](std::span<const std::uint32_t> words) {
@@ -174,13 +187,8 @@ template <class T, class Traits, class Start>
 ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start) {
   return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start](
              Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
-    devices.open_gl();
-    const std::uint64_t wanted = (count + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
-    stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
-                                              stream::kDefaultOutputsPerSubstream, traits);
-    devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
-                    std::to_string(generator.substreams()) + " substreams x " +
-                    std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog, floats made on the GPU";
+    auto generator = stream_engine(devices, profile, most, traits, count);
+    devices.where += ", floats made on the GPU";
     generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
   };
 }
@@ -191,15 +199,9 @@ template <class T, class Fragment, class Traits, class Start>
 ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert) {
   return [given = s.layout, traits, start, convert](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                     const ValueConsumer<T>& consume) {
-    devices.open_gl();
-    StreamLayout layout = given;
-    if (layout.substreams == kAutomaticSubstreams)
-      layout.substreams = automatic_substreams(count, devices.software_renderer());
-    Fragment generator(layout, traits);
+    Fragment generator(ps30_layout(devices, given, count), traits);
     const bool on_gpu = generator.makes_values(pack_format<T>());
-    devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) + " substreams, " +
-                    name_of(layout.split) + ", state update " + name_of(layout.update) +
-                    (on_gpu ? ", floats made on the GPU" : "");
+    if (on_gpu) devices.where += ", floats made on the GPU";
     if (on_gpu) return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
     std::vector<T> values;
     std::uint64_t at = first;
@@ -320,11 +322,11 @@ Source park_miller_source(const Settings& s) {
         source, s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); },
         [](cuda::ValueFormat f) { return cuda::park_miller_conversion(f); });
 #endif
-  } else if (s.profile != Profile::ps30) {
-    source.run = on_stream(s, fragment::ParkMillerTraits{}, start);
-    set_gl_value_runs<fragment::ParkMillerFragment>(source, s, fragment::ParkMillerTraits{}, start);
   } else {
-    source.run = on_gl<fragment::ParkMillerFragment>(s, fragment::ParkMillerTraits{}, start);
+    if (s.profile != Profile::ps30)
+      source.run = on_stream(s, fragment::ParkMillerTraits{}, start);
+    else
+      source.run = on_gl<fragment::ParkMillerFragment>(s, fragment::ParkMillerTraits{}, start);
     set_gl_value_runs<fragment::ParkMillerFragment>(source, s, fragment::ParkMillerTraits{}, start);
   }
   return source;
@@ -453,11 +455,12 @@ Source mrg32k3a_source(const Settings& s) {
         source, s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); },
         [curand = reference.curand](cuda::ValueFormat f) { return cuda::mrg32k3a_conversion(curand, f); });
 #endif
-  } else if (s.profile != Profile::ps30) {
-    source.run = on_stream(s, fragment::Mrg32k3aTraits{}, before);
-    if (!reference.curand) set_gl_value_runs<fragment::Mrg32k3aFragment>(source, s, fragment::Mrg32k3aTraits{}, before);
   } else {
-    source.run = on_gl<fragment::Mrg32k3aFragment>(s, fragment::Mrg32k3aTraits{}, before);
+    if (s.profile != Profile::ps30)
+      source.run = on_stream(s, fragment::Mrg32k3aTraits{}, before);
+    else
+      source.run = on_gl<fragment::Mrg32k3aFragment>(s, fragment::Mrg32k3aTraits{}, before);
+    // cuRAND's floats are another formula: those stay on the host.
     if (!reference.curand) set_gl_value_runs<fragment::Mrg32k3aFragment>(source, s, fragment::Mrg32k3aTraits{}, before);
   }
   return source;
