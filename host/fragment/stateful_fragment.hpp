@@ -272,11 +272,14 @@ class StatefulFragment {
   void upload_states(int set) {
     const std::size_t texels = std::size_t{size_.width} * size_.height;
     upload_.assign(texels * 4 * G::kStateVec4s, 0.0f);
-    std::vector<float> one(4 * G::kStateVec4s);
-    for (std::size_t s = 0; s < host_states_.size(); ++s) {
-      generator_.encode_state(host_states_[s], one.data());
-      for (int v = 0; v < G::kStateVec4s; ++v) std::copy_n(one.data() + 4 * v, 4, upload_.data() + (v * texels + s) * 4);
-    }
+    // On every core: at 2^20 substreams a serial encode takes longer than several passes.
+    parallel_fill(host_states_.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
+      float one[4 * G::kStateVec4s];
+      for (std::uint64_t s = begin; s < end; ++s) {
+        generator_.encode_state(host_states_[s], one);
+        for (int v = 0; v < G::kStateVec4s; ++v) std::copy_n(one + 4 * v, 4, upload_.data() + (v * texels + s) * 4);
+      }
+    });
     for (int v = 0; v < G::kStateVec4s; ++v) {
       glBindTexture(GL_TEXTURE_2D, states_[set][v].id());
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
@@ -370,19 +373,17 @@ class StatefulFragment {
       advance_states(host_advance);
       upload_states(1 - current_);
     }
-    if (packed)
-      packings_[static_cast<int>(format)].packer->queue_readback(*packings_[static_cast<int>(format)].readback, packed);
-    else
-      queue_outputs();
+    if (!packed) queue_outputs();
     current_ = 1 - current_;
   }
 
   // The first `outputs` outputs of the pass just rendered (output j of pixel s at j·P + s) as
-  // words on the GPU.
+  // words on the GPU, queued into the pass's readback buffer.
   void pack_outputs(std::uint64_t outputs, gl::PackFormat format) {
     std::vector<unsigned> targets;
     for (const auto& t : outputs_) targets.push_back(t.id());
-    packings_[static_cast<int>(format)].packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs);
+    const Packing& p = packings_[static_cast<int>(format)];
+    p.packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs, *p.readback);
   }
 
   // A packer and its two readback buffers of a whole pass, per format, made by the first

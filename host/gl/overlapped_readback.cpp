@@ -93,6 +93,11 @@ void OverlappedReadback::run(std::uint64_t passes, const Issue& issue, const Tak
     if (k < passes) {
       glBindBuffer(GL_PIXEL_PACK_BUFFER, buffers_[k % 2].id());
       glPixelStorei(GL_PACK_ALIGNMENT, 4);
+      issuing_ = static_cast<int>(k % 2);
+      struct Issued {
+        int& issuing;
+        ~Issued() { issuing = -1; }
+      } issued{issuing_};
       issue(k);
       glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
       if (mapping_ == Mapping::persistent) {
@@ -123,6 +128,21 @@ void OverlappedReadback::copy_from(const StorageBuffer& source, std::size_t byte
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_PIXEL_PACK_BUFFER, 0, static_cast<GLintptr>(offset),
                       static_cast<GLsizeiptr>(bytes));
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
+}
+
+bool OverlappedReadback::binds_storage_at(std::size_t offset) {
+  if (!GLEW_VERSION_4_3) return false;
+  GLint alignment = 0;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  return alignment > 0 && offset % static_cast<std::size_t>(alignment) == 0;
+}
+
+void OverlappedReadback::bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const {
+  if (issuing_ < 0) throw InvalidArgument("a readback buffer is bound for a shader only while its pass is issued");
+  if (bytes == 0 || offset > this->bytes() || bytes > this->bytes() - offset)
+    throw InvalidArgument("a readback range of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffers_[issuing_].id(), static_cast<GLintptr>(offset),
+                    static_cast<GLsizeiptr>(bytes));
 }
 
 }  // namespace glrand::gl

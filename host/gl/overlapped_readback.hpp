@@ -43,6 +43,14 @@ class OverlappedReadback {
   // Inside issue: queues a copy of the first `bytes` bytes of `source` into the pass's buffer
   // at byte `offset`.
   void copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset = 0) const;
+  // Inside issue: binds bytes [offset, offset + bytes) of the pass's buffer to shader storage
+  // binding `binding`, so that a compute shader writes the read-back itself: no copy, and the
+  // words cross the link once. The shader's writes must be followed by
+  // glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT).
+  void bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const;
+  // Whether bind_storage() can place a range at byte `offset` on this context
+  // (GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, OpenGL 4.3).
+  static bool binds_storage_at(std::size_t offset);
 
  private:
   void forget_fences() noexcept;
@@ -50,6 +58,7 @@ class OverlappedReadback {
   Mapping mapping_;
   std::array<PixelPackBuffer, 2> buffers_;
   std::array<void*, 2> fences_{};  // GLsync of each buffer's last queued pass (persistent)
+  int issuing_ = -1;               // the buffer of the pass being issued, inside issue
 };
 
 }  // namespace glrand::gl

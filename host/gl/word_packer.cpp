@@ -55,7 +55,12 @@ bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat fo
 }
 
 WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format)
-    : rule_(rule), format_(format), textures_(false), program_(build(rule, false, 1, format)), header_(kHeaderBytes) {
+    : rule_(rule),
+      format_(format),
+      textures_(false),
+      route_(best_route()),
+      program_(build(rule, false, 1, format)),
+      header_(kHeaderBytes) {
   look_up();
   if (format_ != PackFormat::words) check_known_values();
 }
@@ -64,6 +69,7 @@ WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat fo
     : rule_(rule),
       format_(format),
       textures_(true),
+      route_(best_route()),
       program_(build(rule, true, source.outputs_per_texel, format)),
       header_(kHeaderBytes) {
   if (source.outputs_per_texel * rule.floats() != 4)
@@ -92,7 +98,7 @@ void WordPacker::check_known_values() {
   const StateGuard guard;
   StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);
-  pack(source, words.size());
+  pack_stream(source, words.size(), nullptr);
   std::vector<std::uint32_t> got(words.size() * static_cast<std::size_t>(output_words()));
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, words_->id());
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(got.size() * sizeof(std::uint32_t)), got.data());
@@ -143,6 +149,16 @@ void WordPacker::look_up() {
   check_errors("setting up the word packer");
 }
 
+WordPacker::Route WordPacker::best_route() {
+  return OverlappedReadback::binds_storage_at(kHeaderBytes) ? Route::direct : Route::staged;
+}
+
+void WordPacker::set_route(Route route) {
+  if (route == Route::direct && best_route() != Route::direct)
+    throw InvalidArgument("this context cannot bind a readback buffer's words as shader storage");
+  route_ = route;
+}
+
 void WordPacker::ensure_words(std::uint64_t outputs) {
   if (!fits(rule_, outputs, format_))
     throw InvalidArgument("a pass of " + std::to_string(outputs) +
@@ -151,10 +167,21 @@ void WordPacker::ensure_words(std::uint64_t outputs) {
   if (!words_ || words_->bytes() < bytes) words_.emplace(std::max<std::size_t>(bytes, 4));
 }
 
+void WordPacker::bind_words(std::uint64_t outputs, const OverlappedReadback* into) {
+  if (into && route_ == Route::direct) {
+    if (!fits(rule_, outputs, format_))
+      throw InvalidArgument("a pass of " + std::to_string(outputs) +
+                            " outputs is more words than one shader storage block holds on this device");
+    into->bind_storage(kWordsBinding, kHeaderBytes, std::max<std::size_t>(readback_bytes(outputs) - kHeaderBytes, 4));
+  } else {
+    ensure_words(outputs);
+    words_->bind_base(kWordsBinding);
+  }
+}
+
 void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
   if (outputs > kNone) throw InvalidArgument("a pass of more than 2^32 - 1 outputs cannot be packed");
   header_.bind_base(kFailureBinding);
-  words_->bind_base(kWordsBinding);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
   const std::uint32_t none = kNone;
   glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, sizeof none, GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
@@ -169,22 +196,28 @@ void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
   // The first wrong output's floats, while the pass's outputs are still there.
   glUniform1i(at_.record, 1);
   glDispatchCompute(1, 1, 1);
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  // Copies and mapped reads (direct words land in a persistently mapped buffer) see the writes.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
   check_errors("packing a pass's words");
 }
 
-void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs) {
+void WordPacker::pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback* into) {
   if (textures_) throw InvalidArgument("this packer reads output targets, not a storage buffer");
-  ensure_words(outputs);
+  bind_words(outputs, into);
   floats.bind_base(kFloatsBinding);
   dispatch(outputs, outputs);
 }
 
+void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback& into) {
+  pack_stream(floats, outputs, &into);
+  queue_readback(into, outputs);
+}
+
 void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
-                      std::uint32_t outputs_per_pixel, std::uint64_t outputs) {
+                      std::uint32_t outputs_per_pixel, std::uint64_t outputs, const OverlappedReadback& into) {
   if (!textures_) throw InvalidArgument("this packer reads a storage buffer, not output targets");
   if (targets.empty() || targets.size() > kMaxTargets) throw InvalidArgument("a pass has 1 to 4 output targets");
-  ensure_words(outputs);
+  bind_words(outputs, &into);
   program_.use();
   for (int t = 0; t < kMaxTargets; ++t) {
     glActiveTexture(GL_TEXTURE0 + t);
@@ -199,11 +232,12 @@ void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, st
     glActiveTexture(GL_TEXTURE0 + t);
     glBindTexture(GL_TEXTURE_2D, 0);
   }
+  queue_readback(into, outputs);
 }
 
-void WordPacker::queue_readback(const OverlappedReadback& readback, std::uint64_t outputs) const {
-  readback.copy_from(header_, kHeaderBytes, 0);
-  readback.copy_from(*words_, readback_bytes(outputs) - kHeaderBytes, kHeaderBytes);
+void WordPacker::queue_readback(const OverlappedReadback& into, std::uint64_t outputs) const {
+  into.copy_from(header_, kHeaderBytes, 0);
+  if (route_ == Route::staged) into.copy_from(*words_, readback_bytes(outputs) - kHeaderBytes, kHeaderBytes);
 }
 
 std::span<const std::uint32_t> WordPacker::words(std::span<const float> mapped, std::uint64_t count) {

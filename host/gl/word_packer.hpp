@@ -87,17 +87,26 @@ class WordPacker {
     return kHeaderBytes + outputs * static_cast<std::uint64_t>(output_words()) * sizeof(std::uint32_t);
   }
 
-  // Packs outputs 0 .. outputs − 1 of a stream pass (`floats`: its output buffer).
-  void pack(const StorageBuffer& floats, std::uint64_t outputs);
-  // Packs a ps30 leapfrog pass: output j of pixel s (texel (s mod width, s div width) of
-  // targets[j div outputs_per_texel]) goes to place j·substreams + s; places from `outputs`
-  // on are left out.
-  void pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
-            std::uint32_t outputs_per_pixel, std::uint64_t outputs);
+  // How a pack reaches the read-back: the shader writes the words straight into the pass's
+  // readback buffer (direct: they cross the link once, with no copy after the dispatch), or
+  // into the packer's own storage buffer, copied into the readback buffer (staged). Direct
+  // where the context can bind the readback buffer's words as a storage range.
+  enum class Route { direct, staged };
+  static Route best_route();
+  Route route() const { return route_; }
+  // Chooses the route (tests and benchmarks compare both); direct where best_route() is not
+  // is refused.
+  void set_route(Route route);
 
-  // Inside an OverlappedReadback issue, after a pack of `outputs` outputs: queues the header
-  // and the words into the pass's buffer.
-  void queue_readback(const OverlappedReadback& readback, std::uint64_t outputs) const;
+  // Inside an OverlappedReadback issue, each packing a pass and queueing its read-back (the
+  // header and the words) into the pass's buffer of `into`:
+  // - outputs 0 .. outputs − 1 of a stream pass (`floats`: its output buffer);
+  void pack(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback& into);
+  // - a ps30 leapfrog pass: output j of pixel s (texel (s mod width, s div width) of
+  //   targets[j div outputs_per_texel]) goes to place j·substreams + s; places from `outputs`
+  //   on are left out.
+  void pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
+            std::uint32_t outputs_per_pixel, std::uint64_t outputs, const OverlappedReadback& into);
 
   // A pass's mapped read-back: its words, and its failure if the GPU found one.
   static std::span<const std::uint32_t> words(std::span<const float> mapped, std::uint64_t count);
@@ -109,11 +118,16 @@ class WordPacker {
   // and compares with the host's formulas; throws DeviceError at the first difference.
   void check_known_values();
   void ensure_words(std::uint64_t outputs);
+  // Binds the words' destination: the pass's buffer of `into` (direct), else words_.
+  void bind_words(std::uint64_t outputs, const OverlappedReadback* into);
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
+  void queue_readback(const OverlappedReadback& into, std::uint64_t outputs) const;
+  void pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback* into);
 
   PackRule rule_;
   PackFormat format_;
   bool textures_;
+  Route route_;
   Program program_;
   // Uniform locations and the dispatch limit, looked up once: a pass is too short to ask the
   // driver again each time. Sets the rule's uniforms.

@@ -168,8 +168,7 @@ class StreamGenerator {
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
           run_pass();
-          p.packer->pack(outputs_, outputs_of(pass));
-          p.packer->queue_readback(*p.readback, outputs_of(pass));
+          p.packer->pack(outputs_, outputs_of(pass), *p.readback);
         },
         [&](std::uint64_t pass, std::span<const float> mapped) {
           if (const auto failure = p.packer->failure(mapped)) refuse(*failure);

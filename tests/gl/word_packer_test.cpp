@@ -34,20 +34,18 @@ struct Packed {
 
 // `floats` (outputs of rule.floats() floats each) uploaded, packed on the GPU and read back.
 Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::OverlappedReadback::Mapping mapping,
-            gl::PackFormat format = gl::PackFormat::words) {
+            gl::PackFormat format = gl::PackFormat::words,
+            gl::WordPacker::Route route = gl::WordPacker::best_route()) {
   const gl::StateGuard guard;
   const std::uint64_t outputs = floats.size() / static_cast<std::size_t>(rule.floats());
   gl::StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);
   gl::WordPacker packer(rule, gl::WordPacker::StorageSource{}, format);
+  packer.set_route(route);
   gl::OverlappedReadback readback(packer.readback_bytes(outputs), mapping);
   Packed result;
   readback.run(
-      1,
-      [&](std::uint64_t) {
-        packer.pack(source, outputs);
-        packer.queue_readback(readback, outputs);
-      },
+      1, [&](std::uint64_t) { packer.pack(source, outputs, readback); },
       [&](std::uint64_t, std::span<const float> mapped) {
         const auto words = gl::WordPacker::words(mapped, outputs * packer.output_words());
         result.words.assign(words.begin(), words.end());
@@ -77,10 +75,17 @@ void check_rule(const gl::PackRule& rule, const std::vector<float>& floats, cons
       WARN("no persistent buffers on this context (OpenGL 4.4 or ARB_buffer_storage): mapping each pass only");
       continue;
     }
-    INFO("mapping " << (mapping == gl::OverlappedReadback::Mapping::persistent ? "persistent" : "each pass"));
-    const Packed good = pack(rule, floats, mapping);
-    CHECK_FALSE(good.failure.has_value());
-    CHECK(good.words == expected);
+    for (const auto route : {gl::WordPacker::Route::direct, gl::WordPacker::Route::staged}) {
+      if (route == gl::WordPacker::Route::direct && gl::WordPacker::best_route() != route) {
+        WARN("this context cannot bind a readback buffer as shader storage: staged words only");
+        continue;
+      }
+      INFO("mapping " << (mapping == gl::OverlappedReadback::Mapping::persistent ? "persistent" : "each pass")
+                      << ", words " << (route == gl::WordPacker::Route::direct ? "direct" : "staged"));
+      const Packed good = pack(rule, floats, mapping, gl::PackFormat::words, route);
+      CHECK_FALSE(good.failure.has_value());
+      CHECK(good.words == expected);
+    }
   }
   for (const std::uint64_t at : {std::uint64_t{0}, outputs / 3, outputs - 1})
     for (int c = 0; c < F; ++c)
@@ -103,6 +108,12 @@ void check_rule(const gl::PackRule& rule, const std::vector<float>& floats, cons
     REQUIRE(result.failure.has_value());
     CHECK(result.failure->output == 0);
   }
+  // The staged route reports failures as the direct one does.
+  std::vector<float> wrong = floats;
+  wrong[(outputs / 2) * F] = 0.5f;
+  const Packed staged = pack(rule, wrong, best_mapping(), gl::PackFormat::words, gl::WordPacker::Route::staged);
+  REQUIRE(staged.failure.has_value());
+  CHECK(staged.failure->output == outputs / 2);
 }
 
 std::mt19937 random_words(7);
