@@ -69,7 +69,16 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 
 bool exactBelow(float f, float bound) { return f >= 0.0 && f < bound && f == floor(f); }
 
-void pack(uint n, float v[FLOATS]) {
+#if VALUES == 32
+#define OUT_WORDS 1
+#elif VALUES == 64
+#define OUT_WORDS 2
+#else
+#define OUT_WORDS WORDS
+#endif
+
+// Output n's words (what the host hands on) from its floats; false if the check fails.
+bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = true;
   for (int c = 0; c < FLOATS; ++c) ok = ok && exactBelow(v[c], uBound[c]);
 #if COMBINE && VALUES != 0
@@ -79,22 +88,47 @@ void pack(uint n, float v[FLOATS]) {
   int e = 0;
   if (ok) unitDouble(word, hi, lo, e);  // a refused pass's values are never read
 #if VALUES == 32
-  words[n] = ok ? floatBits(hi, lo, e) : 0u;
+  w[0] = ok ? floatBits(hi, lo, e) : 0u;
 #else
   uvec2 d = ok ? doubleBits(hi, lo, e) : uvec2(0u);
-  words[2u * n] = d.x;
-  words[2u * n + 1u] = d.y;
+  w[0] = d.x;
+  w[1] = d.y;
 #endif
 #elif COMBINE
-  for (int w = 0; w < WORDS; ++w) {
-    uint word = uint(v[2 * w]) + (uint(v[2 * w + 1]) << uShift);
+  for (int k = 0; k < WORDS; ++k) {
+    uint word = uint(v[2 * k]) + (uint(v[2 * k + 1]) << uShift);
     ok = ok && word >= uLowest && word <= uHighest;
-    words[n * uint(WORDS) + uint(w)] = word;
+    w[k] = word;
   }
 #else
-  for (int c = 0; c < FLOATS; ++c) words[n * uint(FLOATS) + uint(c)] = uint(v[c]);
+  for (int c = 0; c < FLOATS; ++c) w[c] = uint(v[c]);
 #endif
-  if (!ok) atomicMin(badOutput, n);
+  return ok;
+}
+
+#if OUT_WORDS > 1
+// The work group's outputs hold consecutive places: their words go out through shared memory
+// as one contiguous run, each store of a warp one whole stretch of memory. Written word by
+// word from each invocation, a store would touch OUT_WORDS times the lines, which costs most
+// where the words cross the link straight into host memory.
+shared uint staged[256 * OUT_WORDS];
+#endif
+
+// Stores the group's outputs: this invocation's (`valid`: place n is handed on) at place n;
+// `first`: the group's first place; `count`: how many of the group's places are handed on.
+// Called by every invocation of the group (it has barriers).
+void store(uint n, bool valid, uint w[OUT_WORDS], uint first, uint count) {
+#if OUT_WORDS == 1
+  if (valid) words[n] = w[0];
+#else
+  for (int k = 0; k < OUT_WORDS; ++k) staged[gl_LocalInvocationID.x * uint(OUT_WORDS) + uint(k)] = w[k];
+  barrier();
+  for (uint k = 0u; k < uint(OUT_WORDS); ++k) {
+    uint at = k * 256u + gl_LocalInvocationID.x;
+    if (at < count * uint(OUT_WORDS)) words[first * uint(OUT_WORDS) + at] = staged[at];
+  }
+  barrier();
+#endif
 }
 
 // Invocation i of a 1D range of work groups laid out in two dimensions where one is too few.
@@ -135,17 +169,29 @@ void main() {
     for (int c = 0; c < FLOATS; ++c) badFloats[c] = v[c];
     return;
   }
+  uint w[OUT_WORDS];
+  uint group = i - gl_LocalInvocationID.x;  // the group's first invocation
 #if SOURCE_TEXTURES
-  if (i >= uSubstreams) return;
+  // Invocation i is pixel i: its output j goes to place j·P + i, so the group's outputs j
+  // hold places j·P + group ... on, short of the pass's end and of pixel P.
+  bool pixel = i < uSubstreams;
   for (int j = 0; j < uOutputsPerPixel; ++j) {
+    uint first = uint(j) * uSubstreams + group;
+    uint count = first >= uOutputs || group >= uSubstreams ? 0u : min(min(256u, uSubstreams - group), uOutputs - first);
     uint n = uint(j) * uSubstreams + i;
-    if (n >= uOutputs) break;
-    fetchOutput(i, j, v);
-    pack(n, v);
+    bool valid = pixel && n < uOutputs;
+    if (valid) {
+      fetchOutput(i, j, v);
+      if (!pack(v, w)) atomicMin(badOutput, n);
+    }
+    store(n, valid, w, first, count);
   }
 #else
-  if (i >= uOutputs) return;
-  fetchOutput(i, v);
-  pack(i, v);
+  bool valid = i < uOutputs;
+  if (valid) {
+    fetchOutput(i, v);
+    if (!pack(v, w)) atomicMin(badOutput, i);
+  }
+  store(i, valid, w, group, group >= uOutputs ? 0u : min(256u, uOutputs - group));
 #endif
 }
