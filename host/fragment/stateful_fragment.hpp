@@ -75,11 +75,10 @@ class StatefulFragment {
     const gl::StateGuard guard;  // making framebuffers binds them
     for (auto& set : states_)
       for (int v = 0; v < G::kStateVec4s; ++v) set.emplace_back(size_.width, size_.height);
-    for (auto& set : outputs_)
-      for (int t = 0; t < output_targets_; ++t) set.emplace_back(size_.width, size_.height);
+    for (int t = 0; t < output_targets_; ++t) outputs_.emplace_back(size_.width, size_.height);
     for (int i = 0; i < 2; ++i) {
       std::vector<unsigned> attachments;
-      for (const auto& t : outputs_[i]) attachments.push_back(t.id());
+      for (const auto& t : outputs_) attachments.push_back(t.id());
       if (writes_state(layout))
         for (const auto& t : states_[1 - i]) attachments.push_back(t.id());
       framebuffers_[i] = std::make_unique<gl::Framebuffer>(attachments);
@@ -382,7 +381,7 @@ class StatefulFragment {
   // words on the GPU, queued into the pass's readback buffer.
   void pack_outputs(std::uint64_t outputs, gl::PackFormat format) {
     std::vector<unsigned> targets;
-    for (const auto& t : outputs_[current_]) targets.push_back(t.id());
+    for (const auto& t : outputs_) targets.push_back(t.id());
     const Packing& p = packings_[static_cast<int>(format)];
     p.packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs, *p.readback);
   }
@@ -523,10 +522,9 @@ class StatefulFragment {
   gl::Program program_;
   gl::VertexArray vertex_array_;
   std::array<std::vector<gl::Texture>, 2> states_;
-  // Two sets of output targets, one per state set: pass k + 1 renders into the other set
-  // while pass k's outputs are still being packed or read, so that the GPU need not finish
-  // the one before starting the other.
-  std::array<std::vector<gl::Texture>, 2> outputs_;
+  // One set of output targets: a second set, so that pass k + 1 need not wait for pass k's
+  // packing, gained nothing on the H100 (the driver runs them in turn on one queue).
+  std::vector<gl::Texture> outputs_;
   std::array<std::unique_ptr<gl::Framebuffer>, 2> framebuffers_;
   std::vector<gl::Program> advance_programs_;                                 // one per state texel
   std::array<std::vector<std::unique_ptr<gl::Framebuffer>>, 2> advance_framebuffers_;  // [set][texel]

@@ -4,7 +4,7 @@
 // leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
 // on the host and then only advanced by the shader, which writes L outputs per substream per
 // pass straight into their serial places. Each pass's outputs become words on the GPU, which
-// checks that every value is an exact integer in range (gl::WordPacker); the words are copied
+// checks that every value is an exact integer in range (gl::WordPacker); the words are written
 // into one of two alternating readback buffers and handed on from there, in order, while the
 // GPU runs the next pass (gl::OverlappedReadback).
 //
