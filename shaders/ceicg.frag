@@ -13,7 +13,8 @@
 //
 // Pixel p = x + width·y (p < 2^24) owns the block of `uOutputsPerPixel` consecutive outputs
 // starting at pass position p·L; within the block, target t, channel c is output 4t + c
-// (plus uFirstOutput for floats, where a fill is split into passes of fewer targets).
+// (floats: C·t + c plus uFirstOutput, C the caller's texture's channels, uTargetOffsets =
+// (C, 2C, 3C); uFirstOutput where a fill is split into passes of fewer targets).
 // CEICG_FLOAT_TARGETS = 0: exact integers, component k of outputs 4p..4p+3 into target k.
 // CEICG_FLOAT_TARGETS = R (1..4): R targets of floats u, for textures used on the GPU.
 #include "common/exact_division.glsl"
@@ -31,6 +32,9 @@ uniform vec4 uStrideQ;        // m_k div L  (Schrage, L² < m_k)
 uniform vec4 uStrideR;        // m_k mod L
 #if CEICG_FLOAT_TARGETS > 0
 uniform float uFirstOutput;   // the block position of target0's first output (passes split a fill)
+#endif
+#if CEICG_FLOAT_TARGETS > 1
+uniform vec3 uTargetOffsets;  // targets 1, 2, 3's first outputs after target0's: C, 2C, 3C
 #endif
 
 layout(location = 0) out vec4 target0;
@@ -55,15 +59,15 @@ void main() {
   ceicgIntegers(start, uFirstOutput, x1, x2, x3);
   target0 = ceicgUniform(x1, x2, x3);
 #if CEICG_FLOAT_TARGETS > 1
-  ceicgIntegers(start, uFirstOutput + 4.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + uTargetOffsets.x, x1, x2, x3);
   target1 = ceicgUniform(x1, x2, x3);
 #endif
 #if CEICG_FLOAT_TARGETS > 2
-  ceicgIntegers(start, uFirstOutput + 8.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + uTargetOffsets.y, x1, x2, x3);
   target2 = ceicgUniform(x1, x2, x3);
 #endif
 #if CEICG_FLOAT_TARGETS > 3
-  ceicgIntegers(start, uFirstOutput + 12.0, x1, x2, x3);
+  ceicgIntegers(start, uFirstOutput + uTargetOffsets.z, x1, x2, x3);
   target3 = ceicgUniform(x1, x2, x3);
 #endif
 #endif

@@ -187,7 +187,7 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
   return start;
 }
 
-void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
+std::uint32_t check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
   if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
   GLint format = 0, w = 0, h = 0, previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
@@ -197,11 +197,31 @@ void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) 
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   gl::check_errors("inspecting texture " + std::to_string(texture));
-  if (format != GL_RGBA32F)
-    throw InvalidArgument("texture " + std::to_string(texture) + " is not GL_RGBA32F (the float render target glrand fills)");
+  const std::uint32_t channels = format == GL_RGBA32F ? 4 : format == GL_RG32F ? 2 : format == GL_R32F ? 1 : 0;
+  if (channels == 0)
+    throw InvalidArgument("texture " + std::to_string(texture) +
+                          " is not GL_RGBA32F, GL_RG32F or GL_R32F (the float render targets glrand fills)");
   if (static_cast<std::uint32_t>(w) != width || static_cast<std::uint32_t>(h) != height)
     throw InvalidArgument("texture " + std::to_string(texture) + " is " + std::to_string(w) + "x" + std::to_string(h) +
                           ", not " + std::to_string(width) + "x" + std::to_string(height));
+  return channels;
+}
+
+std::uint32_t check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
+  std::uint32_t channels = 0;
+  for (const unsigned t : textures) {
+    const std::uint32_t c = check_texture(t, width, height);
+    if (channels != 0 && c != channels)
+      throw InvalidArgument("the textures of one fill share one format: texture " + std::to_string(t) + " has " +
+                            std::to_string(c) + " channel(s), texture " + std::to_string(textures[0]) + " " +
+                            std::to_string(channels));
+    channels = c;
+  }
+  return channels;
+}
+
+unsigned float_format(std::uint32_t channels) {
+  return channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : GL_R32F;
 }
 
 void check_image_texture(unsigned texture) {
@@ -240,11 +260,9 @@ CeicgTextureFiller::CeicgTextureFiller(std::uint32_t textures, bool compute)
     : textures_((textures < 1 || textures > 4)
                     ? throw InvalidArgument("a CEICG texture fill writes 1 to 4 textures, not " + std::to_string(textures))
                     : textures),
-      per_pass_(compute ? textures_ : textures_per_pass(textures_)) {
-  if (compute) {
-    compute_.emplace(gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp")));
-    return;
-  }
+      per_pass_(compute ? textures_ : textures_per_pass(textures_)),
+      compute_profile_(compute) {
+  if (compute) return;  // a program per format, on its first fill
   for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
     const std::uint32_t n = std::min(per_pass_, textures_ - done);
     if (!programs_.contains(n))
@@ -259,34 +277,47 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
     throw InvalidArgument("this filler writes " + std::to_string(textures_) + " texture(s), " +
                           std::to_string(textures.size()) + " given");
   check_target_size({width, height}, max_texture_size());
-  for (unsigned t : textures) check_texture(t, width, height);
-  if (compute_)
+  const std::uint32_t channels = check_textures(textures, width, height);
+  if (compute_profile_)
     for (unsigned t : textures) check_image_texture(t);
-  const gl::StateGuard guard;
-  if (compute_) {
-    compute_->use();
-    set_uniforms(*compute_, start, width, 4 * textures_);
-    compute_->set_int("uTextures", static_cast<int>(textures_));
-    glUniform2i(glGetUniformLocation(compute_->id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
+  const std::uint32_t per_texel = channels * textures_;
+  const std::uint64_t outputs = std::uint64_t{per_texel} * width * height;
+  if (compute_profile_) {
+    auto program = compute_.find(channels);
+    if (program == compute_.end())
+      program = compute_
+                    .emplace(channels, gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp"),
+                                                            {{"CHANNELS", std::to_string(channels)}}))
+                    .first;
+    const gl::StateGuard guard;
+    const gl::Program& compute = program->second;
+    compute.use();
+    set_uniforms(compute, start, width, per_texel);
+    compute.set_int("uTextures", static_cast<int>(textures_));
+    glUniform2i(glGetUniformLocation(compute.id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
     for (std::uint32_t t = 0; t < textures_; ++t)
-      glBindImageTexture(t, textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glBindImageTexture(t, textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, float_format(channels));
     glDispatchCompute((width + 7) / 8, (height + 7) / 8, 1);
     glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the caller may use the textures in any way next
     gl::check_errors("filling textures with CEICG floats in the compute profile");
-    return ceicg::advanced_by(start, 4ull * textures_ * width * height);
+    return ceicg::advanced_by(start, outputs);
   }
+  const gl::StateGuard guard;
   for (std::uint32_t done = 0; done < textures_; done += per_pass_) {
     const std::uint32_t n = std::min(per_pass_, textures_ - done);
     gl::Framebuffer framebuffer(textures.subspan(done, n));
     const gl::Program& program = programs_.at(n);
     program.use();
     vertex_array_.bind();
-    set_uniforms(program, start, width, 4 * textures_);
-    program.set("uFirstOutput", static_cast<float>(4 * done));
+    set_uniforms(program, start, width, per_texel);
+    program.set("uFirstOutput", static_cast<float>(channels * done));
+    if (n > 1)
+      program.set("uTargetOffsets", std::array<float, 3>{static_cast<float>(channels), static_cast<float>(2 * channels),
+                                                         static_cast<float>(3 * channels)});
     gl::draw_fullscreen(width, height);
   }
   gl::check_errors("filling textures with CEICG floats");
-  return ceicg::advanced_by(start, 4ull * textures_ * width * height);
+  return ceicg::advanced_by(start, outputs);
 }
 
 }  // namespace glrand::fragment

@@ -32,9 +32,14 @@ using glrand::TargetSize;
 void check_target_size(TargetSize size, int max_texture_size);
 // The current context's GL_MAX_TEXTURE_SIZE.
 int max_texture_size();
-// Throws glrand::InvalidArgument unless `texture` names a GL_RGBA32F texture of width x height
-// (a caller's texture that a fill renders into).
-void check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
+// Throws glrand::InvalidArgument unless `texture` names a float texture of width x height
+// (a caller's texture that a fill renders into): GL_RGBA32F, GL_RG32F or GL_R32F. Returns its
+// channels: 4, 2 or 1.
+std::uint32_t check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
+// check_texture() of every texture of a fill, which must share one format: their channels.
+std::uint32_t check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
+// The image format of float textures of `channels` channels (GL_R32F, GL_RG32F, GL_RGBA32F).
+unsigned float_format(std::uint32_t channels);
 // For the compute profile's image stores, which a mipmap-incomplete texture drops: throws
 // glrand::InvalidArgument where the texture's minifying filter uses mipmaps it does not have
 // (its mutable levels stop at the base level).
@@ -81,11 +86,11 @@ class CeicgFragment {
   void render(const ceicg::Residues& start, std::uint32_t rows);  // render_pass() without the guard
 };
 
-// Fills 1-4 RGBA32F textures of the caller's (all width x height) with CEICG floats u in
-// [0, 1), computed in the shader (within a few ulp of the host formula; read back the
-// integers for exact values). Texture t, texel p, channel c holds output
-// start + p·4T + 4t + c for T textures. Leaves the caller's GL state as it was
-// (gl::StateGuard). Returns the residues after the W·H·4T outputs.
+// Fills 1-4 float textures of the caller's (all width x height, all RGBA32F, RG32F or R32F:
+// C = 4, 2 or 1 channels) with CEICG floats u in [0, 1), computed in the shader (within a few
+// ulp of the host formula; read back the integers for exact values). Texture t, texel p,
+// channel c holds output start + p·C·T + C·t + c for T textures. Leaves the caller's GL state
+// as it was (gl::StateGuard). Returns the residues after the W·H·C·T outputs.
 // A fill of 3 or 4 textures is split into passes of at most 2, the most that fit ps_3_0's
 // 512 instruction slots; the contents do not change. With `compute` (OpenGL 4.3), one compute
 // dispatch a fill writes the textures as images (shaders/compute/ceicg_texture.comp), the same
@@ -93,14 +98,17 @@ class CeicgFragment {
 class CeicgTextureFiller {
  public:
   explicit CeicgTextureFiller(std::uint32_t textures = 1, bool compute = false);
+  // Fills the textures (all of one format: 4, 2 or 1 channels C) with the C·T·width·height
+  // outputs from `start`; returns the residues after them.
   ceicg::Residues fill(const ceicg::Residues& start, std::span<const unsigned> textures, std::uint32_t width,
                        std::uint32_t height);
 
  private:
   std::uint32_t textures_;
   std::uint32_t per_pass_;  // textures per pass
+  bool compute_profile_;
   std::map<std::uint32_t, gl::Program> programs_;  // by textures per pass
-  std::optional<gl::Program> compute_;             // the compute profile's program
+  std::map<std::uint32_t, gl::Program> compute_;   // the compute profile's programs, by channels
   gl::VertexArray vertex_array_;
 };
 

@@ -59,7 +59,9 @@ struct ParkMillerTraits {
             {gl::UnitFormula::Kind::mersenne31_quotient, 0, false, [](std::uint32_t z) { return pm::to_f32(z); },
              [](std::uint32_t z) { return pm::to_f64(z); }}};
   }
-  static void set_step(const gl::Program& program, Jump multiplier) { program.set("uStepMultiplier", bytes(multiplier)); }
+  static void set_step(const gl::Program& program, Jump multiplier) {
+    if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", bytes(multiplier));  // not in 1-output passes
+  }
   // The texture shader's multiplier of the state after a pass's last output.
   static void set_state_step(const gl::Program& program, Jump multiplier) {
     program.set("uStateMultiplier", bytes(multiplier));

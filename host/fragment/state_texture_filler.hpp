@@ -2,18 +2,19 @@
 #pragma once
 // Random textures whose substream states stay on the GPU: the 2006 paper's Figure 2 inside the
 // caller's context, for a stateful generator whose traits G bring a texture shader
-// (G::kTextureShader: G::kTextureOutputsPerPass consecutive outputs a pass as floats, written
-// into that many channels of the caller's texture, which the colour mask chooses). The state
+// (G::kTextureShader: G::kTextureOutputsPerPass consecutive outputs a pass as floats, or fewer
+// for a texture of fewer channels (its OUTPUTS variants), written into that many channels of
+// the caller's texture, which the colour mask chooses). The state
 // moves on into the other of two state sets: in the same pass, as a second target, where one
 // state texel holds it (Park–Miller, Wichmann–Hill); in G::kAdvanceShader's passes, a state
 // texel each, where a step does not fit one ps_3_0 pass (MRG32k3a). Needs a current GL context.
 //
 // Layout, as CEICG's texture fill: texel p = x + W·y of every texture is a substream. A fill of
-// T textures writes output p·4T + 4t + c, counted from the current position, into texture t,
-// texel p, channel c; the last pass of a fill jumps each state over the other texels' outputs,
-// so that every state ends 4T·W·H further on. The host computes the states only when told
-// where the sequence stands and how many textures a fill writes (set_state); from then on they
-// move on the GPU alone. Every call leaves the caller's GL state as it was (gl::StateGuard).
+// T textures of C channels (RGBA32F 4, RG32F 2, R32F 1) writes output p·C·T + C·t + c, counted
+// from the current position, into texture t, texel p, channel c; the last pass of a fill jumps
+// each state over the other texels' outputs, so that every state ends C·T·W·H further on. The
+// host computes the states only when told where the sequence stands and how many textures of
+// how many channels a fill writes (set_state); from then on they move on the GPU alone. Every call leaves the caller's GL state as it was (gl::StateGuard).
 #include <GL/glew.h>
 
 #include <array>
@@ -46,8 +47,6 @@ class StateTextureFiller {
   StateTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
       : generator_(std::move(generator)),
         size_{(check_target_size({width, height}, max_texture_size()), width), height},
-        program_(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kTextureShader),
-                 {{"OUTPUTS", std::to_string(kOutputs)}}),
         step_(generator_.jump(1)) {
     const gl::StateGuard guard;
     for (auto& set : states_)
@@ -61,19 +60,26 @@ class StateTextureFiller {
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
 
-  // The sequence continues from `at`, in fills of `textures` textures: texel p's state becomes
-  // `at` jumped p·4T on.
-  void set_state(const State& at, std::uint32_t textures) {
+  // The sequence continues from `at`, in fills of `textures` textures of `channels` channels
+  // (4, 2 or 1): texel p's state becomes `at` jumped p·C·T on.
+  void set_state(const State& at, std::uint32_t textures, std::uint32_t channels = 4) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
-    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
+    if (channels != 1 && channels != 2 && channels != 4)
+      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(channels));
+    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = channels * textures;
+    outputs_ = std::min<int>(kOutputs, static_cast<int>(channels));
+    if (!programs_.contains(outputs_))
+      programs_.emplace(outputs_, gl::Program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kTextureShader),
+                                              {{"OUTPUTS", std::to_string(outputs_)}}));
     constexpr int kFloats = 4 * G::kStateVec4s;
     const std::vector<float> encoded = encoded_states(generator_, at, texels, per_texel);
     textures_ = textures;
+    channels_ = channels;
     // A pass's state step within a fill, and the last pass's: past this texel's last output,
     // then over the other texels'. The output pass's own state target steps from the pass's
     // last output; an advance pass from the pass's first.
-    const std::uint64_t own = kAdvancePasses ? kOutputs : 1;
+    const std::uint64_t own = kAdvancePasses ? static_cast<std::uint64_t>(outputs_) : 1;
     pass_step_ = generator_.jump(own);
     last_step_ = generator_.jump(per_texel * (texels - 1) + own);
     const gl::StateGuard guard;
@@ -87,18 +93,21 @@ class StateTextureFiller {
     gl::check_errors(std::string("uploading ") + G::kName + " texture states");
   }
 
-  // Fills as many RGBA32F textures of width x height as set_state said (see the layout above).
+  // Fills as many textures of width x height and as many channels as set_state said (see the
+  // layout above).
   void fill(std::span<const unsigned> textures) {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    for (unsigned t : textures) check_texture(t, size_.width, size_.height);
+    if (check_textures(textures, size_.width, size_.height) != channels_)
+      throw InvalidArgument("this filler's states are laid out for textures of " + std::to_string(channels_) +
+                            " channel(s)");
     const gl::StateGuard guard;
     vertex_array_.bind();
-    constexpr int kPasses = 4 / kOutputs;  // a texture's channels
+    const int passes = static_cast<int>(channels_) / outputs_;  // a texture's
     for (std::size_t t = 0; t < textures.size(); ++t)
-      for (int pass = 0; pass < kPasses; ++pass) {
-        const bool last = t + 1 == textures.size() && pass + 1 == kPasses;
+      for (int pass = 0; pass < passes; ++pass) {
+        const bool last = t + 1 == textures.size() && pass + 1 == passes;
         output_pass(textures[t], pass, last ? last_step_ : pass_step_);
         if constexpr (kAdvancePasses) advance(last ? last_step_ : pass_step_);
         current_ = 1 - current_;
@@ -135,20 +144,21 @@ class StateTextureFiller {
     program.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
   }
 
-  // Outputs `pass`·kOutputs .. of the texel's share of `texture` into as many channels; where
+  // Outputs `pass`·outputs_ .. of the texel's share of `texture` into as many channels; where
   // the state is a single texel, the next state (`state_step` on) into the other set as well.
   void output_pass(unsigned texture, int pass, const typename G::Jump& state_step) {
     std::vector<unsigned> targets{texture};
     if constexpr (!kAdvancePasses) targets.push_back(states_[1 - current_][0]->id());
     const gl::Framebuffer framebuffer(targets);
     framebuffer.bind();
-    program_.use();
-    generator_.set_step(program_, step_);
-    if constexpr (!kAdvancePasses) generator_.set_state_step(program_, state_step);
-    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
-    bind_states(program_);
+    const gl::Program& program = programs_.at(outputs_);
+    program.use();
+    generator_.set_step(program, step_);
+    if constexpr (!kAdvancePasses) generator_.set_state_step(program, state_step);
+    if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
+    bind_states(program);
     std::array<GLboolean, 4> channels{};
-    for (int c = 0; c < 4; ++c) channels[c] = c / kOutputs == pass;
+    for (int c = 0; c < 4; ++c) channels[c] = c / outputs_ == pass;
     glColorMaski(0, channels[0], channels[1], channels[2], channels[3]);
     glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     gl::draw_fullscreen(size_.width, size_.height);
@@ -170,7 +180,7 @@ class StateTextureFiller {
 
   G generator_;
   TargetSize size_;
-  gl::Program program_;
+  std::map<int, gl::Program> programs_;        // G::kTextureShader, by outputs a pass
   std::vector<gl::Program> advance_programs_;  // G::kAdvanceShader, one per state texel
   gl::VertexArray vertex_array_;
   typename G::Jump step_;       // one step: the output pass's, between its outputs
@@ -179,6 +189,8 @@ class StateTextureFiller {
   std::array<std::vector<std::unique_ptr<gl::Texture>>, 2> states_;
   int current_ = 0;
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
+  std::uint32_t channels_ = 4;  // channels of each
+  int outputs_ = kOutputs;      // outputs a pass writes: kOutputs, or fewer where the texture has fewer channels
 };
 
 }  // namespace glrand::fragment

@@ -119,7 +119,7 @@ struct WichmannHillTraits {
       q[k] = static_cast<float>(parameters.modulus[k] / c[k]);
       r[k] = static_cast<float>(parameters.modulus[k] % c[k]);
     }
-    program.set("uStepMultiplier", multiplier);
+    if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", multiplier);  // not in 1-output passes
     program.set("uModulus", modulus);
     if (program.has_uniform("uStepQ")) {  // the Schrage variant
       program.set("uStepQ", q);

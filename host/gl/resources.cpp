@@ -155,7 +155,9 @@ bool Program::has_uniform(const char* uniform) const { return glGetUniformLocati
 
 void Program::set_int(const char* uniform, int value) const { glUniform1i(location(uniform), value); }
 
-Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {
+Texture::Texture(std::uint32_t width, std::uint32_t height, std::uint32_t channels) : width_(width), height_(height) {
+  const GLint format = channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : channels == 1 ? GL_R32F : 0;
+  if (format == 0) throw InvalidArgument("a float texture has 1, 2 or 4 channels, not " + std::to_string(channels));
   // The active unit's texture is the caller's; a bound unpack buffer would be read from.
   GLint previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
@@ -165,12 +167,12 @@ Texture::Texture(std::uint32_t width, std::uint32_t height) : width_(width), hei
   glGenTextures(1, &id);
   name_ = Name<delete_texture>(id);
   glBindTexture(GL_TEXTURE_2D, id);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
+  glTexImage2D(GL_TEXTURE_2D, 0, format, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
                GL_FLOAT, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
-  check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " RGBA32F texture");
+  check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " float texture");
 }
 
 namespace {

@@ -85,7 +85,8 @@ class Program {
 // A 2D texture of RGBA32F texels (the render target of the float-only path).
 class Texture {
  public:
-  Texture(std::uint32_t width, std::uint32_t height);
+  // RGBA32F, or with `channels` 2 or 1 RG32F or R32F.
+  Texture(std::uint32_t width, std::uint32_t height, std::uint32_t channels = 4);
   unsigned id() const { return name_.id(); }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }

@@ -36,26 +36,28 @@ namespace {
 
 // A generator whose substream states live on the GPU: its engine (Engine<G>, ps30's or the
 // compute profile's) for the size in use, and whether its states stand at the filler's
-// position, laid out for fills of `textures`.
+// position, laid out for fills of `textures` textures of `channels` channels.
 template <template <class> class Engine, class G>
 struct StateFill {
   std::unique_ptr<Engine<G>> engine;
   bool at_position = false;
-  std::uint32_t textures = 0;
+  std::uint32_t textures = 0, channels = 0;
 
   // `start()`: the sequence's state at the position, for the host to lay the states out from.
   template <class Start>
-  void fill(const G& traits, Start start, std::span<const unsigned> ids, std::uint32_t width, std::uint32_t height) {
+  void fill(const G& traits, Start start, std::span<const unsigned> ids, std::uint32_t width, std::uint32_t height,
+            std::uint32_t texture_channels) {
     const auto count = static_cast<std::uint32_t>(ids.size());
     if (!engine || engine->width() != width || engine->height() != height) {
       engine.reset();
       engine = std::make_unique<Engine<G>>(width, height, traits);
       at_position = false;
     }
-    if (!at_position || textures != count) {
+    if (!at_position || textures != count || channels != texture_channels) {
       at_position = false;  // until the states are set and the fill is done
-      engine->set_state(start(), count);
+      engine->set_state(start(), count, texture_channels);
       textures = count;
+      channels = texture_channels;
     }
     at_position = false;  // until the fill is done
     engine->fill(ids);
@@ -127,16 +129,19 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
     impl_->opened = true;
   }
   const auto count = static_cast<std::uint32_t>(textures.size());
+  fragment::check_target_size({width, height}, fragment::max_texture_size());
+  const std::uint32_t channels = fragment::check_textures(textures, width, height);
+  const std::uint64_t outputs = std::uint64_t{channels} * count * width * height;
   const Settings& settings = impl_->settings;
   const std::uint64_t position = impl_->position;
   const bool compute = settings.profile == Profile::compute;
   // A stateful generator's fill in the settings' profile, from its state at the position.
   const auto fill_with = [&](auto& ps30_fill, auto& compute_fill, const auto& traits, auto start) {
     if (compute)
-      compute_fill.fill(traits, start, textures, width, height);
+      compute_fill.fill(traits, start, textures, width, height, channels);
     else
-      ps30_fill.fill(traits, start, textures, width, height);
-    impl_->position += std::uint64_t{4} * count * width * height;
+      ps30_fill.fill(traits, start, textures, width, height, channels);
+    impl_->position += outputs;
   };
   if (settings.algorithm == Algorithm::park_miller)
     return fill_with(impl_->park_miller, impl_->park_miller_compute, fragment::ParkMillerTraits{},
@@ -151,7 +156,7 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   auto filler = impl_->fillers.find(count);
   if (filler == impl_->fillers.end()) filler = impl_->fillers.try_emplace(count, count, compute).first;
   impl_->next = filler->second.fill(impl_->next, textures, width, height);
-  impl_->position += std::uint64_t{4} * count * width * height;
+  impl_->position += outputs;
 }
 
 }  // namespace glrand

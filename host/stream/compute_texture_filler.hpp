@@ -3,9 +3,10 @@
 // Random textures in the compute profile, the substream states on the GPU: each texel of the
 // caller's W x H textures is a substream whose state lives in a shader storage buffer, and one
 // compute dispatch a fill (G::kComputeTextureShader, on compute/texture_main.glsl) writes
-// every texel's 4T consecutive outputs as floats into the T textures, bound as images, and
-// moves the state on. The layout is fragment::StateTextureFiller's: output p·4T + 4t + c,
-// counted from the position, in texture t, texel p, channel c. Where a step matrix does not
+// every texel's C·T consecutive outputs as floats into the T textures of C channels (RGBA32F,
+// RG32F or R32F), bound as images, and moves the state on. The layout is
+// fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
+// texture t, texel p, channel c. Where a step matrix does not
 // fit beside the jump over the other texels' outputs (MRG32k3a, whose traits bring an advance
 // shader for ps30), a second dispatch applies the jump. Needs a current OpenGL 4.3 context;
 // every call leaves the caller's GL state as it was (gl::StateGuard).
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -38,7 +40,6 @@ class ComputeTextureFiller {
   ComputeTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
       : generator_(std::move(generator)),
         size_{(fragment::check_target_size({width, height}, fragment::max_texture_size()), width), height},
-        program_(gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader))),
         states_(checked_state_bytes(width, height)),
         step_(generator_.jump(1)) {}
 
@@ -57,49 +58,58 @@ class ComputeTextureFiller {
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
 
-  // The sequence continues from `at`, in fills of `textures` textures: texel p's state becomes
-  // `at` jumped p·4T on.
-  void set_state(const State& at, std::uint32_t textures) {
+  // The sequence continues from `at`, in fills of `textures` textures of `channels` channels
+  // (4, 2 or 1): texel p's state becomes `at` jumped p·C·T on.
+  void set_state(const State& at, std::uint32_t textures, std::uint32_t channels = 4) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
-    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = 4 * textures;
+    if (channels != 1 && channels != 2 && channels != 4)
+      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(channels));
+    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = channels * textures;
+    if (!programs_.contains(channels))
+      programs_.emplace(channels, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
+                                                       {{"CHANNELS", std::to_string(channels)}}));
     const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
     // After a texel's last output, over the other texels' outputs of the fill.
     last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
     textures_ = textures;
+    channels_ = channels;
     const gl::StateGuard guard;
     states_.upload(encoded);
   }
 
-  // Fills as many RGBA32F textures of width x height as set_state said (the layout above).
+  // Fills as many textures of width x height and as many channels as set_state said (the
+  // layout above).
   void fill(std::span<const unsigned> textures) {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    for (unsigned t : textures) {
-      fragment::check_texture(t, size_.width, size_.height);
-      fragment::check_image_texture(t);
-    }
+    if (fragment::check_textures(textures, size_.width, size_.height) != channels_)
+      throw InvalidArgument("this filler's states are laid out for textures of " + std::to_string(channels_) +
+                            " channel(s)");
+    for (unsigned t : textures) fragment::check_image_texture(t);
     const gl::StateGuard guard;
-    program_.use();
-    program_.set_int("uTextures", static_cast<int>(textures.size()));
-    glUniform2i(glGetUniformLocation(program_.id(), "uSize"), static_cast<GLint>(size_.width),
+    const gl::Program& program = programs_.at(channels_);
+    program.use();
+    program.set_int("uTextures", static_cast<int>(textures.size()));
+    glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
                 static_cast<GLint>(size_.height));
-    generator_.set_step(program_, step_);
+    generator_.set_step(program, step_);
     if constexpr (kAdvanceDispatch)
-      program_.set_int("uAdvance", 0);
+      program.set_int("uAdvance", 0);
     else
-      generator_.set_state_step(program_, last_step_);
-    if constexpr (requires { generator_.set_texture_constants(program_); }) generator_.set_texture_constants(program_);
+      generator_.set_state_step(program, last_step_);
+    if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
     states_.bind_base(0);
     for (std::size_t t = 0; t < textures.size(); ++t)
-      glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+      glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                         fragment::float_format(channels_));
     const GLuint groups_x = (size_.width + 7) / 8, groups_y = (size_.height + 7) / 8;
     glDispatchCompute(groups_x, groups_y, 1);
     if constexpr (kAdvanceDispatch) {
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      program_.set_int("uAdvance", 1);
-      generator_.set_step(program_, last_step_);
+      program.set_int("uAdvance", 1);
+      generator_.set_step(program, last_step_);
       glDispatchCompute(groups_x, groups_y, 1);
     }
     // The caller may sample, render into, copy or read the textures next, in any way.
@@ -122,11 +132,12 @@ class ComputeTextureFiller {
  private:
   G generator_;
   fragment::TargetSize size_;
-  gl::Program program_;
+  std::map<std::uint32_t, gl::Program> programs_;  // G::kComputeTextureShader, by channels
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs
   typename G::Jump last_step_;  // after a texel's last output, over the other texels'
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
+  std::uint32_t channels_ = 4;  // channels of each
 };
 
 }  // namespace glrand::stream

@@ -1,9 +1,12 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // glrand: profile compute
+// glrand: variant CHANNELS=4
+// glrand: variant CHANNELS=2
+// glrand: variant CHANNELS=1
 // CEICG texture fill, compute profile: as ceicg.frag's float targets (no state but the three
 // residues of the fill's first output, which the host advances), texel p = x + W·y evaluating
-// its 4T consecutive outputs p·4T .. from them, output 4t + c into texture t's channel c, in
+// its C·T consecutive outputs p·C·T .. from them, output C·t + c into texture t's channel c, in
 // one dispatch a fill whatever T (no instruction budget to split it).
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -12,9 +15,9 @@
 
 uniform vec4 uPassStart;         // residues of the fill's first output
 uniform float uWidth;            // W
-uniform float uOutputsPerPixel;  // 4T
-uniform vec4 uStrideQ;           // m_k div 4T (Schrage)
-uniform vec4 uStrideR;           // m_k mod 4T
+uniform float uOutputsPerPixel;  // C·T (C: CHANNELS)
+uniform vec4 uStrideQ;           // m_k div C·T (Schrage)
+uniform vec4 uStrideR;           // m_k mod C·T
 
 void main() {
   ivec2 p = ivec2(gl_GlobalInvocationID.xy);
@@ -25,7 +28,7 @@ void main() {
   vec4 start = addMod(uPassStart, blockOffset, uModulus);
   for (int t = 0; t < uTextures; ++t) {
     vec4 x1, x2, x3;
-    ceicgIntegers(start, 4.0 * float(t), x1, x2, x3);
+    ceicgIntegers(start, float(CHANNELS * t), x1, x2, x3);
     storeTexel(t, p, ceicgUniform(x1, x2, x3));
   }
 }

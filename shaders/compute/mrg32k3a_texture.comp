@@ -1,9 +1,12 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // glrand: profile compute
+// glrand: variant CHANNELS=4
+// glrand: variant CHANNELS=2
+// glrand: variant CHANNELS=1
 // MRG32k3a texture fill, compute profile (compute/texture_main.glsl): each texel's six words,
 // as (x0, x1) pairs in three vec4s, held after its output's step (common/mrg32k3a_step.glsl's
-// convention), step by A between its 4T outputs. The jump over the other texels' outputs
+// convention), step by A between its C·T outputs. The jump over the other texels' outputs
 // needs another matrix than the step's uniforms hold, so a second dispatch (uAdvance = 1,
 // the uniforms then holding the jump) applies it.
 #define STATE_VEC4S 3
@@ -21,10 +24,10 @@ void fillTexel(ivec2 p, int s) {
     stepState(a0, a1, a2, b0, b1, b2);
   } else {
     for (int t = 0; t < uTextures; ++t) {
-      vec4 u;
-      for (int c = 0; c < 4; ++c) {
+      vec4 u = vec4(0.0);
+      for (int c = 0; c < CHANNELS; ++c) {
         u[c] = unitFloatOfWord(combine(a2, b2, uModulusDigits1));
-        if (t != uTextures - 1 || c != 3) stepState(a0, a1, a2, b0, b1, b2);
+        if (t != uTextures - 1 || c != CHANNELS - 1) stepState(a0, a1, a2, b0, b1, b2);
       }
       storeTexel(t, p, u);
     }

@@ -2,7 +2,7 @@
 // The compute profile's texture fill (the 2006 paper's Figure 2 in the caller's context, with
 // compute shaders): invocation (x, y) is texel p = x + W·y, a substream whose state lives in a
 // shader storage buffer (STATE_VEC4S vec4s a substream, as the stream profiles keep it). A
-// fill of T textures writes the substream's 4T consecutive outputs as floats, output 4t + c
+// fill of T textures writes the substream's C·T consecutive outputs as floats (C: CHANNELS), output C·t + c
 // into texture t's channel c, and leaves the state moved on over the other texels' outputs of
 // the fill. Integers only address the buffer and the images; the arithmetic is the ps30 code.
 #include "compute/texture_images.glsl"

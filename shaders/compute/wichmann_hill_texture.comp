@@ -1,8 +1,11 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // glrand: profile compute
+// glrand: variant CHANNELS=4
+// glrand: variant CHANNELS=2
+// glrand: variant CHANNELS=1
 // Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's state
-// (x, y, z, w) steps by the set's own multipliers between its 4T outputs (Schrage), and after
+// (x, y, z, w) steps by the set's own multipliers between its C·T outputs (Schrage), and after
 // the last by uStateMultiplier (by 12-bit halves), which jumps it over the other texels'
 // outputs of the fill.
 #define STATE_VEC4S 1
@@ -21,10 +24,10 @@ uniform vec4 uInverseModulus;   // 1/m_k rounded to float
 void fillTexel(ivec2 p, int s) {
   vec4 x = loadState(s, 0);
   for (int t = 0; t < uTextures; ++t) {
-    vec4 u;
-    for (int c = 0; c < 4; ++c) {
+    vec4 u = vec4(0.0);
+    for (int c = 0; c < CHANNELS; ++c) {
       u[c] = unitFloatOfComponents(x, uInverseModulus);
-      x = t == uTextures - 1 && c == 3 ? mulMod24(x, uStateMultiplier, uModulus)
+      x = t == uTextures - 1 && c == CHANNELS - 1 ? mulMod24(x, uStateMultiplier, uModulus)
                                        : mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus);
     }
     storeTexel(t, p, u);

@@ -30,7 +30,8 @@ using namespace glrand;
 
 namespace {
 
-// The texels of an RGBA32F texture (bottom row first), read back.
+// The texels of a float texture (bottom row first), read back as RGBA (an R32F or RG32F
+// texture's first one or two channels, then 0, 0, 1).
 std::vector<float> read_texels(const gl::Texture& texture) {
   const unsigned id = texture.id();
   const gl::Framebuffer framebuffer({&id, 1});
@@ -65,40 +66,44 @@ std::vector<float> reference_floats(Settings settings, std::uint64_t first, std:
   return floats;
 }
 
-// A TextureFiller over fills of 1 to 4 textures (each a texture's passes), equal fills in a row,
-// a change of size (the states set from the host again), a seek back and fills continuing that
-// one: every texel's float `near` the reference's, in the documented texel order.
+// A TextureFiller over fills of 1 to 4 textures (each a texture's passes) of 4, 2 and 1
+// channels, equal fills in a row, a change of size and of format (the states set from the host
+// again), a seek back and fills continuing that one: every texel's float `near` the
+// reference's, in the documented texel order.
 void check_fills(const Settings& settings, const std::function<bool(float got, float want)>& near) {
   const GlContext context;
   TextureFiller filler(settings);
   struct Fill {
-    std::uint32_t textures, width, height;
+    std::uint32_t textures, width, height, channels;
     std::optional<std::uint64_t> seek;
   };
   std::uint64_t expected_position = 0;
   // Equal fills in a row continue from the states the last one left on the GPU.
-  for (const Fill f : {Fill{1, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{3, 24, 10, {}}, Fill{2, 24, 10, {}},
-                       Fill{4, 24, 10, {}}, Fill{4, 24, 10, {}}, Fill{2, 16, 7, {}}, Fill{1, 16, 7, std::uint64_t{960}},
-                       Fill{1, 16, 7, {}}, Fill{2, 16, 7, {}}}) {
+  for (const Fill f : {Fill{1, 24, 10, 4, {}}, Fill{3, 24, 10, 4, {}}, Fill{3, 24, 10, 4, {}}, Fill{2, 24, 10, 2, {}},
+                       Fill{2, 24, 10, 2, {}}, Fill{4, 24, 10, 4, {}}, Fill{4, 24, 10, 1, {}}, Fill{4, 24, 10, 1, {}},
+                       Fill{2, 16, 7, 4, {}}, Fill{1, 16, 7, 4, std::uint64_t{960}}, Fill{1, 16, 7, 4, {}},
+                       Fill{3, 16, 7, 2, {}}, Fill{2, 16, 7, 1, {}}}) {
     if (f.seek) {
       filler.seek(*f.seek);
       expected_position = *f.seek;
     }
-    INFO(f.textures << " textures of " << f.width << "x" << f.height << " from output " << expected_position);
+    INFO(f.textures << " textures of " << f.width << "x" << f.height << ", " << f.channels << " channel(s), from output "
+                    << expected_position);
     std::vector<gl::Texture> textures;
     textures.reserve(f.textures);
     std::vector<unsigned> ids;
-    for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(f.width, f.height).id());
+    for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(f.width, f.height, f.channels).id());
     REQUIRE(filler.position() == expected_position);
     filler.fill(ids, f.width, f.height);
-    const std::uint64_t texels = std::uint64_t{f.width} * f.height, outputs = 4 * f.textures * texels;
+    const std::uint32_t C = f.channels;
+    const std::uint64_t texels = std::uint64_t{f.width} * f.height, outputs = C * f.textures * texels;
     const std::vector<float> want = reference_floats(settings, expected_position, outputs);
     std::uint64_t checked = 0;
     for (std::uint32_t t = 0; t < f.textures; ++t) {
       const std::vector<float> texels_read = read_texels(textures[t]);
       for (std::uint64_t p = 0; p < texels; ++p)
-        for (std::uint32_t c = 0; c < 4; ++c) {
-          const std::uint64_t n = p * 4 * f.textures + 4 * t + c;  // the documented texel order
+        for (std::uint32_t c = 0; c < C; ++c) {
+          const std::uint64_t n = p * C * f.textures + C * t + c;  // the documented texel order
           const float got = texels_read[4 * p + c];
           if (!(got >= 0.0f && got < 1.0f && near(got, want[n])))
             FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want[n]);
@@ -288,46 +293,52 @@ TEST_CASE("MRG32k3a's texture states stay exact on the GPU: substream 0 read bac
   mrg32k3a_states<stream::ComputeTextureFiller>();
 }
 
-TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures, within the shader's bound",
+TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 textures of 4, 2 and 1 channels, within "
+          "the shader's bound",
           "[api][gl][texture]") {
   const GlContext context;
   for (const Profile profile : kStateProfiles) {
-  Settings settings;
-  settings.seed = {1, 2, 3};
-  settings.offset = 977;
-  settings.profile = profile;
-  TextureFiller filler(settings);
-  constexpr std::uint32_t kWidth = 24, kHeight = 10;
-  std::uint64_t expected_position = 0;
-  for (const std::uint32_t count : {1u, 3u, 2u, 4u}) {
-    INFO(name_of(profile) << ": " << count << " textures from output " << expected_position);
-    std::vector<gl::Texture> textures;
-    textures.reserve(count);
-    std::vector<unsigned> ids;
-    for (std::uint32_t t = 0; t < count; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight).id());
-    REQUIRE(filler.position() == expected_position);
-    filler.fill(ids, kWidth, kHeight);
-    const std::uint64_t outputs = std::uint64_t{4} * count * kWidth * kHeight;
-    // The CPU reference's floats for the same outputs.
-    std::vector<std::uint32_t> words(3 * outputs);
-    ceicg::generate_ints(ceicg::residues_at({1, 2, 3}, 0, 977 + expected_position), words);
-    std::uint64_t checked = 0;
-    for (std::uint32_t t = 0; t < count; ++t) {
-      const std::vector<float> texels = read_texels(textures[t]);
-      for (std::uint64_t p = 0; p < std::uint64_t{kWidth} * kHeight; ++p)
-        for (std::uint32_t c = 0; c < 4; ++c) {
-          const std::uint64_t n = p * 4 * count + 4 * t + c;  // the documented texel order
-          const float want = ceicg::to_f32({words[3 * n], words[3 * n + 1], words[3 * n + 2]});
-          const float got = texels[4 * p + c];
-          if (!(circle_distance(got, want) <= selftest::kCeicgFloatTolerance))
-            FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want);
-          ++checked;
-        }
+    Settings settings;
+    settings.seed = {1, 2, 3};
+    settings.offset = 977;
+    settings.profile = profile;
+    TextureFiller filler(settings);
+    constexpr std::uint32_t kWidth = 24, kHeight = 10;
+    std::uint64_t expected_position = 0;
+    struct Fill {
+      std::uint32_t textures, channels;
+    };
+    for (const Fill f : {Fill{1, 4}, Fill{3, 4}, Fill{2, 2}, Fill{4, 4}, Fill{3, 1}, Fill{4, 2}, Fill{2, 4}}) {
+      INFO(name_of(profile) << ": " << f.textures << " textures of " << f.channels << " channel(s) from output "
+                            << expected_position);
+      std::vector<gl::Texture> textures;
+      textures.reserve(f.textures);
+      std::vector<unsigned> ids;
+      for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight, f.channels).id());
+      REQUIRE(filler.position() == expected_position);
+      filler.fill(ids, kWidth, kHeight);
+      const std::uint32_t C = f.channels;
+      const std::uint64_t outputs = std::uint64_t{C} * f.textures * kWidth * kHeight;
+      // The CPU reference's floats for the same outputs.
+      std::vector<std::uint32_t> words(3 * outputs);
+      ceicg::generate_ints(ceicg::residues_at({1, 2, 3}, 0, 977 + expected_position), words);
+      std::uint64_t checked = 0;
+      for (std::uint32_t t = 0; t < f.textures; ++t) {
+        const std::vector<float> texels = read_texels(textures[t]);
+        for (std::uint64_t p = 0; p < std::uint64_t{kWidth} * kHeight; ++p)
+          for (std::uint32_t c = 0; c < C; ++c) {
+            const std::uint64_t n = p * C * f.textures + C * t + c;  // the documented texel order
+            const float want = ceicg::to_f32({words[3 * n], words[3 * n + 1], words[3 * n + 2]});
+            const float got = texels[4 * p + c];
+            if (!(circle_distance(got, want) <= selftest::kCeicgFloatTolerance))
+              FAIL("texture " << t << " texel " << p << " channel " << c << ": " << got << ", expected " << want);
+            ++checked;
+          }
+      }
+      CHECK(checked == outputs);
+      expected_position += outputs;
     }
-    CHECK(checked == outputs);
-    expected_position += outputs;
-  }
-  CHECK(filler.position() == expected_position);
+    CHECK(filler.position() == expected_position);
   }
 }
 
@@ -438,4 +449,31 @@ TEST_CASE("a compute-profile fill refuses a texture its image stores would skip,
   TextureFiller compute(settings);
   CHECK_NOTHROW(compute.fill({&texture, 1}, 8, 4));
   glDeleteTextures(1, &texture);
+}
+
+TEST_CASE("a fill refuses textures of mixed formats and formats it does not write, and moves on no position",
+          "[api][gl][texture]") {
+  const GlContext context;
+  gl::Texture rgba(8, 4), rg(8, 4, 2);
+  GLuint bytes = 0;
+  glGenTextures(1, &bytes);
+  glBindTexture(GL_TEXTURE_2D, bytes);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::ceicg, Algorithm::mrg32k3a})
+    for (const Profile profile : kStateProfiles) {
+      INFO(info(algorithm).name << ", " << name_of(profile));
+      Settings settings;
+      settings.algorithm = algorithm;
+      settings.profile = profile;
+      TextureFiller filler(settings);
+      const std::array<unsigned, 2> mixed{rgba.id(), rg.id()};
+      CHECK_THROWS_WITH(filler.fill(mixed, 8, 4), Catch::Contains("share one format"));
+      CHECK_THROWS_WITH(filler.fill({&bytes, 1}, 8, 4), Catch::Contains("GL_RGBA32F, GL_RG32F or GL_R32F"));
+      CHECK(filler.position() == 0);
+      const unsigned one = rg.id();
+      filler.fill({&one, 1}, 8, 4);
+      CHECK(filler.position() == 2 * 8 * 4);
+    }
+  glDeleteTextures(1, &bytes);
 }

@@ -27,15 +27,16 @@ class TextureFiller {
   TextureFiller& operator=(TextureFiller&&) noexcept;
   ~TextureFiller();
 
-  // Fills 1 to 4 RGBA32F textures (GL names, each width x height, at most 2^24 texels) on
-  // the current context with the next 4·T·width·height outputs as floats in [0, 1), near the
-  // host formula (read exact integers with glrand::Generator): texture t, texel
-  // p = x + width·y, channel c holds output position() + p·4T + 4t + c. CEICG's floats lie
+  // Fills 1 to 4 float textures (GL names, each width x height, at most 2^24 texels, all
+  // GL_RGBA32F, GL_RG32F or GL_R32F: C = 4, 2 or 1 channels) on the current context with the
+  // next C·T·width·height outputs as floats in [0, 1), near the host formula (read exact
+  // integers with glrand::Generator): texture t, texel p = x + width·y, channel c holds output
+  // position() + p·C·T + C·t + c. CEICG's floats lie
   // within kCeicgFloatTolerance of ceicg::to_f32; Park–Miller's and MRG32k3a's within 1 ulp of
   // pm::to_f32 and mrg32k3a::to_f32 (RngStreams' floats: --curand-seed is refused), and
   // Wichmann–Hill's within 2^-20 of wh::to_f32 on the circle (distance mod 1), each texel a
   // substream whose state stays on the GPU from fill to fill (the host sets the states on the
-  // first fill, after a change of size or of T, and after seek()).
+  // first fill, after a change of size, of T or of C, and after seek()).
   // Runs the generator's self-test on the context first (Settings::self_test), and leaves the
   // caller's GL state (bindings, program, viewport, colour masks) as it was. A filler belongs
   // to the context of its first fill (its programs and state textures live there): make one
