@@ -187,7 +187,16 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
   return start;
 }
 
-std::uint32_t check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
+unsigned TexelFormat::gl_format() const {
+  if (words) return channels == 4 ? GL_RGBA32UI : channels == 2 ? GL_RG32UI : GL_R32UI;
+  return channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : GL_R32F;
+}
+
+std::string TexelFormat::name() const {
+  return std::string("GL_") + (channels == 4 ? "RGBA" : channels == 2 ? "RG" : "R") + (words ? "32UI" : "32F");
+}
+
+TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
   if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
   GLint format = 0, w = 0, h = 0, previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
@@ -197,31 +206,31 @@ std::uint32_t check_texture(unsigned texture, std::uint32_t width, std::uint32_t
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   gl::check_errors("inspecting texture " + std::to_string(texture));
-  const std::uint32_t channels = format == GL_RGBA32F ? 4 : format == GL_RG32F ? 2 : format == GL_R32F ? 1 : 0;
-  if (channels == 0)
+  std::optional<TexelFormat> found;
+  for (const bool words : {false, true})
+    for (const std::uint32_t channels : {4u, 2u, 1u})
+      if (static_cast<GLint>(TexelFormat{channels, words}.gl_format()) == format) found = TexelFormat{channels, words};
+  if (!found)
     throw InvalidArgument("texture " + std::to_string(texture) +
-                          " is not GL_RGBA32F, GL_RG32F or GL_R32F (the float render targets glrand fills)");
+                          " is not GL_RGBA32F, GL_RG32F or GL_R32F (the float render targets glrand fills), nor "
+                          "GL_RGBA32UI, GL_RG32UI or GL_R32UI (the words the compute profile writes)");
   if (static_cast<std::uint32_t>(w) != width || static_cast<std::uint32_t>(h) != height)
     throw InvalidArgument("texture " + std::to_string(texture) + " is " + std::to_string(w) + "x" + std::to_string(h) +
                           ", not " + std::to_string(width) + "x" + std::to_string(height));
-  return channels;
+  return *found;
 }
 
-std::uint32_t check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
-  std::uint32_t channels = 0;
+TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
+  std::optional<TexelFormat> shared;
   for (const unsigned t : textures) {
-    const std::uint32_t c = check_texture(t, width, height);
-    if (channels != 0 && c != channels)
-      throw InvalidArgument("the textures of one fill share one format: texture " + std::to_string(t) + " has " +
-                            std::to_string(c) + " channel(s), texture " + std::to_string(textures[0]) + " " +
-                            std::to_string(channels));
-    channels = c;
+    const TexelFormat format = check_texture(t, width, height);
+    if (shared && format != *shared)
+      throw InvalidArgument("the textures of one fill share one format: texture " + std::to_string(t) + " is " +
+                            format.name() + ", texture " + std::to_string(textures[0]) + " " + shared->name());
+    shared = format;
   }
-  return channels;
-}
-
-unsigned float_format(std::uint32_t channels) {
-  return channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : GL_R32F;
+  if (!shared) throw InvalidArgument("a texture fill writes 1 to 4 textures, not 0");
+  return *shared;
 }
 
 void check_image_texture(unsigned texture) {
@@ -277,17 +286,25 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
     throw InvalidArgument("this filler writes " + std::to_string(textures_) + " texture(s), " +
                           std::to_string(textures.size()) + " given");
   check_target_size({width, height}, max_texture_size());
-  const std::uint32_t channels = check_textures(textures, width, height);
+  const TexelFormat format = check_textures(textures, width, height);
+  if (format.words && !compute_profile_)
+    throw InvalidArgument("CEICG writes words into " + format.name() + " textures in the compute profile only");
+  if (format.words && format.channels != 4)
+    throw InvalidArgument("a CEICG output is three words: it needs GL_RGBA32UI textures, not " + format.name());
+  // Outputs a texel of each texture holds: a float each channel, or one output's words.
+  const std::uint32_t channels = format.words ? 1 : format.channels;
   if (compute_profile_)
     for (unsigned t : textures) check_image_texture(t);
   const std::uint32_t per_texel = channels * textures_;
   const std::uint64_t outputs = std::uint64_t{per_texel} * width * height;
   if (compute_profile_) {
-    auto program = compute_.find(channels);
+    const std::uint32_t key = format.channels + (format.words ? 8 : 0);
+    auto program = compute_.find(key);
     if (program == compute_.end())
       program = compute_
-                    .emplace(channels, gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp"),
-                                                            {{"CHANNELS", std::to_string(channels)}}))
+                    .emplace(key, gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp"),
+                                                       {{"CHANNELS", std::to_string(format.channels)},
+                                                        {"TEXTURE_WORDS", format.words ? "1" : "0"}}))
                     .first;
     const gl::StateGuard guard;
     const gl::Program& compute = program->second;
@@ -296,10 +313,10 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
     compute.set_int("uTextures", static_cast<int>(textures_));
     glUniform2i(glGetUniformLocation(compute.id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
     for (std::uint32_t t = 0; t < textures_; ++t)
-      glBindImageTexture(t, textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, float_format(channels));
+      glBindImageTexture(t, textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, format.gl_format());
     glDispatchCompute((width + 7) / 8, (height + 7) / 8, 1);
     glMemoryBarrier(GL_ALL_BARRIER_BITS);  // the caller may use the textures in any way next
-    gl::check_errors("filling textures with CEICG floats in the compute profile");
+    gl::check_errors("filling textures with CEICG outputs in the compute profile");
     return ceicg::advanced_by(start, outputs);
   }
   const gl::StateGuard guard;

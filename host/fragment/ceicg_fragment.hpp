@@ -16,6 +16,7 @@
 #include <optional>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "generators/ceicg.hpp"
 #include "gl/overlapped_readback.hpp"
@@ -32,14 +33,21 @@ using glrand::TargetSize;
 void check_target_size(TargetSize size, int max_texture_size);
 // The current context's GL_MAX_TEXTURE_SIZE.
 int max_texture_size();
-// Throws glrand::InvalidArgument unless `texture` names a float texture of width x height
-// (a caller's texture that a fill renders into): GL_RGBA32F, GL_RG32F or GL_R32F. Returns its
-// channels: 4, 2 or 1.
-std::uint32_t check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
-// check_texture() of every texture of a fill, which must share one format: their channels.
-std::uint32_t check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
-// The image format of float textures of `channels` channels (GL_R32F, GL_RG32F, GL_RGBA32F).
-unsigned float_format(std::uint32_t channels);
+// A caller's texture as a fill sees it: its channels (4, 2 or 1), and whether they hold
+// floats (GL_RGBA32F, GL_RG32F, GL_R32F) or words (GL_RGBA32UI, GL_RG32UI, GL_R32UI: the
+// exact integers, which the compute profile writes).
+struct TexelFormat {
+  std::uint32_t channels = 4;
+  bool words = false;
+  bool operator==(const TexelFormat&) const = default;
+  unsigned gl_format() const;  // the internal format, which an image unit binds
+  std::string name() const;    // "GL_RGBA32F", ...
+};
+// Throws glrand::InvalidArgument unless `texture` names a texture of width x height in one of
+// TexelFormat's formats (a caller's texture that a fill writes into); returns its format.
+TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
+// check_texture() of every texture of a fill, which must share one format: that format.
+TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
 // For the compute profile's image stores, which a mipmap-incomplete texture drops: throws
 // glrand::InvalidArgument where the texture's minifying filter uses mipmaps it does not have
 // (its mutable levels stop at the base level).
@@ -108,7 +116,7 @@ class CeicgTextureFiller {
   std::uint32_t per_pass_;  // textures per pass
   bool compute_profile_;
   std::map<std::uint32_t, gl::Program> programs_;  // by textures per pass
-  std::map<std::uint32_t, gl::Program> compute_;   // the compute profile's programs, by channels
+  std::map<std::uint32_t, gl::Program> compute_;   // the compute profile's programs, by channels (+ 8 for words)
   gl::VertexArray vertex_array_;
 };
 

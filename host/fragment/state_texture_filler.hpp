@@ -99,7 +99,11 @@ class StateTextureFiller {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    if (check_textures(textures, size_.width, size_.height) != channels_)
+    const TexelFormat format = check_textures(textures, size_.width, size_.height);
+    if (format.words)
+      throw InvalidArgument(std::string(G::kName) + " writes words into " + format.name() +
+                            " textures in the compute profile only; the ps30 profile fills float textures");
+    if (format.channels != channels_)
       throw InvalidArgument("this filler's states are laid out for textures of " + std::to_string(channels_) +
                             " channel(s)");
     const gl::StateGuard guard;

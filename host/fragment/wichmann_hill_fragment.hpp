@@ -108,7 +108,7 @@ struct WichmannHillTraits {
   void set_texture_constants(const gl::Program& program) const {
     std::array<float, 4> inverse{};
     for (int k = 0; k < 4; ++k) inverse[k] = static_cast<float>(1.0 / parameters.modulus[k]);
-    program.set("uInverseModulus", inverse);
+    if (program.has_uniform("uInverseModulus")) program.set("uInverseModulus", inverse);  // floats only
   }
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters

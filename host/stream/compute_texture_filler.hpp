@@ -6,7 +6,9 @@
 // every texel's C·T consecutive outputs as floats into the T textures of C channels (RGBA32F,
 // RG32F or R32F), bound as images, and moves the state on. The layout is
 // fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
-// texture t, texel p, channel c. Where a step matrix does not
+// texture t, texel p, channel c. Word textures (R32UI, RG32UI, RGBA32UI) take the exact
+// integers instead: a word a channel for a one-word generator, in the same layout; one output's
+// words a texel for the others (RGBA32UI; C = 1). Where a step matrix does not
 // fit beside the jump over the other texels' outputs (MRG32k3a, whose traits bring an advance
 // shader for ps30), a second dispatch applies the jump. Needs a current OpenGL 4.3 context;
 // every call leaves the caller's GL state as it was (gl::StateGuard).
@@ -58,22 +60,35 @@ class ComputeTextureFiller {
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
 
-  // The sequence continues from `at`, in fills of `textures` textures of `channels` channels
-  // (4, 2 or 1): texel p's state becomes `at` jumped p·C·T on.
-  void set_state(const State& at, std::uint32_t textures, std::uint32_t channels = 4) {
+  // Outputs a texel of each texture holds: a float or a word each channel, or with a word
+  // texture of a generator of several words an output, that output's words (RGBA32UI only).
+  static std::uint32_t outputs_per_texel(const fragment::TexelFormat& format) {
+    if (!format.words || G::kWordsPerOutput == 1) return format.channels;
+    if (format.channels != 4)
+      throw InvalidArgument(std::string("a ") + G::kName + " output is " + std::to_string(G::kWordsPerOutput) +
+                            " words: it needs GL_RGBA32UI textures, not " + format.name());
+    return 1;
+  }
+
+  // The sequence continues from `at`, in fills of `textures` textures of `format` (C outputs a
+  // texel each, outputs_per_texel()): texel p's state becomes `at` jumped p·C·T on.
+  void set_state(const State& at, std::uint32_t textures, fragment::TexelFormat format = {}) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
-    if (channels != 1 && channels != 2 && channels != 4)
-      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(channels));
-    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = channels * textures;
-    if (!programs_.contains(channels))
-      programs_.emplace(channels, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
-                                                       {{"CHANNELS", std::to_string(channels)}}));
+    if (format.channels != 1 && format.channels != 2 && format.channels != 4)
+      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(format.channels));
+    const std::uint64_t texels = std::uint64_t{size_.width} * size_.height,
+                        per_texel = outputs_per_texel(format) * textures;
+    const std::uint32_t key = format.channels + (format.words ? 8 : 0);
+    if (!programs_.contains(key))
+      programs_.emplace(key, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
+                                                  {{"CHANNELS", std::to_string(format.channels)},
+                                                   {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
     const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
     // After a texel's last output, over the other texels' outputs of the fill.
     last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
     textures_ = textures;
-    channels_ = channels;
+    format_ = format;
     const gl::StateGuard guard;
     states_.upload(encoded);
   }
@@ -84,12 +99,12 @@ class ComputeTextureFiller {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    if (fragment::check_textures(textures, size_.width, size_.height) != channels_)
-      throw InvalidArgument("this filler's states are laid out for textures of " + std::to_string(channels_) +
-                            " channel(s)");
+    const fragment::TexelFormat format = fragment::check_textures(textures, size_.width, size_.height);
+    if (format != format_)
+      throw InvalidArgument("this filler's states are laid out for " + format_.name() + " textures, not " + format.name());
     for (unsigned t : textures) fragment::check_image_texture(t);
     const gl::StateGuard guard;
-    const gl::Program& program = programs_.at(channels_);
+    const gl::Program& program = programs_.at(format_.channels + (format_.words ? 8 : 0));
     program.use();
     program.set_int("uTextures", static_cast<int>(textures.size()));
     glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
@@ -102,8 +117,7 @@ class ComputeTextureFiller {
     if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
     states_.bind_base(0);
     for (std::size_t t = 0; t < textures.size(); ++t)
-      glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY,
-                         fragment::float_format(channels_));
+      glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, format_.gl_format());
     const GLuint groups_x = (size_.width + 7) / 8, groups_y = (size_.height + 7) / 8;
     glDispatchCompute(groups_x, groups_y, 1);
     if constexpr (kAdvanceDispatch) {
@@ -114,7 +128,7 @@ class ComputeTextureFiller {
     }
     // The caller may sample, render into, copy or read the textures next, in any way.
     glMemoryBarrier(GL_ALL_BARRIER_BITS);
-    gl::check_errors(std::string("filling textures with ") + G::kName + " floats in the compute profile");
+    gl::check_errors(std::string("filling textures with ") + G::kName + " outputs in the compute profile");
   }
 
   // Substream 0's state, read back from the GPU: the state at the current position. Throws
@@ -132,12 +146,12 @@ class ComputeTextureFiller {
  private:
   G generator_;
   fragment::TargetSize size_;
-  std::map<std::uint32_t, gl::Program> programs_;  // G::kComputeTextureShader, by channels
+  std::map<std::uint32_t, gl::Program> programs_;  // G::kComputeTextureShader, by channels (+ 8 for words)
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs
   typename G::Jump last_step_;  // after a texel's last output, over the other texels'
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
-  std::uint32_t channels_ = 4;  // channels of each
+  fragment::TexelFormat format_;  // of each
 };
 
 }  // namespace glrand::stream

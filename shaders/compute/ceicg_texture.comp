@@ -4,6 +4,7 @@
 // glrand: variant CHANNELS=4
 // glrand: variant CHANNELS=2
 // glrand: variant CHANNELS=1
+// glrand: variant CHANNELS=4,TEXTURE_WORDS=1
 // CEICG texture fill, compute profile: as ceicg.frag's float targets (no state but the three
 // residues of the fill's first output, which the host advances), texel p = x + W·y evaluating
 // its C·T consecutive outputs p·C·T .. from them, output C·t + c into texture t's channel c, in
@@ -28,7 +29,13 @@ void main() {
   vec4 start = addMod(uPassStart, blockOffset, uModulus);
   for (int t = 0; t < uTextures; ++t) {
     vec4 x1, x2, x3;
+#if TEXTURE_WORDS
+    // One output a texel (uOutputsPerPixel = T): its three components, the exact words.
+    ceicgIntegers(start, float(t), x1, x2, x3);
+    storeWords(t, p, uvec4(uint(x1.x), uint(x2.x), uint(x3.x), 0u));
+#else
     ceicgIntegers(start, float(CHANNELS * t), x1, x2, x3);
     storeTexel(t, p, ceicgUniform(x1, x2, x3));
+#endif
   }
 }

@@ -4,6 +4,9 @@
 // glrand: variant CHANNELS=4
 // glrand: variant CHANNELS=2
 // glrand: variant CHANNELS=1
+// glrand: variant CHANNELS=4,TEXTURE_WORDS=1
+// glrand: variant CHANNELS=2,TEXTURE_WORDS=1
+// glrand: variant CHANNELS=1,TEXTURE_WORDS=1
 // MRG32k3a texture fill, compute profile (compute/texture_main.glsl): each texel's six words,
 // as (x0, x1) pairs in three vec4s, held after its output's step (common/mrg32k3a_step.glsl's
 // convention), step by A between its C·T outputs. The jump over the other texels' outputs
@@ -24,12 +27,25 @@ void fillTexel(ivec2 p, int s) {
     stepState(a0, a1, a2, b0, b1, b2);
   } else {
     for (int t = 0; t < uTextures; ++t) {
+#if TEXTURE_WORDS
+      uvec4 w = uvec4(0u);
+#else
       vec4 u = vec4(0.0);
+#endif
       for (int c = 0; c < CHANNELS; ++c) {
-        u[c] = unitFloatOfWord(combine(a2, b2, uModulusDigits1));
+        vec2 z = combine(a2, b2, uModulusDigits1);  // z = z.x + z.y·2^24, exact
+#if TEXTURE_WORDS
+        w[c] = uint(z.x) + (uint(z.y) << 24);
+#else
+        u[c] = unitFloatOfWord(z);
+#endif
         if (t != uTextures - 1 || c != CHANNELS - 1) stepState(a0, a1, a2, b0, b1, b2);
       }
+#if TEXTURE_WORDS
+      storeWords(t, p, w);
+#else
       storeTexel(t, p, u);
+#endif
     }
   }
   storeState(s, 0, vec4(wordOfDigits(a0), wordOfDigits(a1)));

@@ -4,6 +4,9 @@
 // glrand: variant CHANNELS=4
 // glrand: variant CHANNELS=2
 // glrand: variant CHANNELS=1
+// glrand: variant CHANNELS=4,TEXTURE_WORDS=1
+// glrand: variant CHANNELS=2,TEXTURE_WORDS=1
+// glrand: variant CHANNELS=1,TEXTURE_WORDS=1
 // Park–Miller texture fill, compute profile (compute/texture_main.glsl): each texel's z (four
 // bytes in floats) steps by a between its C·T outputs, and after the last by uStateMultiplier,
 // which jumps it over the other texels' outputs of the fill.
@@ -17,12 +20,24 @@ uniform vec4 uStateMultiplier;  // bytes of the jump to the texel's next fill
 void fillTexel(ivec2 p, int s) {
   vec4 z = loadState(s, 0);
   for (int t = 0; t < uTextures; ++t) {
+#if TEXTURE_WORDS
+    uvec4 w = uvec4(0u);
+#else
     vec4 u = vec4(0.0);
+#endif
     for (int c = 0; c < CHANNELS; ++c) {
+#if TEXTURE_WORDS
+      w[c] = uint(z.x) | (uint(z.y) << 8) | (uint(z.z) << 16) | (uint(z.w) << 24);  // z's exact bytes
+#else
       u[c] = unitFloatOfBytes(z);
+#endif
       z = mulModMersenne31(z, t == uTextures - 1 && c == CHANNELS - 1 ? uStateMultiplier : uStepMultiplier);
     }
+#if TEXTURE_WORDS
+    storeWords(t, p, w);
+#else
     storeTexel(t, p, u);
+#endif
   }
   storeState(s, 0, z);
 }

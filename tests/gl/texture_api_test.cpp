@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <glrand/glrand.hpp>
+#include <utility>
 #include <vector>
 
 #include "fragment/park_miller_fragment.hpp"
@@ -476,4 +477,128 @@ TEST_CASE("a fill refuses textures of mixed formats and formats it does not writ
       CHECK(filler.position() == 2 * 8 * 4);
     }
   glDeleteTextures(1, &bytes);
+}
+
+namespace {
+
+// A W x H texture of 32-bit words of `channels` channels (GL_R32UI, GL_RG32UI, GL_RGBA32UI).
+struct WordTexture {
+  GLuint id = 0;
+  WordTexture(std::uint32_t width, std::uint32_t height, std::uint32_t channels) {
+    const GLint format = channels == 4 ? GL_RGBA32UI : channels == 2 ? GL_RG32UI : GL_R32UI;
+    const GLenum layout = channels == 4 ? GL_RGBA_INTEGER : channels == 2 ? GL_RG_INTEGER : GL_RED_INTEGER;
+    glGenTextures(1, &id);
+    glBindTexture(GL_TEXTURE_2D, id);
+    glTexImage2D(GL_TEXTURE_2D, 0, format, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
+                 GL_UNSIGNED_INT, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+  ~WordTexture() { glDeleteTextures(1, &id); }
+  WordTexture(const WordTexture&) = delete;
+  WordTexture& operator=(const WordTexture&) = delete;
+  WordTexture(WordTexture&& other) noexcept : id(std::exchange(other.id, 0)) {}
+
+  // Every texel read back as four words (missing channels 0, 0, 1).
+  std::vector<std::uint32_t> read(std::uint32_t width, std::uint32_t height) const {
+    const gl::Framebuffer framebuffer({&id, 1});
+    framebuffer.bind();
+    std::vector<std::uint32_t> words(std::size_t{4} * width * height);
+    glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                 words.data());
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return words;
+  }
+};
+
+// The CPU reference's words of outputs first .. first + count − 1 for `settings`.
+std::vector<std::uint32_t> reference_words(Settings settings, std::uint64_t first, std::uint64_t count) {
+  settings.backend = Backend::cpu;
+  settings.profile = Profile::ps30;
+  settings.offset += first;
+  Generator reference(settings);
+  std::vector<std::uint32_t> words(count * static_cast<std::uint64_t>(reference.words_per_output()));
+  reference.generate(std::span<std::uint32_t>(words));
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("compute-profile fills write every GL generator's exact words into word textures, in the texel order",
+          "[api][gl][texture]") {
+  const GlContext context;
+  if (!GLEW_VERSION_4_3) {
+    WARN("this context has no compute shaders (OpenGL 4.3): no word textures");
+    return;
+  }
+  for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::mrg32k3a, Algorithm::wichmann_hill, Algorithm::ceicg}) {
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.profile = Profile::compute;
+    settings.seed64 = 424242;
+    settings.offset = 1000003;
+    const bool one_word = algorithm == Algorithm::park_miller || algorithm == Algorithm::mrg32k3a;
+    const int W = one_word ? 1 : algorithm == Algorithm::ceicg ? 3 : 4;  // words an output
+    TextureFiller filler(settings);
+    constexpr std::uint32_t kWidth = 13, kHeight = 6;
+    std::uint64_t position = 0;
+    struct Fill {
+      std::uint32_t textures, channels;
+    };
+    const std::vector<Fill> fills = one_word ? std::vector<Fill>{{1, 4}, {3, 2}, {3, 2}, {2, 1}, {4, 4}}
+                                             : std::vector<Fill>{{1, 4}, {3, 4}, {3, 4}, {2, 4}};
+    for (const Fill f : fills) {
+      INFO(info(algorithm).name << ": " << f.textures << " textures of " << f.channels << " word channel(s) from output "
+                                << position);
+      std::vector<WordTexture> textures;
+      std::vector<unsigned> ids;
+      for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight, f.channels).id);
+      filler.fill(ids, kWidth, kHeight);
+      const std::uint32_t per_texture = one_word ? f.channels : 1;  // outputs a texel of each texture holds
+      const std::uint64_t texels = std::uint64_t{kWidth} * kHeight, outputs = per_texture * f.textures * texels;
+      REQUIRE(filler.position() == position + outputs);
+      const std::vector<std::uint32_t> want = reference_words(settings, position, outputs);
+      for (std::uint32_t t = 0; t < f.textures; ++t) {
+        const std::vector<std::uint32_t> got = textures[t].read(kWidth, kHeight);
+        for (std::uint64_t p = 0; p < texels; ++p)
+          for (std::uint32_t c = 0; c < per_texture; ++c) {
+            const std::uint64_t n = p * per_texture * f.textures + per_texture * t + c;  // the documented order
+            for (int w = 0; w < W; ++w) {
+              const std::uint32_t word = got[4 * p + (one_word ? c : static_cast<std::uint32_t>(w))];
+              if (word != want[W * n + w])
+                FAIL("texture " << t << " texel " << p << " output " << n << " word " << w << ": " << word << ", expected "
+                                << want[W * n + w]);
+            }
+          }
+      }
+      position += outputs;
+    }
+    // Floats again after words: the states are laid out anew and the sequence goes on.
+    gl::Texture floats(kWidth, kHeight);
+    const unsigned id = floats.id();
+    filler.fill({&id, 1}, kWidth, kHeight);
+    CHECK(filler.position() == position + 4 * kWidth * kHeight);
+  }
+}
+
+TEST_CASE("word textures are refused where a fill cannot write them, and no position moves", "[api][gl][texture]") {
+  const GlContext context;
+  WordTexture r(8, 4, 1), rgba(8, 4, 4);
+  for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::ceicg}) {
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.profile = Profile::ps30;
+    TextureFiller ps30(settings);
+    CHECK_THROWS_WITH(ps30.fill({&rgba.id, 1}, 8, 4), Catch::Contains("the compute profile writes"));
+    CHECK(ps30.position() == 0);
+  }
+  for (const Algorithm algorithm : {Algorithm::wichmann_hill, Algorithm::ceicg}) {
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.profile = Profile::compute;
+    TextureFiller compute(settings);
+    CHECK_THROWS_WITH(compute.fill({&r.id, 1}, 8, 4), Catch::Contains("needs GL_RGBA32UI textures"));
+    CHECK(compute.position() == 0);
+  }
 }

@@ -37,6 +37,10 @@ class TextureFiller {
   // Wichmann–Hill's within 2^-20 of wh::to_f32 on the circle (distance mod 1), each texel a
   // substream whose state stays on the GPU from fill to fill (the host sets the states on the
   // first fill, after a change of size, of T or of C, and after seek()).
+  // In the compute profile the textures may instead hold words (GL_RGBA32UI, GL_RG32UI,
+  // GL_R32UI): the exact integers, Park–Miller's and MRG32k3a's a word a channel in the same
+  // layout, Wichmann–Hill's four and CEICG's three words of one output a GL_RGBA32UI texel
+  // (output position() + p·T + t).
   // Runs the generator's self-test on the context first (Settings::self_test), and leaves the
   // caller's GL state (bindings, program, viewport, colour masks) as it was. A filler belongs
   // to the context of its first fill (its programs and state textures live there): make one
