@@ -48,8 +48,9 @@ void Generator::set_state(const GeneratorState& state) {
     impl_ = std::make_unique<Impl>(state);
     return;
   }
-  // The same device stays open.
+  // The same device stays open; its engine was made for the old settings.
   library::check_settings(state.settings);
+  impl_->devices.forget_engine();
   impl_->settings = state.settings;
   impl_->position = state.position;
   impl_->source = library::make_source(impl_->settings);

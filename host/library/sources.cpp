@@ -123,26 +123,37 @@ StreamLayout ps30_layout(Devices& devices, StreamLayout layout, std::uint64_t co
   return layout;
 }
 
+// The ps30 engine of `layout`, kept from call to call (Devices::gl_engine).
+template <class Fragment, class Traits>
+Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits& traits) {
+  const std::string key = std::to_string(layout.substreams) + " " + name_of(layout.split) + " " + name_of(layout.update);
+  return devices.gl_engine<Fragment>(key, [&] { return std::make_unique<Fragment>(layout, traits); });
+}
+
 // A stateful generator in the ps30 profile, from `start(first)`.
 template <class Fragment, class Traits, class Start>
 auto on_gl(const Settings& s, Traits traits, Start start) {
   return [given = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
                                            const Consumer& consume) {
-    Fragment generator(ps30_layout(devices, given, count), traits);
+    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits);
     generator.generate(start(first), count, consume);
   };
 }
 
-// The scatter or compute engine for `units` engine outputs, on the opened context, and where
-// it runs. Leapfrog gives the serial sequence for any P, so a short run uses fewer invocations
-// than `most`.
+// The scatter or compute engine for `units` engine outputs, on the opened context, kept from
+// call to call (Devices::gl_engine), and where it runs. Leapfrog gives the serial sequence for
+// any P, so a short run uses fewer invocations than `most`.
 template <class Traits>
-stream::StreamGenerator<Traits> stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
-                                              std::uint64_t units) {
+stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
+                                               std::uint64_t units) {
   devices.open_gl();
   const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
-  stream::StreamGenerator<Traits> generator(profile, std::clamp<std::uint64_t>(wanted, 1, most),
-                                            stream::kDefaultOutputsPerSubstream, traits);
+  const std::uint64_t substreams = std::clamp<std::uint64_t>(wanted, 1, most);
+  auto& generator = devices.gl_engine<stream::StreamGenerator<Traits>>(
+      std::string(name_of(profile)) + " " + std::to_string(substreams), [&] {
+        return std::make_unique<stream::StreamGenerator<Traits>>(profile, substreams,
+                                                                 stream::kDefaultOutputsPerSubstream, traits);
+      });
   devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
                   std::to_string(generator.substreams()) + " substreams x " +
                   std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
@@ -156,7 +167,7 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
   return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
              Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
-    auto generator = stream_engine(devices, profile, most, traits, units);
+    auto& generator = stream_engine(devices, profile, most, traits, units);
     const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
     std::uint64_t left = count;
     generator.generate(start(first), units, [&](std::span<const std::uint32_t> words) {
@@ -187,7 +198,7 @@ template <class T, class Traits, class Start>
 ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start) {
   return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start](
              Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
-    auto generator = stream_engine(devices, profile, most, traits, count);
+    auto& generator = stream_engine(devices, profile, most, traits, count);
     devices.where += ", floats made on the GPU";
     generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
   };
@@ -199,7 +210,7 @@ template <class T, class Fragment, class Traits, class Start>
 ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert) {
   return [given = s.layout, traits, start, convert](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                     const ValueConsumer<T>& consume) {
-    Fragment generator(ps30_layout(devices, given, count), traits);
+    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits);
     const bool on_gpu = generator.makes_values(pack_format<T>());
     if (on_gpu) devices.where += ", floats made on the GPU";
     if (on_gpu) return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
@@ -302,7 +313,9 @@ Source ceicg_source(const Settings& s) {
                                                 const Consumer& consume) {
       devices.open_gl();
       devices.where = gl::query_context_info().renderer;
-      fragment::CeicgFragment generator(size);
+      auto& generator = devices.gl_engine<fragment::CeicgFragment>(
+          std::to_string(size.width) + "x" + std::to_string(size.height),
+          [&] { return std::make_unique<fragment::CeicgFragment>(size); });
       generator.generate_ints(start(first), count, consume);
     };
   }
@@ -395,7 +408,7 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
       devices.open_gl();
       devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
                       " substreams, parameterisation, state update " + name_of(layout.update);
-      fragment::WichmannHillFragment generator(layout, traits);
+      auto& generator = ps30_engine<fragment::WichmannHillFragment>(devices, layout, traits);
       generator.generate_parameterised(starts(round), count, consume);
     };
   }

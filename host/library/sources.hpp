@@ -5,6 +5,8 @@
 // conversions of its exact words.
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <typeinfo>
 #include <glrand/generator.hpp>
 #include <optional>
 #include <span>
@@ -21,6 +23,9 @@ using Consumer = Generator::Consumer;
 class Devices {
  public:
   explicit Devices(const Settings& settings) : settings_(settings) {}
+  ~Devices() { forget_engine(); }
+  Devices(const Devices&) = delete;
+  Devices& operator=(const Devices&) = delete;
   // Opens the context on first use, makes it current, and runs the generator's ps30
   // self-test there once (unless Settings::self_test is false).
   void open_gl();
@@ -29,9 +34,33 @@ class Devices {
   // Where the current or last run generates: "NVIDIA H100 ..., CUDA kernels", ...
   std::string where;
 
+  // The GL engine of a run (after open_gl()): the last one made, if its `key` (what it was
+  // made for: its type and layout) is the same, else a new one from `make()`, which replaces
+  // it. Keeping it saves each further call the engine's shader compiles, targets and
+  // read-back buffers (and a value packer's known-answer check), which per-frame or
+  // per-batch calls would otherwise pay every time; one at a time bounds the memory.
+  template <class Engine, class Make>
+  Engine& gl_engine(const std::string& key, Make make) {
+    const std::string typed = typeid(Engine).name() + (":" + key);
+    if (!engine_ || engine_key_ != typed) {
+      forget_engine();
+      engine_ = std::shared_ptr<void>(make());
+      engine_key_ = typed;
+    }
+    return *static_cast<Engine*>(engine_.get());
+  }
+  // Destroys the kept engine, with its context current (its names are that context's).
+  void forget_engine() {
+    if (engine_ && context_) context_->make_current();
+    engine_.reset();
+    engine_key_.clear();
+  }
+
  private:
   const Settings& settings_;
   std::optional<gl::HeadlessContext> context_;
+  std::shared_ptr<void> engine_;  // destroyed before the context
+  std::string engine_key_;
 };
 
 // Converts exact outputs (words per output each; the first is output `first` of the

@@ -96,3 +96,40 @@ TEST_CASE("Park-Miller's and MRG32k3a's floats and doubles made on the GPU equal
       CHECK(gl.where().find("floats made on the GPU") != std::string::npos);
     }
 }
+
+TEST_CASE("a GL generator keeps its engine between calls, and set_state to other settings makes a new one",
+          "[api][gl]") {
+  for (const Profile profile : {Profile::ps30, Profile::compute}) {
+    INFO("--profile " << name_of(profile));
+    Settings settings;
+    settings.algorithm = Algorithm::wichmann_hill;
+    settings.profile = profile;
+    if (profile == Profile::ps30)
+      settings.layout.substreams = 64;
+    else
+      settings.invocations = 96;
+    Generator gl(settings);
+    // Calls of one size reuse one engine; the sequence goes on.
+    std::vector<std::uint32_t> first(4 * 3000), second(4 * 3000);
+    gl.generate(std::span(first));
+    gl.generate(std::span(second));
+    first.insert(first.end(), second.begin(), second.end());
+    CHECK(first == reference_words(Algorithm::wichmann_hill, {}, 0, 6000));
+    // Another parameter set on the same device: an engine with the new set's multipliers.
+    GeneratorState state = gl.state();
+    state.settings.wh_set = 200;
+    state.position = 0;
+    gl.set_state(state);
+    std::vector<std::uint32_t> other(4 * 3000);
+    gl.generate(std::span(other));
+    Settings cpu = state.settings;
+    cpu.backend = Backend::cpu;
+    cpu.profile = Profile::ps30;
+    cpu.layout = {};
+    cpu.invocations.reset();
+    Generator reference(cpu);
+    std::vector<std::uint32_t> want(4 * 3000);
+    reference.generate(std::span(want));
+    CHECK(other == want);
+  }
+}
