@@ -28,6 +28,7 @@ packages=(
   glslang-dev glslang-tools spirv-tools                           # shader validation, ps30 checker
   spirv-cross libspirv-cross-c-shared-dev                         # hostile-arithmetic test build
   libcli11-dev libfmt-dev libpng-dev catch2                        # CLI, text, PNG, tests
+  libboost-math-dev                                               # distributions' normal quantile
   libdieharder-dev                                                # `glrand test` (with GSL)
   xvfb xauth                                                      # `glrand view` tests
 )

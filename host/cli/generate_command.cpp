@@ -6,6 +6,7 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <fmt/core.h>
@@ -36,7 +37,49 @@ struct GenerateOptions {
   std::string size;  // empty: 1024x1024
   bool quiet = false;
   bool progress = false;
+  // --distribution and its parameters (docs/distributions.md); none: the generator's floats.
+  std::string distribution;
+  double mean = 0.0, stddev = 1.0, lambda = 1.0;
+  std::vector<double> range;
+  std::string normal_method = "inverse-cdf";
 };
+
+// The distribution the options ask for, its parameters checked; every parameter given must
+// belong to it.
+std::optional<Distribution> distribution_of(const GenerateOptions& options, const CLI::App& command, Format format) {
+  const auto given = [&](const char* option) { return command.count(option) > 0; };
+  if (options.distribution.empty()) {
+    for (const char* option : {"--mean", "--stddev", "--lambda", "--range", "--normal-method"})
+      if (given(option)) throw InvalidArgument(std::string(option) + " is a parameter of --distribution, which is not given");
+    return std::nullopt;
+  }
+  Distribution d;
+  d.kind = distribution_kind(options.distribution);
+  const bool normal = d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal;
+  const auto belongs = [&](const char* option, bool ok) {
+    if (given(option) && !ok)
+      throw InvalidArgument(std::string(option) + " is not a parameter of --distribution " + options.distribution);
+  };
+  belongs("--mean", normal);
+  belongs("--stddev", normal);
+  belongs("--normal-method", normal);
+  belongs("--lambda", d.kind == DistributionKind::exponential);
+  belongs("--range", d.kind == DistributionKind::uniform);
+  d.mean = options.mean;
+  d.stddev = options.stddev;
+  d.lambda = options.lambda;
+  d.method = normal_method(options.normal_method);
+  if (given("--range")) {
+    if (options.range.size() != 2) throw InvalidArgument("--range takes two numbers, A,B");
+    d.a = options.range[0];
+    d.b = options.range[1];
+  }
+  check(d);
+  if (format != Format::f32 && format != Format::f64 && format != Format::text && format != Format::text_f64)
+    throw InvalidArgument(std::string("--distribution gives values: --format f32, f64, text or text-f64, not ") +
+                          name_of(format));
+  return d;
+}
 
 void run_generate(const GenerateOptions& options, const CLI::App& command) {
   // Every option is checked before any file is created or device opened.
@@ -61,6 +104,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
     throw InvalidArgument("--format " + options.format + " writes lines of text, not a .npy file: name the file "
                           "otherwise, or use --format f32, f64 or ints for .npy");
   if (options.quiet && options.progress) throw InvalidArgument("give -q or --progress, not both");
+  const std::optional<Distribution> distribution = distribution_of(options, command, format);
   const auto type = element_type(format);
   Settings settings = options.source.settings(options.quiet ? nullptr : &std::cerr);
   settings.ceicg_target = ceicg_pass_size(options.source, options.size);
@@ -85,7 +129,11 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
 
   const auto began = std::chrono::steady_clock::now();
   try {
-    write_numbers(generator, outputs, format, words, *sink, [&](std::uint64_t n) { progress.advance(n); });
+    const auto advance = [&](std::uint64_t n) { progress.advance(n); };
+    if (distribution)
+      write_distribution(generator, outputs, format, *distribution, *sink, advance);
+    else
+      write_numbers(generator, outputs, format, words, *sink, advance);
   } catch (const output::OutputClosed&) {
     return;
   }
@@ -93,8 +141,9 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   if (!options.quiet)
-    std::cerr << fmt::format("glrand: {} {} {} ({}) to {} in {:.2f} s ({} {}/s) on {}\n",
+    std::cerr << fmt::format("glrand: {} {} {} ({}{}) to {} in {:.2f} s ({} {}/s) on {}\n",
                              options.source.generator, count, unit, options.format,
+                             distribution ? ", " + describe(*distribution) : std::string(),
                              to_stdout ? "standard output" : options.output, seconds,
                              si_count(static_cast<double>(count) / seconds), unit, generator.where());
 }
@@ -130,6 +179,19 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
+  command->add_option("--distribution", options->distribution,
+                      "Values of a distribution instead of the generator's floats (docs/distributions.md): uniform "
+                      "(--range A,B: [A, B), default [0, 1)), uniform-positive ((0, 1]), normal (--mean, --stddev), "
+                      "lognormal (exp of that normal), exponential (--lambda); --format f32, f64, text or text-f64");
+  command->add_option("--mean", options->mean, "--distribution normal, lognormal: the (log's) mean")->capture_default_str();
+  command->add_option("--stddev", options->stddev, "--distribution normal, lognormal: the (log's) standard deviation")
+      ->capture_default_str();
+  command->add_option("--normal-method", options->normal_method,
+                      "--distribution normal, lognormal: inverse-cdf (one output a value) or box-muller (outputs "
+                      "2k, 2k+1 make values 2k, 2k+1)")
+      ->capture_default_str();
+  command->add_option("--lambda", options->lambda, "--distribution exponential: the rate")->capture_default_str();
+  command->add_option("--range", options->range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,
                     "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "

@@ -219,4 +219,53 @@ void write_numbers(Generator& generator, std::uint64_t outputs, Format format, W
   writer.finish();
 }
 
+namespace {
+
+// A distribution's values into one of two buffers while the other is written.
+template <class T>
+void write_values(Generator& generator, std::uint64_t outputs, bool text, const Distribution& distribution,
+                  output::OutputSink& sink, const std::function<void(std::uint64_t)>& advance) {
+  constexpr std::size_t kPiece = std::size_t{1} << 22;
+  std::array<std::vector<T>, 2> buffers;
+  fmt::memory_buffer lines;
+  BackgroundWrite write;  // last: its destructor waits before the buffers go
+  int next = 0;
+  for (std::uint64_t done = 0; done < outputs;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, outputs - done));
+    std::vector<T>& buffer = buffers[next];
+    next ^= 1;
+    buffer.resize(n);
+    generator.generate(std::span<T>(buffer), distribution);
+    if (text) {
+      std::size_t count = 0;  // lines in `lines`
+      for (std::size_t i = 0; i < n; ++i) {
+        fmt::format_to(std::back_inserter(lines), sizeof(T) == 4 ? "{:.9g}\n" : "{:.17g}\n", buffer[i]);
+        if (++count, lines.size() >= (1u << 20) || i + 1 == n) {
+          sink.write_text(std::string_view(lines.data(), lines.size()), count);
+          lines.clear();
+          count = 0;
+        }
+      }
+    } else {
+      write.start([&sink, &buffer] { sink.write(std::span<const T>(buffer)); });
+    }
+    done += n;
+    advance(n);
+  }
+  write.wait();
+}
+
+}  // namespace
+
+void write_distribution(Generator& generator, std::uint64_t outputs, Format format, const Distribution& distribution,
+                        output::OutputSink& sink, const std::function<void(std::uint64_t)>& advance) {
+  if (format == Format::f32 || format == Format::text)
+    write_values<float>(generator, outputs, format == Format::text, distribution, sink, advance);
+  else if (format == Format::f64 || format == Format::text_f64)
+    write_values<double>(generator, outputs, format == Format::text_f64, distribution, sink, advance);
+  else
+    throw InvalidArgument(std::string("--distribution gives values: --format f32, f64, text or text-f64, not ") +
+                          name_of(format));
+}
+
 }  // namespace glrand::cli

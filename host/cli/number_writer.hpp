@@ -39,4 +39,9 @@ std::vector<std::uint64_t> sink_shape(const Generator& generator, Format format,
 void write_numbers(Generator& generator, std::uint64_t outputs, Format format, WordFormula words,
                    output::OutputSink& sink, const std::function<void(std::uint64_t)>& advance);
 
+// The same for `outputs` values of `distribution` (format f32, f64, text or text-f64): each
+// chunk made by the generator's distribution call while the last one is written.
+void write_distribution(Generator& generator, std::uint64_t outputs, Format format, const Distribution& distribution,
+                        output::OutputSink& sink, const std::function<void(std::uint64_t)>& advance);
+
 }  // namespace glrand::cli

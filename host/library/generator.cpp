@@ -6,6 +6,7 @@
 #include <glrand/error.hpp>
 #include <glrand/generator.hpp>
 
+#include "distributions/transforms.hpp"
 #include "generators/parallel_fill.hpp"
 #include "library/sources.hpp"
 #include "library/starts.hpp"
@@ -144,7 +145,35 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
   });
 }
 
+// The values of a distribution into `out`, in chunks: each chunk's doubles (with a Box–Muller
+// pair's partner outside it, read again) through the host formulas.
+template <class T>
+void distribute(Generator& generator, std::uint64_t& position, std::span<T> out, const Distribution& distribution) {
+  check(distribution);
+  const bool pairs = distributions::uses_pairs(distribution);
+  constexpr std::size_t kChunk = std::size_t{1} << 22;  // even: pairs stay whole inside
+  std::vector<double> u;
+  for (std::size_t at = 0; at < out.size();) {
+    const std::size_t n = std::min(kChunk, out.size() - at);
+    const std::uint64_t from = position, end = from + n;
+    const std::uint64_t begin = pairs ? from - from % 2 : from, stop = pairs ? end + end % 2 : end;
+    u.resize(stop - begin);
+    position = begin;
+    generator.generate(std::span<double>(u));
+    position = end;
+    distributions::apply(distribution, u, begin, from, out.subspan(at, n));
+    at += n;
+  }
+}
+
 }  // namespace
+
+void Generator::generate(std::span<double> out, const Distribution& distribution) {
+  distribute(*this, impl_->position, out, distribution);
+}
+void Generator::generate(std::span<float> out, const Distribution& distribution) {
+  distribute(*this, impl_->position, out, distribution);
+}
 
 void Generator::generate(std::span<std::uint32_t> out) {
   const auto width = static_cast<std::size_t>(words_per_output());

@@ -27,7 +27,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <numbers>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -432,6 +434,15 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--path", "nope", "-o", "out.bin"}), "--path"},
       {gen({"-n", "2^50", "-o", "out.bin"}), "free"},  // far more than any disk holds
       {gen({"-n", "10", "-o", "."}), "directory"},
+      {gen({"-n", "10", "--distribution", "gauss", "-o", "out.bin"}), "no distribution 'gauss'"},
+      {gen({"-n", "10", "--distribution", "normal", "--stddev", "0", "-o", "out.bin"}), "standard deviation"},
+      {gen({"-n", "10", "--distribution", "normal", "--lambda", "2", "-o", "out.bin"}), "not a parameter"},
+      {gen({"-n", "10", "--mean", "2", "-o", "out.bin"}), "--distribution, which is not given"},
+      {gen({"-n", "10", "--distribution", "uniform", "--range", "3,1", "-o", "out.bin"}), "finite a < b"},
+      {gen({"-n", "10", "--distribution", "uniform", "--range", "3", "-o", "out.bin"}), "two numbers"},
+      {gen({"-n", "10", "--distribution", "exponential", "--lambda", "-1", "-o", "out.bin"}), "lambda"},
+      {gen({"-n", "10", "--distribution", "normal", "--format", "ints", "-o", "out.bin"}), "gives values"},
+      {gen({"-n", "10", "--distribution", "normal", "--normal-method", "polar", "-o", "out.bin"}), "box-muller"},
   };
   const auto before = dir.entries();
   REQUIRE(before.empty());
@@ -988,4 +999,57 @@ TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
     CHECK(result.err.find(message) != std::string::npos);
     CHECK(dir.entries() == before);
   }
+}
+
+TEST_CASE("generate --distribution writes each distribution's formula of the generator's doubles, on every path",
+          "[cli]") {
+  TempDir dir;
+  constexpr std::uint64_t kCount = 20001;
+  // The uniform doubles of the sequence, from the command itself (equal to the reference above).
+  glrand_ok({"generate", "-g", "mrg32k3a", "--path", "cpu", "-n", std::to_string(kCount + 1), "--format", "f64",
+             "--offset", "17", "-o", "u.bin"},
+            dir.path());
+  const std::string ubytes = read_file(dir / "u.bin");
+  std::vector<double> u(kCount + 1);
+  std::memcpy(u.data(), ubytes.data(), ubytes.size());
+  struct Case {
+    std::vector<std::string> args;
+    std::function<double(std::size_t)> value;  // value i from u, by hand
+  };
+  const std::vector<Case> cases{
+      {{"--distribution", "exponential", "--lambda", "4"}, [&](std::size_t i) { return -std::log1p(-u[i]) / 4.0; }},
+      {{"--distribution", "uniform", "--range", "-2,6"}, [&](std::size_t i) { return -2.0 + 8.0 * u[i]; }},
+      {{"--distribution", "uniform-positive"}, [&](std::size_t i) { return 1.0 - u[i]; }},
+      {{"--distribution", "normal", "--mean", "1", "--stddev", "3", "--normal-method", "box-muller"},
+       [&](std::size_t i) {
+         const std::size_t k = i - i % 2;
+         const double r = std::sqrt(-2.0 * std::log1p(-u[k])), theta = 2.0 * std::numbers::pi * u[k + 1];
+         return 1.0 + 3.0 * (i % 2 == 0 ? r * std::cos(theta) : r * std::sin(theta));
+       }},
+  };
+  for (const auto& c : cases)
+    for (const std::string path : {"cpu", "gl"}) {
+      INFO(c.args[1] << " --path " << path);
+      std::vector<std::string> args{"generate", "-g", "mrg32k3a", "--path", path, "-n", std::to_string(kCount),
+                                    "--format", "f64", "--offset", "17", "-o", "x.bin"};
+      args.insert(args.end(), c.args.begin(), c.args.end());
+      glrand_ok(args, dir.path());
+      const std::string bytes = read_file(dir / "x.bin");
+      REQUIRE(bytes.size() == kCount * 8);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < kCount; ++i) {
+        double x;
+        std::memcpy(&x, bytes.data() + 8 * i, 8);
+        wrong += x != c.value(i);
+      }
+      CHECK(wrong == 0);
+    }
+  // The normal's inverse CDF as text: one value a line, inverting the C library's CDF.
+  const auto text = glrand_ok({"generate", "-g", "mrg32k3a", "--path", "cpu", "-n", "1000", "--format", "text-f64",
+                               "--offset", "17", "--distribution", "normal", "-q"},
+                              dir.path());
+  std::istringstream lines(text.out);
+  std::size_t i = 0;
+  for (double z; lines >> z; ++i) REQUIRE(0.5 * std::erfc(-z / std::numbers::sqrt2) == Approx(u[i]).epsilon(1e-12));
+  CHECK(i == 1000);
 }

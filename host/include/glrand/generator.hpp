@@ -18,6 +18,7 @@
 // opens) and glrand::DeviceError (no device, a device that fails its self-test).
 #include <cstdint>
 #include <functional>
+#include <glrand/distribution.hpp>
 #include <glrand/registry.hpp>
 #include <glrand/types.hpp>
 #include <iosfwd>
@@ -110,6 +111,13 @@ class Generator {
   void generate(std::span<std::uint32_t> out);
   void generate(std::span<float> out);
   void generate(std::span<double> out);
+  // The next out.size() values of `distribution` (glrand/distribution.hpp,
+  // docs/distributions.md): its host formula applied to this generator's doubles, one output a
+  // value (Box–Muller: the pair of outputs 2k, 2k + 1 makes values 2k, 2k + 1, counted from
+  // the settings' start, whatever the calls' sizes), the same bits on every backend. Throws
+  // InvalidArgument for parameters out of range.
+  void generate(std::span<double> out, const Distribution& distribution);
+  void generate(std::span<float> out, const Distribution& distribution);
   // Whether generate(span<float>) and generate(span<double>) make the floats on the device
   // from the exact words, so that only the floats cross to the host and no host core
   // converts (the CUDA backend, but for Wichmann–Hill's parameterisation; on the GL path,

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "distributions/transforms.hpp"
+
+#include <boost/math/special_functions/erf.hpp>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+
+#include <fmt/format.h>
+#include <glrand/error.hpp>
+
+#include "generators/parallel_fill.hpp"
+
+namespace glrand {
+
+namespace {
+
+constexpr std::string_view kKinds[] = {"uniform", "uniform-positive", "normal", "lognormal", "exponential"};
+constexpr std::string_view kMethods[] = {"inverse-cdf", "box-muller"};
+
+}  // namespace
+
+std::string_view name_of(DistributionKind kind) { return kKinds[static_cast<int>(kind)]; }
+
+DistributionKind distribution_kind(std::string_view name) {
+  for (int k = 0; k < 5; ++k)
+    if (kKinds[k] == name) return static_cast<DistributionKind>(k);
+  throw InvalidArgument("no distribution '" + std::string(name) +
+                        "': uniform, uniform-positive, normal, lognormal or exponential");
+}
+
+std::string_view name_of(NormalMethod method) { return kMethods[static_cast<int>(method)]; }
+
+NormalMethod normal_method(std::string_view name) {
+  for (int k = 0; k < 2; ++k)
+    if (kMethods[k] == name) return static_cast<NormalMethod>(k);
+  throw InvalidArgument("no normal method '" + std::string(name) + "': inverse-cdf or box-muller");
+}
+
+void check(const Distribution& d) {
+  switch (d.kind) {
+    case DistributionKind::uniform:
+      if (!std::isfinite(d.a) || !std::isfinite(d.b) || !(d.a < d.b))
+        throw InvalidArgument(fmt::format("a uniform range [a, b) needs finite a < b, not [{}, {})", d.a, d.b));
+      return;
+    case DistributionKind::uniform_positive:
+      return;
+    case DistributionKind::normal:
+    case DistributionKind::lognormal:
+      if (!std::isfinite(d.mean)) throw InvalidArgument(fmt::format("the mean must be finite, not {}", d.mean));
+      if (!std::isfinite(d.stddev) || !(d.stddev > 0))
+        throw InvalidArgument(fmt::format("the standard deviation must be finite and above 0, not {}", d.stddev));
+      return;
+    case DistributionKind::exponential:
+      if (!std::isfinite(d.lambda) || !(d.lambda > 0))
+        throw InvalidArgument(fmt::format("the exponential's rate lambda must be finite and above 0, not {}", d.lambda));
+      return;
+  }
+  throw InvalidArgument("an unknown distribution kind");
+}
+
+std::string describe(const Distribution& d) {
+  const std::string method = d.method == NormalMethod::box_muller ? "Box-Muller" : "inverse CDF";
+  switch (d.kind) {
+    case DistributionKind::uniform:
+      return fmt::format("uniform on [{}, {})", d.a, d.b);
+    case DistributionKind::uniform_positive:
+      return "uniform on (0, 1]";
+    case DistributionKind::normal:
+      return fmt::format("normal (mean {}, stddev {}, {})", d.mean, d.stddev, method);
+    case DistributionKind::lognormal:
+      return fmt::format("log-normal (of a normal of mean {}, stddev {}, {})", d.mean, d.stddev, method);
+    case DistributionKind::exponential:
+      return fmt::format("exponential (lambda {})", d.lambda);
+  }
+  return "?";
+}
+
+namespace distributions {
+
+bool uses_pairs(const Distribution& d) {
+  return (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal) &&
+         d.method == NormalMethod::box_muller;
+}
+
+double normal_quantile(double u) {
+  // Φ^-1(v) = −√2·erfc^-1(2v); v ≥ 2^-53 keeps it finite (u = 0 happens for some generators).
+  const double v = std::max(u, 0x1p-53);
+  return -std::numbers::sqrt2 * boost::math::erfc_inv(2.0 * v);
+}
+
+namespace {
+
+// A value rounded to T; a uniform on [a, b) stays below b when rounding would reach it.
+template <class T>
+T rounded(const Distribution& d, double x) {
+  T value = static_cast<T>(x);
+  if (d.kind == DistributionKind::uniform)
+    while (static_cast<double>(value) >= d.b) value = std::nextafter(value, -std::numeric_limits<T>::infinity());
+  return value;
+}
+
+// Box–Muller's values of pair (u0, u1): z0 = r·cos θ, z1 = r·sin θ.
+void box_muller(double u0, double u1, double& z0, double& z1) {
+  const double r = std::sqrt(-2.0 * std::log1p(-u0));
+  const double theta = 2.0 * std::numbers::pi * u1;
+  z0 = r * std::cos(theta);
+  z1 = r * std::sin(theta);
+}
+
+template <class T>
+void apply_values(const Distribution& d, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
+                  std::span<T> out) {
+  const bool pairs = uses_pairs(d);
+  const std::uint64_t end = from + out.size();              // one past the last output
+  const std::uint64_t needed = pairs ? end + end % 2 : end;  // with the last one's pair partner
+  if (from < begin || (pairs && begin % 2 != 0) || needed - begin > u.size())
+    throw InvalidArgument("a distribution's values need their outputs' doubles (and their pair partners')");
+  parallel_fill(out.size(), 0, [&](std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t i = lo; i < hi; ++i) {
+      const std::uint64_t n = from + i, at = n - begin;  // output n, its double u[at]
+      double x = 0;
+      switch (d.kind) {
+        case DistributionKind::uniform:
+          x = d.a + (d.b - d.a) * u[at];
+          break;
+        case DistributionKind::uniform_positive:
+          x = 1.0 - u[at];
+          break;
+        case DistributionKind::exponential:
+          x = -std::log1p(-u[at]) / d.lambda;
+          break;
+        case DistributionKind::normal:
+        case DistributionKind::lognormal: {
+          double z = 0;
+          if (pairs) {
+            const std::uint64_t first = at - (n % 2);  // the pair's first output
+            double z0 = 0, z1 = 0;
+            box_muller(u[first], u[first + 1], z0, z1);
+            z = n % 2 == 0 ? z0 : z1;
+          } else {
+            z = normal_quantile(u[at]);
+          }
+          x = d.mean + d.stddev * z;
+          if (d.kind == DistributionKind::lognormal) x = std::exp(x);
+          break;
+        }
+      }
+      out[i] = rounded<T>(d, x);
+    }
+  });
+}
+
+}  // namespace
+
+void apply(const Distribution& d, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
+           std::span<double> out) {
+  apply_values(d, u, begin, from, out);
+}
+void apply(const Distribution& d, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
+           std::span<float> out) {
+  apply_values(d, u, begin, from, out);
+}
+
+}  // namespace distributions
+}  // namespace glrand

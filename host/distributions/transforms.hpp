@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The distributions' host formulas (docs/distributions.md): values from a generator's doubles
+// u in [0, 1), in double, rounded once to float where floats are asked for. Every backend's
+// values go through these, so they are the same bits everywhere.
+#include <cstdint>
+#include <span>
+
+#include <glrand/distribution.hpp>
+
+namespace glrand::distributions {
+
+// Whether a value needs its output's pair partner (Box–Muller: outputs 2k and 2k + 1).
+bool uses_pairs(const Distribution& distribution);
+
+// Φ^-1(max(u, 2^-53)): the standard normal quantile, finite for every u in [0, 1).
+double normal_quantile(double u);
+
+// The values of outputs from .. from + out.size() − 1 (counted from the settings' start) into
+// `out`, from `u`, the doubles of outputs begin .. begin + u.size() − 1, which must hold
+// them, and with uses_pairs() their pair partners (begin even). On every core.
+void apply(const Distribution& distribution, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
+           std::span<double> out);
+void apply(const Distribution& distribution, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
+           std::span<float> out);
+
+}  // namespace glrand::distributions

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// The distributions' host formulas (host/distributions/transforms.hpp) through the public API on
+// the CPU path: each distribution of several generators against its exact CDF (Kolmogorov–
+// Smirnov and a binned χ² on 10^7 values), its moments and its tail frequencies; the formulas at
+// their hard points (u = 0, u near 1); Box–Muller's pairs whatever the calls' sizes; bad
+// parameters refused. A wrong transform (a dropped factor of 2, a shifted quantile) fails here.
+#include <catch2/catch.hpp>
+#include <glrand/glrand.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <random>
+#include <vector>
+
+#include "distributions/transforms.hpp"
+
+using namespace glrand;
+
+namespace {
+
+constexpr std::size_t kCount = 10'000'000;
+
+// The standard normal CDF, from the C library's erfc (an independent route to the quantile).
+double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::numbers::sqrt2); }
+
+// The exact CDF of each distribution.
+std::function<double(double)> cdf_of(const Distribution& d) {
+  switch (d.kind) {
+    case DistributionKind::uniform:
+      return [d](double x) { return std::clamp((x - d.a) / (d.b - d.a), 0.0, 1.0); };
+    case DistributionKind::uniform_positive:
+      return [](double x) { return std::clamp(x, 0.0, 1.0); };
+    case DistributionKind::normal:
+      return [d](double x) { return normal_cdf((x - d.mean) / d.stddev); };
+    case DistributionKind::lognormal:
+      return [d](double x) { return x <= 0 ? 0.0 : normal_cdf((std::log(x) - d.mean) / d.stddev); };
+    case DistributionKind::exponential:
+      return [d](double x) { return x <= 0 ? 0.0 : -std::expm1(-d.lambda * x); };
+  }
+  return {};
+}
+
+std::vector<double> values_of(Algorithm algorithm, const Distribution& d, std::size_t count, std::uint64_t offset = 0) {
+  Settings settings;
+  settings.algorithm = algorithm;
+  settings.backend = Backend::cpu;
+  settings.offset = offset;
+  Generator generator(settings);
+  std::vector<double> values(count);
+  generator.generate(std::span<double>(values), d);
+  return values;
+}
+
+// Kolmogorov–Smirnov's √n·D and the binned χ² (1000 bins equiprobable under the CDF) as a z
+// score, 999 degrees of freedom.
+struct Fit {
+  double ks, chi2_z;
+};
+
+Fit fit(std::vector<double> values, const std::function<double(double)>& cdf) {
+  const auto n = static_cast<double>(values.size());
+  constexpr int kBins = 1000;
+  std::vector<double> counts(kBins, 0.0);
+  for (const double x : values) counts[std::min(kBins - 1, static_cast<int>(cdf(x) * kBins))] += 1;
+  double chi2 = 0;
+  for (const double c : counts) chi2 += (c - n / kBins) * (c - n / kBins) / (n / kBins);
+  std::sort(values.begin(), values.end());
+  double d = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double f = cdf(values[i]);
+    d = std::max({d, static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n});
+  }
+  return {std::sqrt(n) * d, (chi2 - (kBins - 1)) / std::sqrt(2.0 * (kBins - 1))};
+}
+
+// KS at 0.1% (√n·D < 1.95) and χ² below 4.5 standard deviations.
+void check_fit(const std::vector<double>& values, const Distribution& d) {
+  const Fit f = fit(values, cdf_of(d));
+  INFO("KS sqrt(n)*D = " << f.ks << ", chi-square z = " << f.chi2_z);
+  CHECK(f.ks < 1.95);
+  CHECK(std::abs(f.chi2_z) < 4.5);
+}
+
+}  // namespace
+
+TEST_CASE("each distribution of several generators fits its exact CDF over 10^7 values", "[distribution]") {
+  std::vector<Distribution> cases;
+  cases.push_back({DistributionKind::uniform, -3.0, 5.0});
+  cases.push_back({DistributionKind::uniform_positive});
+  cases.push_back({DistributionKind::exponential, 0, 1, 0, 1, 2.5});
+  for (const NormalMethod method : {NormalMethod::inverse_cdf, NormalMethod::box_muller}) {
+    cases.push_back({DistributionKind::normal, 0, 1, 1.5, 0.25, 1, method});
+    cases.push_back({DistributionKind::lognormal, 0, 1, 0.5, 0.75, 1, method});
+  }
+  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::mt19937, Algorithm::park_miller})
+    for (const Distribution& d : cases) {
+      INFO(info(algorithm).name << ": " << describe(d));
+      check_fit(values_of(algorithm, d, kCount, 12345), d);
+    }
+}
+
+TEST_CASE("the normal's moments and tail frequencies: both methods, out to 5 standard deviations", "[distribution]") {
+  for (const NormalMethod method : {NormalMethod::inverse_cdf, NormalMethod::box_muller}) {
+    INFO(name_of(method));
+    const Distribution d{DistributionKind::normal, 0, 1, 0.0, 1.0, 1, method};
+    const std::vector<double> z = values_of(Algorithm::mrg32k3a, d, kCount, 777);
+    double sum = 0, squares = 0, cubes = 0, fourths = 0;
+    std::array<double, 5> beyond{};  // |z| > 1 .. 5
+    for (const double x : z) {
+      sum += x;
+      squares += x * x;
+      cubes += x * x * x;
+      fourths += x * x * x * x;
+      for (int k = 0; k < 5; ++k) beyond[k] += std::abs(x) > k + 1;
+    }
+    const auto n = static_cast<double>(kCount);
+    CHECK(std::abs(sum / n) < 5 / std::sqrt(n));
+    CHECK(std::abs(squares / n - 1) < 5 * std::sqrt(2 / n));
+    CHECK(std::abs(cubes / n) < 5 * std::sqrt(15 / n));
+    CHECK(std::abs(fourths / n - 3) < 5 * std::sqrt(96 / n));
+    for (int k = 0; k < 5; ++k) {
+      const double expected = n * 2 * normal_cdf(-(k + 1.0));
+      INFO("|z| > " << k + 1 << ": " << beyond[k] << ", expected " << expected);
+      CHECK(std::abs(beyond[k] - expected) < 5 * std::sqrt(expected) + 1);
+    }
+  }
+}
+
+TEST_CASE("the host formulas at their hard points", "[distribution]") {
+  // u = 0: finite everywhere (the quantile clamps to 2^-53), the largest u below 1 likewise.
+  const double top = std::nextafter(1.0, 0.0);
+  CHECK(distributions::normal_quantile(0.0) == distributions::normal_quantile(0x1p-53));
+  CHECK(distributions::normal_quantile(0.0) == Approx(-8.2095).epsilon(1e-4));
+  CHECK(distributions::normal_quantile(top) == Approx(8.2095).epsilon(1e-4));
+  CHECK(distributions::normal_quantile(0.5) == 0.0);
+  // The quantile inverts the C library's CDF to a few ulp, in the tails too.
+  for (const double u : {1e-300, 1e-20, 1e-8, 0.01, 0.3, 0.7, 0.99, 1 - 1e-12}) {
+    const double z = distributions::normal_quantile(u);
+    CHECK(normal_cdf(z) == Approx(std::max(u, 0x1p-53)).epsilon(1e-13));
+  }
+  const std::vector<double> u{0.0, 0.5, top};
+  std::vector<double> out(3);
+  distributions::apply({DistributionKind::exponential, 0, 1, 0, 1, 4.0}, u, 0, 0, out);
+  CHECK(out[0] == 0.0);
+  CHECK(out[1] == std::log(2.0) / 4.0);
+  CHECK(std::isfinite(out[2]));
+  distributions::apply({DistributionKind::uniform_positive}, u, 0, 0, out);
+  CHECK(out[0] == 1.0);
+  CHECK(out[2] > 0.0);
+  // A uniform range stays below b when rounding to float would reach it.
+  std::vector<float> f(3);
+  distributions::apply({DistributionKind::uniform, 1.0, 2.0}, u, 0, 0, f);
+  CHECK(f[0] == 1.0f);
+  CHECK(f[2] < 2.0f);
+  CHECK(f[2] == std::nextafter(2.0f, 0.0f));
+  // Box–Muller at u0 = 0: radius 0, both values the mean.
+  std::vector<double> pair(2);
+  distributions::apply({DistributionKind::normal, 0, 1, 3.0, 2.0, 1, NormalMethod::box_muller},
+                       std::vector<double>{0.0, 0.3}, 0, 0, pair);
+  CHECK(pair[0] == 3.0);
+  CHECK(pair[1] == 3.0);
+}
+
+TEST_CASE("Box-Muller pairs outputs 2k and 2k + 1 whatever the calls' sizes, and floats round the doubles",
+          "[distribution]") {
+  const Distribution d{DistributionKind::normal, 0, 1, -1.0, 3.0, 1, NormalMethod::box_muller};
+  Settings settings;
+  settings.algorithm = Algorithm::mrg32k3a;
+  settings.backend = Backend::cpu;
+  settings.offset = 9;
+  Generator whole(settings);
+  std::vector<double> expected(10001);
+  whole.generate(std::span<double>(expected), d);
+  // The same values in odd-sized calls, and from odd positions after a state round trip.
+  Generator pieces(settings);
+  std::vector<double> got;
+  std::mt19937 sizes(5);
+  while (got.size() < expected.size()) {
+    std::vector<double> part(std::min<std::size_t>(expected.size() - got.size(), 1 + sizes() % 37));
+    pieces.generate(std::span<double>(part), d);
+    got.insert(got.end(), part.begin(), part.end());
+  }
+  CHECK(got == expected);
+  CHECK(pieces.position() == expected.size());
+  Generator resumed(GeneratorState{settings, 4097});
+  std::vector<double> tail(expected.size() - 4097);
+  resumed.generate(std::span<double>(tail), d);
+  CHECK(std::equal(tail.begin(), tail.end(), expected.begin() + 4097));
+  // Floats are the doubles rounded once.
+  Generator floats(settings);
+  std::vector<float> f(expected.size());
+  floats.generate(std::span<float>(f), d);
+  for (std::size_t i = 0; i < f.size(); ++i) REQUIRE(f[i] == static_cast<float>(expected[i]));
+}
+
+TEST_CASE("a distribution's values are its formula applied to the generator's doubles", "[distribution]") {
+  // Independently: the doubles from the plain API, then the formula by hand.
+  Settings settings;
+  settings.algorithm = Algorithm::wichmann_hill;
+  settings.backend = Backend::cpu;
+  settings.offset = 31;
+  Generator doubles(settings), values(settings);
+  std::vector<double> u(5000), x(5000);
+  doubles.generate(std::span<double>(u));
+  values.generate(std::span<double>(x), Distribution{DistributionKind::exponential, 0, 1, 0, 1, 0.5});
+  for (std::size_t i = 0; i < u.size(); ++i) REQUIRE(x[i] == -std::log1p(-u[i]) / 0.5);
+  values.generate(std::span<double>(x), Distribution{DistributionKind::uniform, 10.0, 12.0});
+  doubles.generate(std::span<double>(u));
+  for (std::size_t i = 0; i < u.size(); ++i) REQUIRE(x[i] == 10.0 + 2.0 * u[i]);
+}
+
+TEST_CASE("bad distribution parameters are refused with a line naming them", "[distribution]") {
+  Settings settings;
+  settings.backend = Backend::cpu;
+  settings.algorithm = Algorithm::park_miller;
+  Generator generator(settings);
+  std::vector<double> out(4);
+  CHECK_THROWS_WITH(generator.generate(std::span<double>(out), Distribution{DistributionKind::uniform, 2.0, 2.0}),
+                    Catch::Contains("finite a < b"));
+  CHECK_THROWS_WITH(generator.generate(std::span<double>(out), Distribution{DistributionKind::normal, 0, 1, 0, 0.0}),
+                    Catch::Contains("standard deviation"));
+  CHECK_THROWS_WITH(
+      generator.generate(std::span<double>(out), Distribution{DistributionKind::exponential, 0, 1, 0, 1, -1.0}),
+      Catch::Contains("lambda"));
+  CHECK_THROWS_WITH(distribution_kind("gauss"), Catch::Contains("normal, lognormal or exponential"));
+  CHECK(generator.position() == 0);
+}
