@@ -221,37 +221,39 @@ void write_numbers(Generator& generator, std::uint64_t outputs, Format format, W
 
 namespace {
 
-// A distribution's values into one of two buffers while the other is written.
+// A distribution's values from one run of the generator, each chunk copied into one of two
+// buffers and written while the next is made (text: formatted and written in turn).
 template <class T>
 void write_values(Generator& generator, std::uint64_t outputs, bool text, const Distribution& distribution,
                   output::OutputSink& sink, const std::function<void(std::uint64_t)>& advance) {
-  constexpr std::size_t kPiece = std::size_t{1} << 22;
   std::array<std::vector<T>, 2> buffers;
   fmt::memory_buffer lines;
   BackgroundWrite write;  // last: its destructor waits before the buffers go
   int next = 0;
-  for (std::uint64_t done = 0; done < outputs;) {
-    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, outputs - done));
-    std::vector<T>& buffer = buffers[next];
-    next ^= 1;
-    buffer.resize(n);
-    generator.generate(std::span<T>(buffer), distribution);
+  const auto consume = [&](std::span<const T> values) {
     if (text) {
       std::size_t count = 0;  // lines in `lines`
-      for (std::size_t i = 0; i < n; ++i) {
-        fmt::format_to(std::back_inserter(lines), sizeof(T) == 4 ? "{:.9g}\n" : "{:.17g}\n", buffer[i]);
-        if (++count, lines.size() >= (1u << 20) || i + 1 == n) {
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        fmt::format_to(std::back_inserter(lines), sizeof(T) == 4 ? "{:.9g}\n" : "{:.17g}\n", values[i]);
+        if (++count, lines.size() >= (1u << 20) || i + 1 == values.size()) {
           sink.write_text(std::string_view(lines.data(), lines.size()), count);
           lines.clear();
           count = 0;
         }
       }
     } else {
+      std::vector<T>& buffer = buffers[next];
+      next ^= 1;
+      // This buffer's last write (two chunks ago) ended before the other buffer's started.
+      buffer.assign(values.begin(), values.end());
       write.start([&sink, &buffer] { sink.write(std::span<const T>(buffer)); });
     }
-    done += n;
-    advance(n);
-  }
+    advance(values.size());
+  };
+  if constexpr (sizeof(T) == 4)
+    generator.generate_floats(outputs, distribution, consume);
+  else
+    generator.generate_doubles(outputs, distribution, consume);
   write.wait();
 }
 

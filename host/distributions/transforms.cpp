@@ -3,6 +3,7 @@
 
 #include <boost/math/special_functions/erf.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -44,6 +45,8 @@ void check(const Distribution& d) {
     case DistributionKind::uniform:
       if (!std::isfinite(d.a) || !std::isfinite(d.b) || !(d.a < d.b))
         throw InvalidArgument(fmt::format("a uniform range [a, b) needs finite a < b, not [{}, {})", d.a, d.b));
+      if (!std::isfinite(d.b - d.a))
+        throw InvalidArgument(fmt::format("a uniform range [a, b) needs b - a finite in double, not [{}, {})", d.a, d.b));
       return;
     case DistributionKind::uniform_positive:
       return;
@@ -93,14 +96,23 @@ double normal_quantile(double u) {
 
 namespace {
 
-// A value rounded to T; a uniform on [a, b) stays below b when rounding would reach it.
+// The Ts a value may take: all, or for a uniform on [a, b) those in it (rounding to T may
+// reach b, or fall below a); throws InvalidArgument where no T lies in [a, b).
 template <class T>
-T rounded(const Distribution& d, double x) {
-  T value = static_cast<T>(x);
-  if (d.kind == DistributionKind::uniform)
-    while (static_cast<double>(value) >= d.b) value = std::nextafter(value, -std::numeric_limits<T>::infinity());
-  return value;
-}
+struct Bounds {
+  T lowest = -std::numeric_limits<T>::infinity(), highest = std::numeric_limits<T>::infinity();
+
+  explicit Bounds(const Distribution& d) {
+    if (d.kind != DistributionKind::uniform) return;
+    lowest = static_cast<T>(d.a);
+    if (static_cast<double>(lowest) < d.a) lowest = std::nextafter(lowest, std::numeric_limits<T>::infinity());
+    highest = static_cast<T>(d.b);
+    if (static_cast<double>(highest) >= d.b) highest = std::nextafter(highest, -std::numeric_limits<T>::infinity());
+    if (lowest > highest)
+      throw InvalidArgument(fmt::format("no {} lies in [{}, {})", sizeof(T) == 4 ? "float" : "double", d.a, d.b));
+  }
+  T operator()(double x) const { return std::clamp(static_cast<T>(x), lowest, highest); }
+};
 
 // Box–Muller's values of pair (u0, u1): z0 = r·cos θ, z1 = r·sin θ.
 void box_muller(double u0, double u1, double& z0, double& z1) {
@@ -114,6 +126,7 @@ template <class T>
 void apply_values(const Distribution& d, std::span<const double> u, std::uint64_t begin, std::uint64_t from,
                   std::span<T> out) {
   const bool pairs = uses_pairs(d);
+  const Bounds<T> rounded(d);
   const std::uint64_t end = from + out.size();              // one past the last output
   const std::uint64_t needed = pairs ? end + end % 2 : end;  // with the last one's pair partner
   if (from < begin || (pairs && begin % 2 != 0) || needed - begin > u.size())
@@ -148,7 +161,7 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
           break;
         }
       }
-      out[i] = rounded<T>(d, x);
+      out[i] = rounded(x);
     }
   });
 }

@@ -177,6 +177,23 @@ void HeadlessContext::release() noexcept {
   context_ = nullptr;
 }
 
+bool HeadlessContext::try_make_current() const noexcept {
+  return context_ && eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_);
+}
+
+CurrentContextKeeper::CurrentContextKeeper() noexcept
+    : display_(eglGetCurrentDisplay()),
+      draw_(eglGetCurrentSurface(EGL_DRAW)),
+      read_(eglGetCurrentSurface(EGL_READ)),
+      context_(eglGetCurrentContext()) {}
+
+CurrentContextKeeper::~CurrentContextKeeper() {
+  if (context_ != EGL_NO_CONTEXT)
+    eglMakeCurrent(display_, draw_, read_, context_);
+  else if (const EGLDisplay display = eglGetCurrentDisplay(); display != EGL_NO_DISPLAY)
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
+
 void HeadlessContext::make_current() const {
   if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_))
     fail("eglMakeCurrent (surfaceless) on " + device_.label());

@@ -40,6 +40,8 @@ class HeadlessContext {
 
   const EglDevice& device() const { return device_; }
   void make_current() const;
+  // make_current() that reports failure instead of throwing (for destructors).
+  bool try_make_current() const noexcept;
 
  private:
   void release() noexcept;
@@ -47,6 +49,22 @@ class HeadlessContext {
   EglDevice device_;
   void* display_ = nullptr;  // EGLDisplay
   void* context_ = nullptr;  // EGLContext
+};
+
+// The EGL context (with its display and surfaces) current on this thread when made, current
+// again when destroyed: for work on glrand's own context that must not change the caller's.
+class CurrentContextKeeper {
+ public:
+  CurrentContextKeeper() noexcept;
+  ~CurrentContextKeeper();
+  CurrentContextKeeper(const CurrentContextKeeper&) = delete;
+  CurrentContextKeeper& operator=(const CurrentContextKeeper&) = delete;
+
+ private:
+  void* display_;
+  void* draw_;
+  void* read_;
+  void* context_;
 };
 
 }  // namespace glrand::gl

@@ -2,6 +2,7 @@
 // glrand::Generator: checked settings, a position in the sequence, and the source that
 // generates from any position (library/sources.hpp).
 #include <algorithm>
+#include <optional>
 #include <vector>
 #include <glrand/error.hpp>
 #include <glrand/generator.hpp>
@@ -145,25 +146,81 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
   });
 }
 
-// The values of a distribution into `out`, in chunks: each chunk's doubles (with a Box–Muller
-// pair's partner outside it, read again) through the host formulas.
+// `count` values of a distribution from the position on, in one run of the generator's
+// doubles: `emit(u, base, lo, n)` makes values lo .. lo + n − 1 from u, the doubles of outputs
+// base .. (with Box–Muller their pair partners: the run starts at the first value's pair and
+// ends with the last one's partner, and a chunk that ends inside a pair keeps its last double
+// for the next).
+template <class Emit>
+void run_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
+                      const Distribution& distribution, Emit emit) {
+  check(distribution);
+  const Settings& settings = generator.settings();
+  if (settings.algorithm == Algorithm::sobol32 && settings.dimensions > 1)
+    throw InvalidArgument("a distribution of -g sobol32 takes one dimension: its outputs are dimension-major, "
+                          "so its values would mix the dimensions");
+  if (settings.algorithm == Algorithm::sobol32 && distributions::uses_pairs(distribution))
+    throw InvalidArgument("Box-Muller pairs consecutive outputs, which Sobol32's points relate (their first "
+                          "direction number is 1/2): use --normal-method inverse-cdf");
+  if (count == 0) return;
+  const bool pairs = distributions::uses_pairs(distribution);
+  const std::uint64_t from = position, end = from + count;
+  const std::uint64_t begin = pairs ? from - from % 2 : from, stop = pairs ? end + end % 2 : end;
+  std::uint64_t base = begin;  // the output of the next double
+  std::vector<double> joined;   // a kept double and the next chunk
+  std::optional<double> kept;
+  position = begin;
+  // A failure leaves the position where the call found it, as the other calls do.
+  struct Restore {
+    std::uint64_t& position;
+    std::uint64_t from;
+    bool done = false;
+    ~Restore() {
+      if (!done) position = from;
+    }
+  } restore{position, from};
+  generator.generate_doubles(stop - begin, [&](std::span<const double> chunk) {
+    std::span<const double> u = chunk;
+    if (kept) {
+      joined.assign(1, *kept);
+      joined.insert(joined.end(), chunk.begin(), chunk.end());
+      u = joined;
+      kept.reset();
+    }
+    std::size_t usable = u.size();
+    if (pairs && usable % 2 != 0) {
+      kept = u.back();
+      --usable;
+    }
+    const std::uint64_t lo = std::max(base, from), hi = std::min(base + usable, end);
+    if (hi > lo) emit(u.first(usable), base, lo, static_cast<std::size_t>(hi - lo));
+    base += usable;
+  });
+  position = end;
+  restore.done = true;
+}
+
+// The values of a distribution into `out`, the formulas writing there straight.
 template <class T>
 void distribute(Generator& generator, std::uint64_t& position, std::span<T> out, const Distribution& distribution) {
-  check(distribution);
-  const bool pairs = distributions::uses_pairs(distribution);
-  constexpr std::size_t kChunk = std::size_t{1} << 22;  // even: pairs stay whole inside
-  std::vector<double> u;
-  for (std::size_t at = 0; at < out.size();) {
-    const std::size_t n = std::min(kChunk, out.size() - at);
-    const std::uint64_t from = position, end = from + n;
-    const std::uint64_t begin = pairs ? from - from % 2 : from, stop = pairs ? end + end % 2 : end;
-    u.resize(stop - begin);
-    position = begin;
-    generator.generate(std::span<double>(u));
-    position = end;
-    distributions::apply(distribution, u, begin, from, out.subspan(at, n));
-    at += n;
-  }
+  const std::uint64_t from = position;
+  run_distribution(generator, position, out.size(), distribution,
+                   [&](std::span<const double> u, std::uint64_t base, std::uint64_t lo, std::size_t n) {
+                     distributions::apply(distribution, u, base, lo, out.subspan(lo - from, n));
+                   });
+}
+
+// The values of a distribution handed on in chunks, each made into a buffer of the call's.
+template <class T>
+void stream_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
+                         const Distribution& distribution, const std::function<void(std::span<const T>)>& consume) {
+  std::vector<T> values;
+  run_distribution(generator, position, count, distribution,
+                   [&](std::span<const double> u, std::uint64_t base, std::uint64_t lo, std::size_t n) {
+                     values.resize(n);
+                     distributions::apply(distribution, u, base, lo, std::span<T>(values));
+                     consume(values);
+                   });
 }
 
 }  // namespace
@@ -173,6 +230,12 @@ void Generator::generate(std::span<double> out, const Distribution& distribution
 }
 void Generator::generate(std::span<float> out, const Distribution& distribution) {
   distribute(*this, impl_->position, out, distribution);
+}
+void Generator::generate_floats(std::uint64_t count, const Distribution& distribution, const FloatConsumer& consume) {
+  stream_distribution<float>(*this, impl_->position, count, distribution, consume);
+}
+void Generator::generate_doubles(std::uint64_t count, const Distribution& distribution, const DoubleConsumer& consume) {
+  stream_distribution<double>(*this, impl_->position, count, distribution, consume);
 }
 
 void Generator::generate(std::span<std::uint32_t> out) {

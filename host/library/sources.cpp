@@ -586,6 +586,20 @@ Source mtgp32_source(const Settings& s) {
 
 }  // namespace
 
+void Devices::forget_engine() noexcept {
+  engine_key_.clear();
+  if (!engine_) return;
+  if (!context_) {
+    engine_.reset();
+    return;
+  }
+  const gl::CurrentContextKeeper keep;
+  if (context_->try_make_current())
+    engine_.reset();
+  else
+    static_cast<void>(new std::shared_ptr<void>(std::move(engine_)));  // left, not deleted: see above
+}
+
 void Devices::open_gl() {
   if (context_) {
     context_->make_current();

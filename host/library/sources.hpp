@@ -49,12 +49,10 @@ class Devices {
     }
     return *static_cast<Engine*>(engine_.get());
   }
-  // Destroys the kept engine, with its context current (its names are that context's).
-  void forget_engine() {
-    if (engine_ && context_) context_->make_current();
-    engine_.reset();
-    engine_key_.clear();
-  }
+  // Destroys the kept engine with its context current (its names are that context's), the
+  // thread's current context kept; where that context cannot be made current, leaves the
+  // engine to die with the context rather than delete names in another's.
+  void forget_engine() noexcept;
 
  private:
   const Settings& settings_;

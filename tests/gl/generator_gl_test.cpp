@@ -134,6 +134,28 @@ TEST_CASE("a GL generator keeps its engine between calls, and set_state to other
   }
 }
 
+TEST_CASE("Box-Muller pairs stay whole across the GL path's odd-sized passes and odd starts", "[api][gl]") {
+  // Wichmann-Hill in ps30 with 33 substreams: passes of 99 outputs, so pairs straddle passes.
+  Settings settings;
+  settings.algorithm = Algorithm::wichmann_hill;
+  settings.layout.substreams = 33;
+  settings.offset = 5;
+  const Distribution d{DistributionKind::normal, 0, 1, 2.0, 0.5, 1, NormalMethod::box_muller};
+  Generator gl(settings);
+  settings.backend = Backend::cpu;
+  settings.layout = {};
+  Generator cpu(settings);
+  std::vector<double> want(1001);
+  cpu.generate(std::span<double>(want), d);
+  std::vector<double> got;
+  for (const std::size_t n : {std::size_t{1}, std::size_t{98}, std::size_t{301}, std::size_t{601}}) {
+    std::vector<double> part(n);
+    gl.generate(std::span<double>(part), d);  // starts at positions 0, 1, 99, 400
+    got.insert(got.end(), part.begin(), part.end());
+  }
+  CHECK(got == want);
+}
+
 TEST_CASE("distributions on the GL backend equal the CPU reference's, bit for bit", "[api][gl]") {
   for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::ceicg}) {
     INFO(info(algorithm).name);

@@ -225,5 +225,38 @@ TEST_CASE("bad distribution parameters are refused with a line naming them", "[d
       generator.generate(std::span<double>(out), Distribution{DistributionKind::exponential, 0, 1, 0, 1, -1.0}),
       Catch::Contains("lambda"));
   CHECK_THROWS_WITH(distribution_kind("gauss"), Catch::Contains("normal, lognormal or exponential"));
+  // A range whose width overflows a double; a float range that holds no float.
+  CHECK_THROWS_WITH(generator.generate(std::span<double>(out), Distribution{DistributionKind::uniform, -1e308, 1e308}),
+                    Catch::Contains("b - a finite"));
+  std::vector<float> floats(4);
+  CHECK_THROWS_WITH(generator.generate(std::span<float>(floats), Distribution{DistributionKind::uniform, 0.7, 0.70000001}),
+                    Catch::Contains("no float lies in"));
   CHECK(generator.position() == 0);
+  // Sobol32: one dimension, and no Box-Muller.
+  settings.algorithm = Algorithm::sobol32;
+  settings.dimensions = 2;
+  Generator sobol2(settings);
+  CHECK_THROWS_WITH(sobol2.generate(std::span<double>(out), Distribution{DistributionKind::normal}),
+                    Catch::Contains("one dimension"));
+  settings.dimensions = 1;
+  Generator sobol(settings);
+  CHECK_THROWS_WITH(sobol.generate(std::span<double>(out), Distribution{DistributionKind::normal, 0, 1, 0, 1, 1,
+                                                                        NormalMethod::box_muller}),
+                    Catch::Contains("inverse-cdf"));
+  CHECK_NOTHROW(sobol.generate(std::span<double>(out), Distribution{DistributionKind::normal}));
+}
+
+TEST_CASE("a uniform range's floats stay inside [a, b) where rounding would leave it", "[distribution]") {
+  // 0.7 rounds to a float below 0.7: the values are clamped up to the next float.
+  Settings settings;
+  settings.algorithm = Algorithm::mrg32k3a;
+  settings.backend = Backend::cpu;
+  Generator generator(settings);
+  std::vector<float> f(100000);
+  generator.generate(std::span<float>(f), Distribution{DistributionKind::uniform, 0.7, 0.7000003});
+  for (const float x : f) {
+    REQUIRE(static_cast<double>(x) >= 0.7);
+    REQUIRE(static_cast<double>(x) < 0.7000003);
+  }
+  CHECK(std::count(f.begin(), f.end(), f[0]) < static_cast<std::ptrdiff_t>(f.size()));  // more than one float
 }

@@ -118,6 +118,10 @@ class Generator {
   // InvalidArgument for parameters out of range.
   void generate(std::span<double> out, const Distribution& distribution);
   void generate(std::span<float> out, const Distribution& distribution);
+  // The next `count` values of `distribution`, handed to `consume` in order in chunks (valid
+  // during the call only), from one run of the generator: the way to any number of values.
+  void generate_floats(std::uint64_t count, const Distribution& distribution, const FloatConsumer& consume);
+  void generate_doubles(std::uint64_t count, const Distribution& distribution, const DoubleConsumer& consume);
   // Whether generate(span<float>) and generate(span<double>) make the floats on the device
   // from the exact words, so that only the floats cross to the host and no host core
   // converts (the CUDA backend, but for Wichmann–Hill's parameterisation; on the GL path,
