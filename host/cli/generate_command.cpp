@@ -145,7 +145,8 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
                              options.source.generator, count, unit, options.format,
                              distribution ? ", " + describe(*distribution) : std::string(),
                              to_stdout ? "standard output" : options.output, seconds,
-                             si_count(static_cast<double>(count) / seconds), unit, generator.where());
+                             si_count(static_cast<double>(count) / seconds), unit,
+                             generator.where() + (distribution ? ", the distribution's values made from them on the host" : ""));
 }
 
 }  // namespace
