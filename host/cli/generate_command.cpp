@@ -63,7 +63,7 @@ std::optional<Distribution> distribution_of(const GenerateOptions& options, cons
   belongs("--mean", normal);
   belongs("--stddev", normal);
   belongs("--normal-method", normal);
-  belongs("--lambda", d.kind == DistributionKind::exponential);
+  belongs("--lambda", d.kind == DistributionKind::exponential || d.kind == DistributionKind::poisson);
   belongs("--range", d.kind == DistributionKind::uniform);
   d.mean = options.mean;
   d.stddev = options.stddev;
@@ -183,7 +183,8 @@ void add_generate_command(CLI::App& app) {
   command->add_option("--distribution", options->distribution,
                       "Values of a distribution instead of the generator's floats (docs/distributions.md): uniform "
                       "(--range A,B: [A, B), default [0, 1)), uniform-positive ((0, 1]), normal (--mean, --stddev), "
-                      "lognormal (exp of that normal), exponential (--lambda); --format f32, f64, text or text-f64");
+                      "lognormal (exp of that normal), exponential (--lambda: the rate), poisson (--lambda: the mean, 10^-3 .. "
+                      "10^6; whole numbers as floats); --format f32, f64, text or text-f64");
   command->add_option("--mean", options->mean, "--distribution normal, lognormal: the (log's) mean")->capture_default_str();
   command->add_option("--stddev", options->stddev, "--distribution normal, lognormal: the (log's) standard deviation")
       ->capture_default_str();
@@ -191,7 +192,8 @@ void add_generate_command(CLI::App& app) {
                       "--distribution normal, lognormal: inverse-cdf (one output a value) or box-muller (outputs "
                       "2k, 2k+1 make values 2k, 2k+1)")
       ->capture_default_str();
-  command->add_option("--lambda", options->lambda, "--distribution exponential: the rate")->capture_default_str();
+  command->add_option("--lambda", options->lambda, "--distribution exponential: the rate; poisson: the mean")
+      ->capture_default_str();
   command->add_option("--range", options->range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,

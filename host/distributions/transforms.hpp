@@ -16,6 +16,13 @@ bool uses_pairs(const Distribution& distribution);
 // Φ^-1(max(u, 2^-53)): the standard normal quantile, finite for every u in [0, 1).
 double normal_quantile(double u);
 
+// Below this mean the Poisson inversion sums the probabilities from 0; from it on it starts
+// near the quantile (a Cornish–Fisher guess) and steps by the exact CDF (Boost.Math's
+// gamma_q): docs/distributions.md.
+inline constexpr double kPoissonSearchFromGuess = 10.0;
+// The least k with P(X ≤ k) > u for X Poisson of mean λ (10^-3 ≤ λ ≤ 10^6, 0 ≤ u < 1).
+double poisson_quantile(double lambda, double u);
+
 // The values of outputs from .. from + out.size() − 1 (counted from the settings' start) into
 // `out`, from `u`, the doubles of outputs begin .. begin + u.size() − 1, which must hold
 // them, and with uses_pairs() their pair partners (begin even). On every core.

@@ -441,6 +441,7 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--distribution", "uniform", "--range", "3,1", "-o", "out.bin"}), "finite a < b"},
       {gen({"-n", "10", "--distribution", "uniform", "--range", "3", "-o", "out.bin"}), "two numbers"},
       {gen({"-n", "10", "--distribution", "exponential", "--lambda", "-1", "-o", "out.bin"}), "lambda"},
+      {gen({"-n", "10", "--distribution", "poisson", "--lambda", "2e6", "-o", "out.bin"}), "10^-3 .. 10^6"},
       {gen({"-n", "10", "--distribution", "normal", "--format", "ints", "-o", "out.bin"}), "gives values"},
       {gen({"-n", "10", "--distribution", "normal", "--normal-method", "polar", "-o", "out.bin"}), "box-muller"},
   };

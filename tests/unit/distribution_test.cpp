@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <numbers>
 #include <random>
 #include <vector>
@@ -224,7 +225,7 @@ TEST_CASE("bad distribution parameters are refused with a line naming them", "[d
   CHECK_THROWS_WITH(
       generator.generate(std::span<double>(out), Distribution{DistributionKind::exponential, 0, 1, 0, 1, -1.0}),
       Catch::Contains("lambda"));
-  CHECK_THROWS_WITH(distribution_kind("gauss"), Catch::Contains("normal, lognormal or exponential"));
+  CHECK_THROWS_WITH(distribution_kind("gauss"), Catch::Contains("exponential or poisson"));
   // A range whose width overflows a double; a float range that holds no float.
   CHECK_THROWS_WITH(generator.generate(std::span<double>(out), Distribution{DistributionKind::uniform, -1e308, 1e308}),
                     Catch::Contains("b - a finite"));
@@ -259,4 +260,96 @@ TEST_CASE("a uniform range's floats stay inside [a, b) where rounding would leav
     REQUIRE(static_cast<double>(x) < 0.7000003);
   }
   CHECK(std::count(f.begin(), f.end(), f[0]) < static_cast<std::ptrdiff_t>(f.size()));  // more than one float
+}
+
+namespace {
+
+// P(X = k) for X Poisson of mean λ, in long double from logs (independent of the formulas).
+long double poisson_pmf(double lambda, double k) {
+  return std::exp(static_cast<long double>(k) * std::log(static_cast<long double>(lambda)) - lambda -
+                  std::lgamma(static_cast<long double>(k) + 1));
+}
+
+}  // namespace
+
+TEST_CASE("Poisson values fit the exact probabilities, on both sides of the search's switch point",
+          "[distribution]") {
+  // A binned chi-square over 2·10^6 values a mean: bins k with expected count ≥ 20, the rest
+  // pooled into the two tails; the mean and variance against λ.
+  for (const double lambda : {1e-3, 0.5, 3.0, 9.999, 10.0, 10.001, 57.3, 1e4, 1e6}) {
+    INFO("lambda " << lambda);
+    const Distribution d{DistributionKind::poisson, 0, 1, 0, 1, lambda};
+    const std::vector<double> x = values_of(Algorithm::mrg32k3a, d, 2'000'000, 99);
+    const auto n = static_cast<double>(x.size());
+    std::map<long, double> counts;
+    double sum = 0, squares = 0;
+    std::size_t not_counts = 0;
+    for (const double v : x) {
+      not_counts += !(v == std::floor(v) && v >= 0);
+      counts[static_cast<long>(v)] += 1;
+      sum += v;
+      squares += v * v;
+    }
+    CHECK(not_counts == 0);
+    const double mean = sum / n, variance = squares / n - mean * mean;
+    CHECK(std::abs(mean - lambda) < 5 * std::sqrt(lambda / n));
+    CHECK(std::abs(variance - lambda) < 5 * lambda * std::sqrt(2.0 / n) + 5 * std::sqrt(lambda / n));
+    // Bins: every k whose expected count is at least 20, the tails pooled.
+    const long centre = static_cast<long>(lambda);
+    long lo = centre, hi = centre;
+    while (lo > 0 && n * poisson_pmf(lambda, lo - 1) >= 20) --lo;
+    while (n * poisson_pmf(lambda, hi + 1) >= 20) ++hi;
+    double chi2 = 0, expected_inside = 0, seen_inside = 0;
+    int bins = 0;
+    for (long k = lo; k <= hi; ++k) {
+      const double e = static_cast<double>(n * poisson_pmf(lambda, k));
+      if (e < 20) continue;
+      const double c = counts.count(k) ? counts[k] : 0.0;
+      chi2 += (c - e) * (c - e) / e;
+      expected_inside += e;
+      seen_inside += c;
+      ++bins;
+    }
+    const double e_out = n - expected_inside, c_out = n - seen_inside;
+    if (e_out >= 20) {
+      chi2 += (c_out - e_out) * (c_out - e_out) / e_out;
+      ++bins;
+    }
+    if (bins >= 2) {
+      const double dof = bins - 1, z = (chi2 - dof) / std::sqrt(2 * dof);
+      INFO(bins << " bins, chi-square " << chi2 << ", z " << z);
+      CHECK(z < 4.5);
+    } else {
+      // λ = 10^-3: nearly every value 0; the ones are counted.
+      const double ones = counts.count(1) ? counts[1] : 0.0, e1 = static_cast<double>(n * poisson_pmf(lambda, 1));
+      CHECK(std::abs(ones - e1) < 5 * std::sqrt(e1) + 1);
+    }
+  }
+}
+
+TEST_CASE("the Poisson quantile at its hard points: u = 0, u near 1, the switch point", "[distribution]") {
+  const double top = std::nextafter(1.0, 0.0);
+  CHECK(distributions::poisson_quantile(0.5, 0.0) == 0);
+  CHECK(distributions::poisson_quantile(1e-3, top) >= 1);
+  // Both sides of the switch give the least k with F(k) > u: against the summed pmf.
+  for (const double lambda : {distributions::kPoissonSearchFromGuess - 1e-9, distributions::kPoissonSearchFromGuess})
+    for (const double u : {0.0, 1e-12, 0.1, 0.5, 0.9, 1 - 1e-12}) {
+      long double f = 0;
+      long k = 0;
+      for (;; ++k) {
+        f += poisson_pmf(lambda, static_cast<double>(k));
+        if (f > std::max(u, 0x1p-53)) break;
+      }
+      INFO("lambda " << lambda << ", u " << u);
+      CHECK(std::abs(distributions::poisson_quantile(lambda, u) - static_cast<double>(k)) <= (u > 0.99 ? 1 : 0));
+    }
+  // Far tails of a large mean stay finite and near λ ± 8.2 standard deviations.
+  CHECK(distributions::poisson_quantile(1e6, 0.0) > 1e6 - 8300);
+  CHECK(distributions::poisson_quantile(1e6, top) < 1e6 + 8300);
+  Settings settings;
+  settings.backend = Backend::cpu;
+  Generator generator(settings);
+  std::vector<double> out(2);
+  CHECK_THROWS_WITH(generator.generate(std::span<double>(out), Distribution{DistributionKind::poisson, 0, 1, 0, 1, 2e6}),
+                    Catch::Contains("10^-3 .. 10^6"));
 }

@@ -17,6 +17,7 @@ enum class DistributionKind {
   normal,            // mean + stddev·z
   lognormal,         // exp(mean + stddev·z)
   exponential,       // −log1p(−u)/λ
+  poisson,           // the least k with P(X ≤ k) > u, X Poisson of mean λ (inversion)
 };
 
 // How a normal z is made: Φ^-1(max(u, 2^-53)) (the inverse CDF, one output a value), or
@@ -27,11 +28,11 @@ struct Distribution {
   DistributionKind kind = DistributionKind::uniform;
   double a = 0.0, b = 1.0;          // uniform: [a, b), a < b, both finite
   double mean = 0.0, stddev = 1.0;  // normal; log-normal: of the logarithm; stddev > 0
-  double lambda = 1.0;              // exponential: the rate, > 0
+  double lambda = 1.0;              // exponential: the rate, > 0; Poisson: the mean, 10^-3 .. 10^6
   NormalMethod method = NormalMethod::inverse_cdf;
 };
 
-// "uniform", "uniform-positive", "normal", "lognormal", "exponential".
+// "uniform", "uniform-positive", "normal", "lognormal", "exponential", "poisson".
 std::string_view name_of(DistributionKind kind);
 // The kind of a name above; throws glrand::InvalidArgument (listing them) for another.
 DistributionKind distribution_kind(std::string_view name);
