@@ -118,7 +118,10 @@ double poisson_quantile(double lambda, double u) {
   // normal approximation with its skewness term, λ + √λ·z + (z² − 1)/6.
   // u is clamped to 2^-53 as for the normal: the search then stops within about 8.2 standard
   // deviations below λ instead of walking down to 0.
-  const auto cdf = [lambda](double k) { return boost::math::gamma_q(k + 1, lambda); };
+  // In double: Boost's default promotes to long double, several times slower, for accuracy the
+  // search does not need (it only compares with u).
+  using InDouble = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
+  const auto cdf = [lambda](double k) { return boost::math::gamma_q(k + 1, lambda, InDouble()); };
   const double v = std::max(u, 0x1p-53);
   const double z = normal_quantile(v);
   double k = std::max(0.0, std::floor(lambda + std::sqrt(lambda) * z + (z * z - 1) / 6));
