@@ -187,16 +187,7 @@ ceicg::Residues CeicgFragment::generate_ints(ceicg::Residues start, std::uint64_
   return start;
 }
 
-unsigned TexelFormat::gl_format() const {
-  if (words) return channels == 4 ? GL_RGBA32UI : channels == 2 ? GL_RG32UI : GL_R32UI;
-  return channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : GL_R32F;
-}
-
-std::string TexelFormat::name() const {
-  return std::string("GL_") + (channels == 4 ? "RGBA" : channels == 2 ? "RG" : "R") + (words ? "32UI" : "32F");
-}
-
-TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
+gl::TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height) {
   if (!glIsTexture(texture)) throw InvalidArgument("GL name " + std::to_string(texture) + " is not a texture");
   GLint format = 0, w = 0, h = 0, previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
@@ -206,10 +197,11 @@ TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t h
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   gl::check_errors("inspecting texture " + std::to_string(texture));
-  std::optional<TexelFormat> found;
+  std::optional<gl::TexelFormat> found;
   for (const bool words : {false, true})
     for (const std::uint32_t channels : {4u, 2u, 1u})
-      if (static_cast<GLint>(TexelFormat{channels, words}.gl_format()) == format) found = TexelFormat{channels, words};
+      if (static_cast<GLint>(gl::TexelFormat{channels, words}.gl_format()) == format)
+        found = gl::TexelFormat{channels, words};
   if (!found)
     throw InvalidArgument("texture " + std::to_string(texture) +
                           " is not GL_RGBA32F, GL_RG32F or GL_R32F (the float render targets glrand fills), nor "
@@ -220,10 +212,10 @@ TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t h
   return *found;
 }
 
-TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
-  std::optional<TexelFormat> shared;
+gl::TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
+  std::optional<gl::TexelFormat> shared;
   for (const unsigned t : textures) {
-    const TexelFormat format = check_texture(t, width, height);
+    const gl::TexelFormat format = check_texture(t, width, height);
     if (shared && format != *shared)
       throw InvalidArgument("the textures of one fill share one format: texture " + std::to_string(t) + " is " +
                             format.name() + ", texture " + std::to_string(textures[0]) + " " + shared->name());
@@ -286,23 +278,17 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
     throw InvalidArgument("this filler writes " + std::to_string(textures_) + " texture(s), " +
                           std::to_string(textures.size()) + " given");
   check_target_size({width, height}, max_texture_size());
-  const TexelFormat format = check_textures(textures, width, height);
-  if (format.words && !compute_profile_)
-    throw InvalidArgument("CEICG writes words into " + format.name() + " textures in the compute profile only");
-  if (format.words && format.channels != 4)
-    throw InvalidArgument("a CEICG output is three words: it needs GL_RGBA32UI textures, not " + format.name());
-  // Outputs a texel of each texture holds: a float each channel, or one output's words.
-  const std::uint32_t channels = format.words ? 1 : format.channels;
+  const gl::TexelFormat format = check_textures(textures, width, height);
+  const std::uint32_t per_texture = format.outputs_per_texel(3, "ceicg", compute_profile_);  // outputs a texel
   if (compute_profile_)
     for (unsigned t : textures) check_image_texture(t);
-  const std::uint32_t per_texel = channels * textures_;
+  const std::uint32_t per_texel = per_texture * textures_;
   const std::uint64_t outputs = std::uint64_t{per_texel} * width * height;
   if (compute_profile_) {
-    const std::uint32_t key = format.channels + (format.words ? 8 : 0);
-    auto program = compute_.find(key);
+    auto program = compute_.find(format);
     if (program == compute_.end())
       program = compute_
-                    .emplace(key, gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp"),
+                    .emplace(format, gl::Program::compute(gl::embedded_shader("compute/ceicg_texture.comp"),
                                                        {{"CHANNELS", std::to_string(format.channels)},
                                                         {"TEXTURE_WORDS", format.words ? "1" : "0"}}))
                     .first;
@@ -327,10 +313,10 @@ ceicg::Residues CeicgTextureFiller::fill(const ceicg::Residues& start, std::span
     program.use();
     vertex_array_.bind();
     set_uniforms(program, start, width, per_texel);
-    program.set("uFirstOutput", static_cast<float>(channels * done));
+    program.set("uFirstOutput", static_cast<float>(per_texture * done));
     if (n > 1)
-      program.set("uTargetOffsets", std::array<float, 3>{static_cast<float>(channels), static_cast<float>(2 * channels),
-                                                         static_cast<float>(3 * channels)});
+      program.set("uTargetOffsets", std::array<float, 3>{static_cast<float>(per_texture), static_cast<float>(2 * per_texture),
+                                                         static_cast<float>(3 * per_texture)});
     gl::draw_fullscreen(width, height);
   }
   gl::check_errors("filling textures with CEICG floats");

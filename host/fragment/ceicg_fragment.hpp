@@ -33,21 +33,11 @@ using glrand::TargetSize;
 void check_target_size(TargetSize size, int max_texture_size);
 // The current context's GL_MAX_TEXTURE_SIZE.
 int max_texture_size();
-// A caller's texture as a fill sees it: its channels (4, 2 or 1), and whether they hold
-// floats (GL_RGBA32F, GL_RG32F, GL_R32F) or words (GL_RGBA32UI, GL_RG32UI, GL_R32UI: the
-// exact integers, which the compute profile writes).
-struct TexelFormat {
-  std::uint32_t channels = 4;
-  bool words = false;
-  bool operator==(const TexelFormat&) const = default;
-  unsigned gl_format() const;  // the internal format, which an image unit binds
-  std::string name() const;    // "GL_RGBA32F", ...
-};
 // Throws glrand::InvalidArgument unless `texture` names a texture of width x height in one of
-// TexelFormat's formats (a caller's texture that a fill writes into); returns its format.
-TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
+// gl::TexelFormat's formats (a caller's texture that a fill writes into); returns its format.
+gl::TexelFormat check_texture(unsigned texture, std::uint32_t width, std::uint32_t height);
 // check_texture() of every texture of a fill, which must share one format: that format.
-TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
+gl::TexelFormat check_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
 // For the compute profile's image stores, which a mipmap-incomplete texture drops: throws
 // glrand::InvalidArgument where the texture's minifying filter uses mipmaps it does not have
 // (its mutable levels stop at the base level).
@@ -116,7 +106,7 @@ class CeicgTextureFiller {
   std::uint32_t per_pass_;  // textures per pass
   bool compute_profile_;
   std::map<std::uint32_t, gl::Program> programs_;  // by textures per pass
-  std::map<std::uint32_t, gl::Program> compute_;   // the compute profile's programs, by channels (+ 8 for words)
+  std::map<gl::TexelFormat, gl::Program> compute_;  // the compute profile's programs, by texture format
   gl::VertexArray vertex_array_;
 };
 

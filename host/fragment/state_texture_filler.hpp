@@ -60,13 +60,12 @@ class StateTextureFiller {
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
 
-  // The sequence continues from `at`, in fills of `textures` textures of `channels` channels
-  // (4, 2 or 1): texel p's state becomes `at` jumped p·C·T on.
-  void set_state(const State& at, std::uint32_t textures, std::uint32_t channels = 4) {
+  // The sequence continues from `at`, in fills of `textures` float textures of `format`
+  // (C = 4, 2 or 1 channels): texel p's state becomes `at` jumped p·C·T on.
+  void set_state(const State& at, std::uint32_t textures, gl::TexelFormat format = {}) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
-    if (channels != 1 && channels != 2 && channels != 4)
-      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(channels));
+    const std::uint32_t channels = format.outputs_per_texel(G::kWordsPerOutput, G::kName, false);
     const std::uint64_t texels = std::uint64_t{size_.width} * size_.height, per_texel = channels * textures;
     outputs_ = std::min<int>(kOutputs, static_cast<int>(channels));
     if (!programs_.contains(outputs_))
@@ -99,10 +98,8 @@ class StateTextureFiller {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    const TexelFormat format = check_textures(textures, size_.width, size_.height);
-    if (format.words)
-      throw InvalidArgument(std::string(G::kName) + " writes words into " + format.name() +
-                            " textures in the compute profile only; the ps30 profile fills float textures");
+    const gl::TexelFormat format = check_textures(textures, size_.width, size_.height);
+    format.outputs_per_texel(G::kWordsPerOutput, G::kName, false);  // refuses word textures
     if (format.channels != channels_)
       throw InvalidArgument("this filler's states are laid out for textures of " + std::to_string(channels_) +
                             " channel(s)");

@@ -155,9 +155,32 @@ bool Program::has_uniform(const char* uniform) const { return glGetUniformLocati
 
 void Program::set_int(const char* uniform, int value) const { glUniform1i(location(uniform), value); }
 
-Texture::Texture(std::uint32_t width, std::uint32_t height, std::uint32_t channels) : width_(width), height_(height) {
-  const GLint format = channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : channels == 1 ? GL_R32F : 0;
-  if (format == 0) throw InvalidArgument("a float texture has 1, 2 or 4 channels, not " + std::to_string(channels));
+unsigned TexelFormat::gl_format() const {
+  if (words) return channels == 4 ? GL_RGBA32UI : channels == 2 ? GL_RG32UI : GL_R32UI;
+  return channels == 4 ? GL_RGBA32F : channels == 2 ? GL_RG32F : GL_R32F;
+}
+
+std::string TexelFormat::name() const {
+  return std::string("GL_") + (channels == 4 ? "RGBA" : channels == 2 ? "RG" : "R") + (words ? "32UI" : "32F");
+}
+
+std::uint32_t TexelFormat::outputs_per_texel(int words_per_output, std::string_view generator, bool writes_words) const {
+  if (channels != 1 && channels != 2 && channels != 4)
+    throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(channels));
+  if (!words) return channels;
+  if (!writes_words)
+    throw InvalidArgument(name() + " textures take the exact words, which the compute profile writes; the ps30 "
+                          "profile fills GL_RGBA32F, GL_RG32F and GL_R32F textures");
+  if (words_per_output == 1) return channels;
+  if (channels != 4 || words_per_output > 4)
+    throw InvalidArgument("a " + std::string(generator) + " output is " + std::to_string(words_per_output) +
+                          " words: it needs GL_RGBA32UI textures, not " + name());
+  return 1;
+}
+
+Texture::Texture(std::uint32_t width, std::uint32_t height, TexelFormat format) : width_(width), height_(height) {
+  if (format.channels != 1 && format.channels != 2 && format.channels != 4)
+    throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(format.channels));
   // The active unit's texture is the caller's; a bound unpack buffer would be read from.
   GLint previous = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
@@ -167,12 +190,13 @@ Texture::Texture(std::uint32_t width, std::uint32_t height, std::uint32_t channe
   glGenTextures(1, &id);
   name_ = Name<delete_texture>(id);
   glBindTexture(GL_TEXTURE_2D, id);
-  glTexImage2D(GL_TEXTURE_2D, 0, format, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, GL_RGBA,
-               GL_FLOAT, nullptr);
+  glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(format.gl_format()), static_cast<GLsizei>(width),
+               static_cast<GLsizei>(height), 0, format.words ? GL_RGBA_INTEGER : GL_RGBA,
+               format.words ? GL_UNSIGNED_INT : GL_FLOAT, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
-  check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " float texture");
+  check_errors("allocating a " + std::to_string(width) + "x" + std::to_string(height) + " " + format.name() + " texture");
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #pragma once
 // Move-only owners of GL objects. Each needs a current context when made and destroyed.
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -83,10 +84,26 @@ class Program {
 };
 
 // A 2D texture of RGBA32F texels (the render target of the float-only path).
+// A 2D texture's format as glrand fills it: its channels (4, 2 or 1), and whether they hold
+// floats (GL_RGBA32F, GL_RG32F, GL_R32F) or words (GL_RGBA32UI, GL_RG32UI, GL_R32UI: the
+// exact integers, which the compute profile writes).
+struct TexelFormat {
+  std::uint32_t channels = 4;
+  bool words = false;
+  auto operator<=>(const TexelFormat&) const = default;
+  unsigned gl_format() const;  // the internal format, which an image unit binds
+  std::string name() const;    // "GL_RGBA32F", ...
+  // Outputs a texel of each texture holds in a fill by `generator`, of `words_per_output`
+  // words an output: a float or word a channel, or one output's words (GL_RGBA32UI only).
+  // Throws glrand::InvalidArgument for channels other than 1, 2, 4, for words where the fill
+  // does not write them (`writes_words` false: ps30), and for a word texture too narrow for an
+  // output.
+  std::uint32_t outputs_per_texel(int words_per_output, std::string_view generator, bool writes_words) const;
+};
+
 class Texture {
  public:
-  // RGBA32F, or with `channels` 2 or 1 RG32F or R32F.
-  Texture(std::uint32_t width, std::uint32_t height, std::uint32_t channels = 4);
+  Texture(std::uint32_t width, std::uint32_t height, TexelFormat format = {});
   unsigned id() const { return name_.id(); }
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }

@@ -43,12 +43,12 @@ struct StateFill {
   std::unique_ptr<Engine<G>> engine;
   bool at_position = false;
   std::uint32_t textures = 0;
-  std::optional<fragment::TexelFormat> format;
+  std::optional<gl::TexelFormat> format;
 
   // `start()`: the sequence's state at the position, for the host to lay the states out from.
   template <class Start>
   void fill(const G& traits, Start start, std::span<const unsigned> ids, std::uint32_t width, std::uint32_t height,
-            fragment::TexelFormat texture_format) {
+            gl::TexelFormat texture_format) {
     const auto count = static_cast<std::uint32_t>(ids.size());
     if (!engine || engine->width() != width || engine->height() != height) {
       engine.reset();
@@ -57,10 +57,7 @@ struct StateFill {
     }
     if (!at_position || textures != count || format != texture_format) {
       at_position = false;  // until the states are set and the fill is done
-      if constexpr (requires { Engine<G>::outputs_per_texel(texture_format); })
-        engine->set_state(start(), count, texture_format);  // the compute profile's: floats or words
-      else
-        engine->set_state(start(), count, texture_format.channels);
+      engine->set_state(start(), count, texture_format);
       textures = count;
       format = texture_format;
     }
@@ -135,21 +132,13 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   }
   const auto count = static_cast<std::uint32_t>(textures.size());
   fragment::check_target_size({width, height}, fragment::max_texture_size());
-  const fragment::TexelFormat format = fragment::check_textures(textures, width, height);
+  const gl::TexelFormat format = fragment::check_textures(textures, width, height);
   const Settings& settings = impl_->settings;
   const std::uint64_t position = impl_->position;
   const bool compute = settings.profile == Profile::compute;
-  if (format.words && !compute)
-    throw InvalidArgument(format.name() + " textures take the exact words, which the compute profile writes; the " +
-                          name_of(settings.profile) + " profile fills GL_RGBA32F, GL_RG32F and GL_R32F textures");
   // Outputs a texel of each texture holds: a float or word a channel, or one output's words.
-  const std::uint32_t per_texture =
-      format.words && settings.algorithm != Algorithm::park_miller && settings.algorithm != Algorithm::mrg32k3a
-          ? (format.channels == 4 ? 1
-                                  : throw InvalidArgument("a " + std::string(info(settings.algorithm).name) +
-                                                          " output is several words: it needs GL_RGBA32UI textures, not " +
-                                                          format.name()))
-          : format.channels;
+  const std::uint32_t per_texture = format.outputs_per_texel(info(settings.algorithm).words_per_output,
+                                                             info(settings.algorithm).name, compute);
   const std::uint64_t outputs = std::uint64_t{per_texture} * count * width * height;
   // A stateful generator's fill in the settings' profile, from its state at the position.
   const auto fill_with = [&](auto& ps30_fill, auto& compute_fill, const auto& traits, auto start) {

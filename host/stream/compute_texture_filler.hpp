@@ -60,28 +60,15 @@ class ComputeTextureFiller {
   std::uint32_t width() const { return size_.width; }
   std::uint32_t height() const { return size_.height; }
 
-  // Outputs a texel of each texture holds: a float or a word each channel, or with a word
-  // texture of a generator of several words an output, that output's words (RGBA32UI only).
-  static std::uint32_t outputs_per_texel(const fragment::TexelFormat& format) {
-    if (!format.words || G::kWordsPerOutput == 1) return format.channels;
-    if (format.channels != 4)
-      throw InvalidArgument(std::string("a ") + G::kName + " output is " + std::to_string(G::kWordsPerOutput) +
-                            " words: it needs GL_RGBA32UI textures, not " + format.name());
-    return 1;
-  }
-
   // The sequence continues from `at`, in fills of `textures` textures of `format` (C outputs a
-  // texel each, outputs_per_texel()): texel p's state becomes `at` jumped p·C·T on.
-  void set_state(const State& at, std::uint32_t textures, fragment::TexelFormat format = {}) {
+  // texel each, gl::TexelFormat::outputs_per_texel): texel p's state becomes `at` jumped p·C·T on.
+  void set_state(const State& at, std::uint32_t textures, gl::TexelFormat format = {}) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
-    if (format.channels != 1 && format.channels != 2 && format.channels != 4)
-      throw InvalidArgument("a texture has 1, 2 or 4 channels, not " + std::to_string(format.channels));
     const std::uint64_t texels = std::uint64_t{size_.width} * size_.height,
-                        per_texel = outputs_per_texel(format) * textures;
-    const std::uint32_t key = format.channels + (format.words ? 8 : 0);
-    if (!programs_.contains(key))
-      programs_.emplace(key, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
+                        per_texel = format.outputs_per_texel(G::kWordsPerOutput, G::kName, true) * textures;
+    if (!programs_.contains(format))
+      programs_.emplace(format, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
                                                   {{"CHANNELS", std::to_string(format.channels)},
                                                    {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
     const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
@@ -99,12 +86,12 @@ class ComputeTextureFiller {
     if (textures.size() != textures_)
       throw InvalidArgument("this filler's states are laid out for fills of " + std::to_string(textures_) +
                             " texture(s), not " + std::to_string(textures.size()));
-    const fragment::TexelFormat format = fragment::check_textures(textures, size_.width, size_.height);
+    const gl::TexelFormat format = fragment::check_textures(textures, size_.width, size_.height);
     if (format != format_)
       throw InvalidArgument("this filler's states are laid out for " + format_.name() + " textures, not " + format.name());
     for (unsigned t : textures) fragment::check_image_texture(t);
     const gl::StateGuard guard;
-    const gl::Program& program = programs_.at(format_.channels + (format_.words ? 8 : 0));
+    const gl::Program& program = programs_.at(format_);
     program.use();
     program.set_int("uTextures", static_cast<int>(textures.size()));
     glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
@@ -146,12 +133,12 @@ class ComputeTextureFiller {
  private:
   G generator_;
   fragment::TargetSize size_;
-  std::map<std::uint32_t, gl::Program> programs_;  // G::kComputeTextureShader, by channels (+ 8 for words)
+  std::map<gl::TexelFormat, gl::Program> programs_;  // G::kComputeTextureShader, by texture format
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs
   typename G::Jump last_step_;  // after a texel's last output, over the other texels'
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
-  fragment::TexelFormat format_;  // of each
+  gl::TexelFormat format_;  // of each
 };
 
 }  // namespace glrand::stream

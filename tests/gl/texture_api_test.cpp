@@ -12,7 +12,6 @@
 #include <functional>
 #include <optional>
 #include <glrand/glrand.hpp>
-#include <utility>
 #include <vector>
 
 #include "fragment/park_miller_fragment.hpp"
@@ -93,7 +92,7 @@ void check_fills(const Settings& settings, const std::function<bool(float got, f
     std::vector<gl::Texture> textures;
     textures.reserve(f.textures);
     std::vector<unsigned> ids;
-    for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(f.width, f.height, f.channels).id());
+    for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(f.width, f.height, gl::TexelFormat{f.channels}).id());
     REQUIRE(filler.position() == expected_position);
     filler.fill(ids, f.width, f.height);
     const std::uint32_t C = f.channels;
@@ -315,7 +314,7 @@ TEST_CASE("TextureFiller continues CEICG's sequence over fills of 1 to 4 texture
       std::vector<gl::Texture> textures;
       textures.reserve(f.textures);
       std::vector<unsigned> ids;
-      for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight, f.channels).id());
+      for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight, gl::TexelFormat{f.channels}).id());
       REQUIRE(filler.position() == expected_position);
       filler.fill(ids, kWidth, kHeight);
       const std::uint32_t C = f.channels;
@@ -455,7 +454,7 @@ TEST_CASE("a compute-profile fill refuses a texture its image stores would skip,
 TEST_CASE("a fill refuses textures of mixed formats and formats it does not write, and moves on no position",
           "[api][gl][texture]") {
   const GlContext context;
-  gl::Texture rgba(8, 4), rg(8, 4, 2);
+  gl::Texture rgba(8, 4), rg(8, 4, gl::TexelFormat{2});
   GLuint bytes = 0;
   glGenTextures(1, &bytes);
   glBindTexture(GL_TEXTURE_2D, bytes);
@@ -481,36 +480,17 @@ TEST_CASE("a fill refuses textures of mixed formats and formats it does not writ
 
 namespace {
 
-// A W x H texture of 32-bit words of `channels` channels (GL_R32UI, GL_RG32UI, GL_RGBA32UI).
-struct WordTexture {
-  GLuint id = 0;
-  WordTexture(std::uint32_t width, std::uint32_t height, std::uint32_t channels) {
-    const GLint format = channels == 4 ? GL_RGBA32UI : channels == 2 ? GL_RG32UI : GL_R32UI;
-    const GLenum layout = channels == 4 ? GL_RGBA_INTEGER : channels == 2 ? GL_RG_INTEGER : GL_RED_INTEGER;
-    glGenTextures(1, &id);
-    glBindTexture(GL_TEXTURE_2D, id);
-    glTexImage2D(GL_TEXTURE_2D, 0, format, static_cast<GLsizei>(width), static_cast<GLsizei>(height), 0, layout,
-                 GL_UNSIGNED_INT, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-  }
-  ~WordTexture() { glDeleteTextures(1, &id); }
-  WordTexture(const WordTexture&) = delete;
-  WordTexture& operator=(const WordTexture&) = delete;
-  WordTexture(WordTexture&& other) noexcept : id(std::exchange(other.id, 0)) {}
-
-  // Every texel read back as four words (missing channels 0, 0, 1).
-  std::vector<std::uint32_t> read(std::uint32_t width, std::uint32_t height) const {
-    const gl::Framebuffer framebuffer({&id, 1});
-    framebuffer.bind();
-    std::vector<std::uint32_t> words(std::size_t{4} * width * height);
-    glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA_INTEGER, GL_UNSIGNED_INT,
-                 words.data());
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return words;
-  }
-};
+// A word texture's texels, each read back as four words (missing channels 0, 0, 1).
+std::vector<std::uint32_t> read_words(const gl::Texture& texture) {
+  const unsigned id = texture.id();
+  const gl::Framebuffer framebuffer({&id, 1});
+  framebuffer.bind();
+  std::vector<std::uint32_t> words(std::size_t{4} * texture.width() * texture.height());
+  glReadPixels(0, 0, static_cast<GLsizei>(texture.width()), static_cast<GLsizei>(texture.height()), GL_RGBA_INTEGER,
+               GL_UNSIGNED_INT, words.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return words;
+}
 
 // The CPU reference's words of outputs first .. first + count − 1 for `settings`.
 std::vector<std::uint32_t> reference_words(Settings settings, std::uint64_t first, std::uint64_t count) {
@@ -551,16 +531,18 @@ TEST_CASE("compute-profile fills write every GL generator's exact words into wor
     for (const Fill f : fills) {
       INFO(info(algorithm).name << ": " << f.textures << " textures of " << f.channels << " word channel(s) from output "
                                 << position);
-      std::vector<WordTexture> textures;
+      std::vector<gl::Texture> textures;
+      textures.reserve(f.textures);
       std::vector<unsigned> ids;
-      for (std::uint32_t t = 0; t < f.textures; ++t) ids.push_back(textures.emplace_back(kWidth, kHeight, f.channels).id);
+      for (std::uint32_t t = 0; t < f.textures; ++t)
+        ids.push_back(textures.emplace_back(kWidth, kHeight, gl::TexelFormat{f.channels, true}).id());
       filler.fill(ids, kWidth, kHeight);
       const std::uint32_t per_texture = one_word ? f.channels : 1;  // outputs a texel of each texture holds
       const std::uint64_t texels = std::uint64_t{kWidth} * kHeight, outputs = per_texture * f.textures * texels;
       REQUIRE(filler.position() == position + outputs);
       const std::vector<std::uint32_t> want = reference_words(settings, position, outputs);
       for (std::uint32_t t = 0; t < f.textures; ++t) {
-        const std::vector<std::uint32_t> got = textures[t].read(kWidth, kHeight);
+        const std::vector<std::uint32_t> got = read_words(textures[t]);
         for (std::uint64_t p = 0; p < texels; ++p)
           for (std::uint32_t c = 0; c < per_texture; ++c) {
             const std::uint64_t n = p * per_texture * f.textures + per_texture * t + c;  // the documented order
@@ -584,13 +566,14 @@ TEST_CASE("compute-profile fills write every GL generator's exact words into wor
 
 TEST_CASE("word textures are refused where a fill cannot write them, and no position moves", "[api][gl][texture]") {
   const GlContext context;
-  WordTexture r(8, 4, 1), rgba(8, 4, 4);
+  const gl::Texture r(8, 4, gl::TexelFormat{1, true}), rgba(8, 4, gl::TexelFormat{4, true});
+  const unsigned r_id = r.id(), rgba_id = rgba.id();
   for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::ceicg}) {
     Settings settings;
     settings.algorithm = algorithm;
     settings.profile = Profile::ps30;
     TextureFiller ps30(settings);
-    CHECK_THROWS_WITH(ps30.fill({&rgba.id, 1}, 8, 4), Catch::Contains("the compute profile writes"));
+    CHECK_THROWS_WITH(ps30.fill({&rgba_id, 1}, 8, 4), Catch::Contains("the compute profile writes"));
     CHECK(ps30.position() == 0);
   }
   for (const Algorithm algorithm : {Algorithm::wichmann_hill, Algorithm::ceicg}) {
@@ -598,7 +581,7 @@ TEST_CASE("word textures are refused where a fill cannot write them, and no posi
     settings.algorithm = algorithm;
     settings.profile = Profile::compute;
     TextureFiller compute(settings);
-    CHECK_THROWS_WITH(compute.fill({&r.id, 1}, 8, 4), Catch::Contains("needs GL_RGBA32UI textures"));
+    CHECK_THROWS_WITH(compute.fill({&r_id, 1}, 8, 4), Catch::Contains("needs GL_RGBA32UI textures"));
     CHECK(compute.position() == 0);
   }
 }
