@@ -79,6 +79,29 @@ class BackgroundWrite {
   std::future<void> pending_;
 };
 
+// Lines 0 .. n − 1 of text (`append(text, i)` adds line i) written a MiB at a time: a whole
+// chunk as text would take hundreds of MB.
+template <class Append>
+void write_lines(output::OutputSink& sink, fmt::memory_buffer& text, std::size_t n, Append append) {
+  constexpr std::size_t kFlush = std::size_t{1} << 20;
+  std::size_t lines = 0;  // in `text`
+  for (std::size_t i = 0; i < n; ++i) {
+    append(text, i);
+    ++lines;
+    if (text.size() >= kFlush || i + 1 == n) {
+      sink.write_text(std::string_view(text.data(), text.size()), lines);
+      text.clear();
+      lines = 0;
+    }
+  }
+}
+
+// A value's line: a float as %.9g, a double as %.17g, each of which reads back to the same number.
+template <class T>
+void append_value_line(fmt::memory_buffer& text, T value) {
+  fmt::format_to(std::back_inserter(text), sizeof(T) == 4 ? "{:.9g}\n" : "{:.17g}\n", value);
+}
+
 // Converts a chunk of exact integers (words_per_output words each) into the requested format
 // and writes it; floats are converted into one of two buffers while the other is written.
 class ChunkWriter {
@@ -112,7 +135,6 @@ class ChunkWriter {
       case Format::text:
       case Format::text_f64:
       case Format::text_ints: {
-        // Written a MiB at a time: a whole chunk of text would take hundreds of MB.
         if (format_ == Format::text) {
           floats_.resize(outputs);
           generator_.to_f32(words, floats_, first);
@@ -120,16 +142,8 @@ class ChunkWriter {
           doubles_.resize(outputs);
           generator_.to_f64(words, doubles_, first);
         }
-        std::size_t lines = 0;
-        for (std::size_t i = 0; i < outputs; ++i) {
-          append_line(&words[width * i], width, i);
-          ++lines;
-          if (text_.size() >= kTextFlush || i + 1 == outputs) {
-            sink_.write_text(std::string_view(text_.data(), text_.size()), lines);
-            text_.clear();
-            lines = 0;
-          }
-        }
+        write_lines(sink_, text_, outputs,
+                    [&](fmt::memory_buffer&, std::size_t i) { append_line(&words[width * i], width, i); });
         break;
       }
     }
@@ -177,17 +191,15 @@ class ChunkWriter {
   const Generator& generator_;
   // Output i of the chunk: its converted value, or its integers.
   void append_line(const std::uint32_t* output, std::size_t width, std::size_t i) {
-    auto out = std::back_inserter(text_);
     if (format_ == Format::text) {
-      fmt::format_to(out, "{:.9g}\n", floats_[i]);
+      append_value_line(text_, floats_[i]);
     } else if (format_ == Format::text_f64) {
-      fmt::format_to(out, "{:.17g}\n", doubles_[i]);
+      append_value_line(text_, doubles_[i]);
     } else {
-      for (std::size_t k = 0; k < width; ++k) fmt::format_to(out, "{}{}", output[k], k + 1 < width ? ' ' : '\n');
+      for (std::size_t k = 0; k < width; ++k)
+        fmt::format_to(std::back_inserter(text_), "{}{}", output[k], k + 1 < width ? ' ' : '\n');
     }
   }
-
-  static constexpr std::size_t kTextFlush = 1 << 20;
 
   U32Words u32_words_;
   std::uint64_t next_;  // the index of the next output
@@ -232,15 +244,8 @@ void write_values(Generator& generator, std::uint64_t outputs, bool text, const 
   int next = 0;
   const auto consume = [&](std::span<const T> values) {
     if (text) {
-      std::size_t count = 0;  // lines in `lines`
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        fmt::format_to(std::back_inserter(lines), sizeof(T) == 4 ? "{:.9g}\n" : "{:.17g}\n", values[i]);
-        if (++count, lines.size() >= (1u << 20) || i + 1 == values.size()) {
-          sink.write_text(std::string_view(lines.data(), lines.size()), count);
-          lines.clear();
-          count = 0;
-        }
-      }
+      write_lines(sink, lines, values.size(),
+                  [&](fmt::memory_buffer& line, std::size_t i) { append_value_line(line, values[i]); });
     } else {
       std::vector<T>& buffer = buffers[next];
       next ^= 1;

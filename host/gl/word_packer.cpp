@@ -46,12 +46,26 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
 
 bool WordPacker::available() { return GLEW_VERSION_4_3; }
 
-bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat format) {
+namespace {
+
+// The context's GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
+std::uint64_t most_block_bytes() {
   GLint64 most = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
+  return static_cast<std::uint64_t>(std::max<GLint64>(most, 0));
+}
+
+// Whether `outputs` outputs' words in `format` fit a storage block of `most` bytes.
+bool fits_block(const PackRule& rule, std::uint64_t outputs, PackFormat format, std::uint64_t most) {
   const int words = format == PackFormat::words ? rule.words() : format == PackFormat::f32 ? 1 : 2;
   const std::uint64_t bytes = outputs * static_cast<std::uint64_t>(words) * sizeof(std::uint32_t);
-  return outputs <= kNone && bytes <= static_cast<std::uint64_t>(std::max<GLint64>(most, 0));
+  return outputs <= kNone && bytes <= most;
+}
+
+}  // namespace
+
+bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat format) {
+  return fits_block(rule, outputs, format, most_block_bytes());
 }
 
 WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format)
@@ -128,6 +142,7 @@ void WordPacker::look_up() {
   GLint most_x = 0;
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &most_x);
   most_groups_x_ = static_cast<std::uint64_t>(std::max(most_x, 1));
+  most_block_bytes_ = most_block_bytes();
   // The rule's uniforms once, without binding the program (the caller's stays current).
   const GLuint id = program_.id();
   std::array<float, 16> bounds{};
@@ -159,24 +174,17 @@ void WordPacker::set_route(Route route) {
   route_ = route;
 }
 
-void WordPacker::ensure_words(std::uint64_t outputs) {
-  if (!fits(rule_, outputs, format_))
+void WordPacker::bind_words(std::uint64_t outputs, const OverlappedReadback* into) {
+  if (!fits_block(rule_, outputs, format_, most_block_bytes_))
     throw InvalidArgument("a pass of " + std::to_string(outputs) +
                           " outputs is more words than one shader storage block holds on this device");
-  const std::size_t bytes = readback_bytes(outputs) - kHeaderBytes;
-  if (!words_ || words_->bytes() < bytes) words_.emplace(std::max<std::size_t>(bytes, 4));
-}
-
-void WordPacker::bind_words(std::uint64_t outputs, const OverlappedReadback* into) {
+  const std::size_t bytes = std::max<std::size_t>(readback_bytes(outputs) - kHeaderBytes, 4);
   if (into && route_ == Route::direct) {
-    if (!fits(rule_, outputs, format_))
-      throw InvalidArgument("a pass of " + std::to_string(outputs) +
-                            " outputs is more words than one shader storage block holds on this device");
-    into->bind_storage(kWordsBinding, kHeaderBytes, std::max<std::size_t>(readback_bytes(outputs) - kHeaderBytes, 4));
-  } else {
-    ensure_words(outputs);
-    words_->bind_base(kWordsBinding);
+    into->bind_storage(kWordsBinding, kHeaderBytes, bytes);
+    return;
   }
+  if (!words_ || words_->bytes() < bytes) words_.emplace(bytes);
+  words_->bind_base(kWordsBinding);
 }
 
 void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {

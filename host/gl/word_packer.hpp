@@ -117,7 +117,6 @@ class WordPacker {
   // Values only: packs known words (the ends, powers of two and their neighbours) on the GPU
   // and compares with the host's formulas; throws DeviceError at the first difference.
   void check_known_values();
-  void ensure_words(std::uint64_t outputs);
   // Binds the words' destination: the pass's buffer of `into` (direct), else words_.
   void bind_words(std::uint64_t outputs, const OverlappedReadback* into);
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
@@ -129,13 +128,14 @@ class WordPacker {
   bool textures_;
   Route route_;
   Program program_;
-  // Uniform locations and the dispatch limit, looked up once: a pass is too short to ask the
-  // driver again each time. Sets the rule's uniforms.
+  // Uniform locations and the dispatch and storage block limits, looked up once: a pass is too
+  // short to ask the driver again each time. Sets the rule's uniforms.
   struct Locations {
     int bound, lowest, highest, shift, outputs, record, width, substreams, outputs_per_pixel;
     std::array<int, 4> targets;
   } at_{};
   std::uint64_t most_groups_x_ = 0;
+  std::uint64_t most_block_bytes_ = 0;  // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   StorageBuffer header_;
   std::optional<StorageBuffer> words_;
 };

@@ -43,14 +43,16 @@ std::function<double(double)> cdf_of(const Distribution& d) {
   return {};
 }
 
-std::vector<double> values_of(Algorithm algorithm, const Distribution& d, std::size_t count, std::uint64_t offset = 0) {
+// `count` values (T: double or float) of `d` from `algorithm`'s CPU reference from `offset`.
+template <class T = double>
+std::vector<T> values_of(Algorithm algorithm, const Distribution& d, std::size_t count, std::uint64_t offset = 0) {
   Settings settings;
   settings.algorithm = algorithm;
   settings.backend = Backend::cpu;
   settings.offset = offset;
   Generator generator(settings);
-  std::vector<double> values(count);
-  generator.generate(std::span<double>(values), d);
+  std::vector<T> values(count);
+  generator.generate(std::span<T>(values), d);
   return values;
 }
 
@@ -249,12 +251,8 @@ TEST_CASE("bad distribution parameters are refused with a line naming them", "[d
 
 TEST_CASE("a uniform range's floats stay inside [a, b) where rounding would leave it", "[distribution]") {
   // 0.7 rounds to a float below 0.7: the values are clamped up to the next float.
-  Settings settings;
-  settings.algorithm = Algorithm::mrg32k3a;
-  settings.backend = Backend::cpu;
-  Generator generator(settings);
-  std::vector<float> f(100000);
-  generator.generate(std::span<float>(f), Distribution{DistributionKind::uniform, 0.7, 0.7000003});
+  const std::vector<float> f =
+      values_of<float>(Algorithm::mrg32k3a, Distribution{DistributionKind::uniform, 0.7, 0.7000003}, 100000);
   for (const float x : f) {
     REQUIRE(static_cast<double>(x) >= 0.7);
     REQUIRE(static_cast<double>(x) < 0.7000003);
