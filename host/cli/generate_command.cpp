@@ -42,6 +42,7 @@ struct GenerateOptions {
   double mean = 0.0, stddev = 1.0, lambda = 1.0;
   std::vector<double> range;
   std::string normal_method = "inverse-cdf";
+  std::string distribution_on = "host";
 };
 
 // The distribution the options ask for, its parameters checked; every parameter given must
@@ -49,7 +50,7 @@ struct GenerateOptions {
 std::optional<Distribution> distribution_of(const GenerateOptions& options, const CLI::App& command, Format format) {
   const auto given = [&](const char* option) { return command.count(option) > 0; };
   if (options.distribution.empty()) {
-    for (const char* option : {"--mean", "--stddev", "--lambda", "--range", "--normal-method"})
+    for (const char* option : {"--mean", "--stddev", "--lambda", "--range", "--normal-method", "--distribution-on"})
       if (given(option)) throw InvalidArgument(std::string(option) + " is a parameter of --distribution, which is not given");
     return std::nullopt;
   }
@@ -69,6 +70,10 @@ std::optional<Distribution> distribution_of(const GenerateOptions& options, cons
   d.stddev = options.stddev;
   d.lambda = options.lambda;
   d.method = normal_method(options.normal_method);
+  d.on = distribution_on(options.distribution_on);
+  if (d.on == DistributionOn::gpu && options.source.path != "cuda")
+    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
+                          "the other paths make its values on the host");
   if (given("--range")) {
     if (options.range.size() != 2) throw InvalidArgument("--range takes two numbers, A,B");
     d.a = options.range[0];
@@ -195,6 +200,11 @@ void add_generate_command(CLI::App& app) {
   command->add_option("--lambda", options->lambda, "--distribution exponential: the rate; poisson: the mean")
       ->capture_default_str();
   command->add_option("--range", options->range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
+  command->add_option("--distribution-on", options->distribution_on,
+                      "--distribution: where its values are made: host (from the exact doubles, the same bits on "
+                      "every path) or gpu (--path cuda; within the bounds docs/distributions.md gives; not poisson "
+                      "or box-muller)")
+      ->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,
                     "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "

@@ -246,6 +246,9 @@ void write_values(Generator& generator, std::uint64_t outputs, bool text, const 
     if (text) {
       write_lines(sink, lines, values.size(),
                   [&](fmt::memory_buffer& line, std::size_t i) { append_value_line(line, values[i]); });
+    } else if (distribution.on == DistributionOn::gpu) {
+      // Made on the device: written from its buffer while it makes the next chunk, no copy.
+      sink.write(values);
     } else {
       std::vector<T>& buffer = buffers[next];
       next ^= 1;

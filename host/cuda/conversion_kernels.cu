@@ -4,8 +4,12 @@
 // correctly rounded intrinsic of that operation, so that no contraction into a fused
 // multiply-add can change a bit. Rounding a double down to a float (__double2float_rd) is
 // float_not_above for the u ≥ 0 every formula gives.
+#include <tuple>
+
+#include <glrand/error.hpp>
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "distributions/transforms.hpp"
 
 namespace glrand::cuda {
 namespace {
@@ -94,6 +98,54 @@ __global__ void values_kernel(const std::uint32_t* words, T* out, std::uint64_t 
   }
 }
 
+// A distribution's value of u, in double (distributions/transforms.cpp's formulas, with
+// CUDA's log1p, exp and normcdfinv), and the range its Ts are clamped to.
+struct Transform {
+  DistributionKind kind;
+  double a, width, mean, stddev, lambda;
+  double lowest, highest;
+
+  __device__ double operator()(double u) const {
+    switch (kind) {
+      case DistributionKind::uniform:
+        return __dadd_rn(a, __dmul_rn(width, u));  // the host's a + (b − a)·u, unfused
+      case DistributionKind::uniform_positive:
+        return __dsub_rn(1.0, u);
+      case DistributionKind::exponential:
+        return __ddiv_rn(-log1p(-u), lambda);
+      case DistributionKind::normal:
+      case DistributionKind::lognormal: {
+        const double x = __dadd_rn(mean, __dmul_rn(stddev, normcdfinv(fmax(u, 0x1p-53))));
+        return kind == DistributionKind::lognormal ? exp(x) : x;
+      }
+      default:
+        return 0.0;  // refused on the host (Poisson)
+    }
+  }
+};
+
+template <class Formula, class T>
+__global__ void distribution_kernel(const std::uint32_t* words, T* out, std::uint64_t count, Formula formula,
+                                    Transform transform) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
+    std::uint32_t x[Formula::kWidth];
+    if constexpr (Formula::kWidth == 4) {
+      const uint4 v = reinterpret_cast<const uint4*>(words)[i];
+      x[0] = v.x, x[1] = v.y, x[2] = v.z, x[3] = v.w;
+    } else {
+      for (int k = 0; k < Formula::kWidth; ++k) x[k] = words[Formula::kWidth * i + k];
+    }
+    const double value = transform(formula.f64(x));
+    T rounded;
+    if constexpr (sizeof(T) == 4)
+      rounded = __double2float_rn(value);
+    else
+      rounded = value;
+    out[i] = fmin(fmax(rounded, static_cast<T>(transform.lowest)), static_cast<T>(transform.highest));
+  }
+}
+
 template <class T, class Formula>
 DeviceConversion launcher(Formula formula) {
   return {sizeof(T), [formula](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
@@ -105,29 +157,60 @@ DeviceConversion launcher(Formula formula) {
           }};
 }
 
+template <class T, class Formula>
+DeviceConversion distribution_launcher(Formula formula, const Distribution& d) {
+  check(d);
+  if (d.kind == DistributionKind::poisson || distributions::uses_pairs(d))
+    throw InvalidArgument("this distribution is made on the host only");
+  Transform transform{d.kind, d.a, d.b - d.a, d.mean, d.stddev, d.lambda, 0, 0};
+  if constexpr (sizeof(T) == 4)
+    std::tie(transform.lowest, transform.highest) = distributions::value_bounds_f32(d);
+  else
+    std::tie(transform.lowest, transform.highest) = distributions::value_bounds_f64(d);
+  return {sizeof(T), [formula, transform](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
+            if (count == 0) return;
+            const Geometry g = leapfrog_geometry(count, multiprocessors());
+            distribution_kernel<Formula, T>
+                <<<g.blocks, g.threads_per_block, 0, stream>>>(words, static_cast<T*>(out), count, formula, transform);
+            check_launch("distribution_kernel");
+          }};
+}
+
 template <class Formula>
-DeviceConversion conversion(Formula formula, ValueFormat format) {
+DeviceConversion conversion(Formula formula, ValueFormat format, const Distribution* distribution) {
+  if (distribution)
+    return format == ValueFormat::f32 ? distribution_launcher<float>(formula, *distribution)
+                                      : distribution_launcher<double>(formula, *distribution);
   return format == ValueFormat::f32 ? launcher<float>(formula) : launcher<double>(formula);
 }
 
 }  // namespace
 
-DeviceConversion ceicg_conversion(ValueFormat format) { return conversion(CeicgFormula{}, format); }
+DeviceConversion ceicg_conversion(ValueFormat format, const Distribution* distribution) {
+  return conversion(CeicgFormula{}, format, distribution);
+}
 
-DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format) {
+DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format,
+                                          const Distribution* distribution) {
   WichmannHillFormula formula{};
   for (int k = 0; k < 4; ++k) formula.r[k] = 1.0 / parameters.modulus[k];
-  return conversion(formula, format);
+  return conversion(formula, format, distribution);
 }
 
-DeviceConversion park_miller_conversion(ValueFormat format) { return conversion(ParkMillerFormula{}, format); }
-
-DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format) {
-  return conversion(Mrg32k3aFormula{curand}, format);
+DeviceConversion park_miller_conversion(ValueFormat format, const Distribution* distribution) {
+  return conversion(ParkMillerFormula{}, format, distribution);
 }
 
-DeviceConversion midpoint_conversion(ValueFormat format) { return conversion(MidpointFormula{}, format); }
+DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format, const Distribution* distribution) {
+  return conversion(Mrg32k3aFormula{curand}, format, distribution);
+}
 
-DeviceConversion sobol32_conversion(ValueFormat format) { return conversion(Sobol32Formula{}, format); }
+DeviceConversion midpoint_conversion(ValueFormat format, const Distribution* distribution) {
+  return conversion(MidpointFormula{}, format, distribution);
+}
+
+DeviceConversion sobol32_conversion(ValueFormat format, const Distribution* distribution) {
+  return conversion(Sobol32Formula{}, format, distribution);
+}
 
 }  // namespace glrand::cuda

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <glrand/distribution.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -31,7 +32,7 @@ struct DeviceInfo {
   int ordinal = 0;
   std::string name;
   int multiprocessors = 0;
-  int driver_version = 0;   // e.g. 13000
+  int driver_version = 0;  // e.g. 13000
   int runtime_version = 0;
   std::string describe() const;  // "NVIDIA H200 (CUDA device 0, 132 SMs, driver 13.0)"
 };
@@ -57,9 +58,8 @@ void launch_ceicg(const ceicg::Residues& first, std::uint32_t* out, std::uint64_
 // version fills the multiply-add pipe while the FP64 pipe idles, 687 against 873 G outputs/s),
 // or both components folded in integers (cuda/arithmetic.hpp); the same outputs either way.
 enum class Mrg32k3aArithmetic { mixed, integer };
-void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count,
-                     RunGeometry geometry, JumpBase base, Stream stream,
-                     Mrg32k3aArithmetic arithmetic = Mrg32k3aArithmetic::mixed);
+void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count, RunGeometry geometry,
+                     JumpBase base, Stream stream, Mrg32k3aArithmetic arithmetic = Mrg32k3aArithmetic::mixed);
 // The default geometry: chunks of kChunkRounds rounds, as many lanes as the current device
 // holds at once with that kernel (its registers decide: 2 blocks of 256 per SM on an H200).
 RunGeometry mrg32k3a_geometry(std::uint64_t count, JumpBase base = JumpBase::base8,
@@ -167,14 +167,19 @@ struct DeviceConversion {
   // Writes `count` values into device memory `out` from `count` outputs' words.
   std::function<void(const std::uint32_t* words, std::uint64_t count, void* out, Stream stream)> launch;
 };
-DeviceConversion ceicg_conversion(ValueFormat format);
-DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format);
-DeviceConversion park_miller_conversion(ValueFormat format);
+// With a `distribution` (made on the GPU: not Poisson or Box–Muller), each value is instead
+// that distribution's of the output's f64, computed in double with CUDA's functions and
+// rounded once (docs/distributions.md: a uniform range and (0, 1] the host's bits, the others
+// within the documented bounds).
+DeviceConversion ceicg_conversion(ValueFormat format, const Distribution* distribution = nullptr);
+DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format,
+                                          const Distribution* distribution = nullptr);
+DeviceConversion park_miller_conversion(ValueFormat format, const Distribution* distribution = nullptr);
 // `curand`: cuRAND's normalisation (--curand-seed), else RngStreams'.
-DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format);
+DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format, const Distribution* distribution = nullptr);
 // x·2^-32 + 2^-33: MT19937's and MTGP32's.
-DeviceConversion midpoint_conversion(ValueFormat format);
-DeviceConversion sobol32_conversion(ValueFormat format);
+DeviceConversion midpoint_conversion(ValueFormat format, const Distribution* distribution = nullptr);
+DeviceConversion sobol32_conversion(ValueFormat format, const Distribution* distribution = nullptr);
 // As generate_host, handing over each chunk's values (conversion.bytes_per_output bytes an
 // output) instead of its words: chunk i is generated, converted and copied on stream i mod 2
 // while the host consumes chunk i − 1. A `destination` as generate_host's (count values).

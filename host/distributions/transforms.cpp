@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "distributions/transforms.hpp"
 
-#include <boost/math/special_functions/erf.hpp>
-#include <boost/math/special_functions/gamma.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/math/special_functions/erf.hpp>
+#include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
+#include <glrand/error.hpp>
 #include <limits>
 #include <numbers>
 #include <string>
-
-#include <fmt/format.h>
-#include <glrand/error.hpp>
 
 #include "generators/parallel_fill.hpp"
 
@@ -21,6 +20,7 @@ namespace {
 
 constexpr std::string_view kKinds[] = {"uniform", "uniform-positive", "normal", "lognormal", "exponential", "poisson"};
 constexpr std::string_view kMethods[] = {"inverse-cdf", "box-muller"};
+constexpr std::string_view kPlaces[] = {"host", "gpu"};
 
 }  // namespace
 
@@ -41,13 +41,30 @@ NormalMethod normal_method(std::string_view name) {
   throw InvalidArgument("no normal method '" + std::string(name) + "': inverse-cdf or box-muller");
 }
 
+static std::string describe_formula(const Distribution& d);
+
+std::string_view name_of(DistributionOn on) { return kPlaces[static_cast<int>(on)]; }
+
+DistributionOn distribution_on(std::string_view name) {
+  for (int k = 0; k < 2; ++k)
+    if (kPlaces[k] == name) return static_cast<DistributionOn>(k);
+  throw InvalidArgument("no place '" + std::string(name) + "' to make a distribution's values: host or gpu");
+}
+
 void check(const Distribution& d) {
+  if (d.on == DistributionOn::gpu && d.kind == DistributionKind::poisson)
+    throw InvalidArgument("Poisson values are made on the host only so far: leave out --distribution-on gpu");
+  if (d.on == DistributionOn::gpu && distributions::uses_pairs(d))
+    throw InvalidArgument(
+        "Box-Muller values are made on the host only so far: use --normal-method inverse-cdf "
+        "or leave out --distribution-on gpu");
   switch (d.kind) {
     case DistributionKind::uniform:
       if (!std::isfinite(d.a) || !std::isfinite(d.b) || !(d.a < d.b))
         throw InvalidArgument(fmt::format("a uniform range [a, b) needs finite a < b, not [{}, {})", d.a, d.b));
       if (!std::isfinite(d.b - d.a))
-        throw InvalidArgument(fmt::format("a uniform range [a, b) needs b - a finite in double, not [{}, {})", d.a, d.b));
+        throw InvalidArgument(
+            fmt::format("a uniform range [a, b) needs b - a finite in double, not [{}, {})", d.a, d.b));
       return;
     case DistributionKind::uniform_positive:
       return;
@@ -59,7 +76,8 @@ void check(const Distribution& d) {
       return;
     case DistributionKind::exponential:
       if (!std::isfinite(d.lambda) || !(d.lambda > 0))
-        throw InvalidArgument(fmt::format("the exponential's rate lambda must be finite and above 0, not {}", d.lambda));
+        throw InvalidArgument(
+            fmt::format("the exponential's rate lambda must be finite and above 0, not {}", d.lambda));
       return;
     case DistributionKind::poisson:
       if (!(d.lambda >= 1e-3 && d.lambda <= 1e6))
@@ -70,6 +88,10 @@ void check(const Distribution& d) {
 }
 
 std::string describe(const Distribution& d) {
+  return describe_formula(d) + (d.on == DistributionOn::gpu ? ", made on the GPU" : "");
+}
+
+static std::string describe_formula(const Distribution& d) {
   const std::string method = d.method == NormalMethod::box_muller ? "Box-Muller" : "inverse CDF";
   switch (d.kind) {
     case DistributionKind::uniform:
@@ -150,6 +172,19 @@ struct Bounds {
   T operator()(double x) const { return std::clamp(static_cast<T>(x), lowest, highest); }
 };
 
+}  // namespace
+
+std::pair<float, float> value_bounds_f32(const Distribution& d) {
+  const Bounds<float> b(d);
+  return {b.lowest, b.highest};
+}
+std::pair<double, double> value_bounds_f64(const Distribution& d) {
+  const Bounds<double> b(d);
+  return {b.lowest, b.highest};
+}
+
+namespace {
+
 // Box–Muller's values of pair (u0, u1): z0 = r·cos θ, z1 = r·sin θ.
 void box_muller(double u0, double u1, double& z0, double& z1) {
   const double r = std::sqrt(-2.0 * std::log1p(-u0));
@@ -163,7 +198,7 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
                   std::span<T> out) {
   const bool pairs = uses_pairs(d);
   const Bounds<T> rounded(d);
-  const std::uint64_t end = from + out.size();              // one past the last output
+  const std::uint64_t end = from + out.size();               // one past the last output
   const std::uint64_t needed = pairs ? end + end % 2 : end;  // with the last one's pair partner
   if (from < begin || (pairs && begin % 2 != 0) || needed - begin > u.size())
     throw InvalidArgument("a distribution's values need their outputs' doubles (and their pair partners')");

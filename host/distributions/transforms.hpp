@@ -4,11 +4,16 @@
 // u in [0, 1), in double, rounded once to float where floats are asked for. Every backend's
 // values go through these, so they are the same bits everywhere.
 #include <cstdint>
-#include <span>
-
 #include <glrand/distribution.hpp>
+#include <span>
+#include <utility>
 
 namespace glrand::distributions {
+
+// The least and greatest value a distribution's floats (doubles) may take: a uniform range's
+// [a, b) in that type (InvalidArgument where it holds none), else ±infinity.
+std::pair<float, float> value_bounds_f32(const Distribution& distribution);
+std::pair<double, double> value_bounds_f64(const Distribution& distribution);
 
 // Whether a value needs its output's pair partner (Box–Muller: outputs 2k and 2k + 1).
 bool uses_pairs(const Distribution& distribution);

@@ -2,10 +2,10 @@
 // glrand::Generator: checked settings, a position in the sequence, and the source that
 // generates from any position (library/sources.hpp).
 #include <algorithm>
-#include <optional>
-#include <vector>
 #include <glrand/error.hpp>
 #include <glrand/generator.hpp>
+#include <optional>
+#include <vector>
 
 #include "distributions/transforms.hpp"
 #include "generators/parallel_fill.hpp"
@@ -151,23 +151,50 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
 // base .. (with Box–Muller their pair partners: the run starts at the first value's pair and
 // ends with the last one's partner, and a chunk that ends inside a pair keeps its last double
 // for the next).
-template <class Emit>
-void run_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
-                      const Distribution& distribution, Emit emit) {
+// Throws InvalidArgument unless the generator's settings can make the distribution.
+void check_distribution(const Generator& generator, const Distribution& distribution) {
   check(distribution);
   const Settings& settings = generator.settings();
   if (settings.algorithm == Algorithm::sobol32 && settings.dimensions > 1)
-    throw InvalidArgument("a distribution of -g sobol32 takes one dimension: its outputs are dimension-major, "
-                          "so its values would mix the dimensions");
+    throw InvalidArgument(
+        "a distribution of -g sobol32 takes one dimension: its outputs are dimension-major, "
+        "so its values would mix the dimensions");
   if (settings.algorithm == Algorithm::sobol32 && distributions::uses_pairs(distribution))
-    throw InvalidArgument("Box-Muller pairs consecutive outputs, which Sobol32's points relate (their first "
-                          "direction number is 1/2): use --normal-method inverse-cdf");
+    throw InvalidArgument(
+        "Box-Muller pairs consecutive outputs, which Sobol32's points relate (their first "
+        "direction number is 1/2): use --normal-method inverse-cdf");
+}
+
+// The run that makes a distribution's values on the GPU (Distribution::on gpu): the CUDA
+// path's; InvalidArgument on the others.
+template <class T>
+library::ValueRun<T> gpu_distribution_run(const Generator& generator, const library::Source& source,
+                                          const Distribution& distribution) {
+  check_distribution(generator, distribution);
+  const auto& make = [&]() -> const auto& {
+    if constexpr (sizeof(T) == 4)
+      return source.gpu_distribution_f32;
+    else
+      return source.gpu_distribution_f64;
+  }
+  ();
+  if (!make)
+    throw InvalidArgument(
+        "a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): the "
+        "other paths make its values on the host");
+  return make(distribution);
+}
+
+template <class Emit>
+void run_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
+                      const Distribution& distribution, Emit emit) {
+  check_distribution(generator, distribution);
   if (count == 0) return;
   const bool pairs = distributions::uses_pairs(distribution);
   const std::uint64_t from = position, end = from + count;
   const std::uint64_t begin = pairs ? from - from % 2 : from, stop = pairs ? end + end % 2 : end;
   std::uint64_t base = begin;  // the output of the next double
-  std::vector<double> joined;   // a kept double and the next chunk
+  std::vector<double> joined;  // a kept double and the next chunk
   std::optional<double> kept;
   position = begin;
   // A failure leaves the position where the call found it, as the other calls do.
@@ -226,15 +253,35 @@ void stream_distribution(Generator& generator, std::uint64_t& position, std::uin
 }  // namespace
 
 void Generator::generate(std::span<double> out, const Distribution& distribution) {
+  if (distribution.on == DistributionOn::gpu) {
+    const auto run = gpu_distribution_run<double>(*this, impl_->source, distribution);
+    generate_into<double>(*this, impl_->devices, impl_->position, run, {}, impl_->source.to_f64, out);
+    return;
+  }
   distribute(*this, impl_->position, out, distribution);
 }
 void Generator::generate(std::span<float> out, const Distribution& distribution) {
+  if (distribution.on == DistributionOn::gpu) {
+    const auto run = gpu_distribution_run<float>(*this, impl_->source, distribution);
+    generate_into<float>(*this, impl_->devices, impl_->position, run, {}, impl_->source.to_f32, out);
+    return;
+  }
   distribute(*this, impl_->position, out, distribution);
 }
 void Generator::generate_floats(std::uint64_t count, const Distribution& distribution, const FloatConsumer& consume) {
+  if (distribution.on == DistributionOn::gpu) {
+    const auto run = gpu_distribution_run<float>(*this, impl_->source, distribution);
+    generate_values<float>(*this, impl_->devices, impl_->position, run, impl_->source.to_f32, count, consume);
+    return;
+  }
   stream_distribution<float>(*this, impl_->position, count, distribution, consume);
 }
 void Generator::generate_doubles(std::uint64_t count, const Distribution& distribution, const DoubleConsumer& consume) {
+  if (distribution.on == DistributionOn::gpu) {
+    const auto run = gpu_distribution_run<double>(*this, impl_->source, distribution);
+    generate_values<double>(*this, impl_->devices, impl_->position, run, impl_->source.to_f64, count, consume);
+    return;
+  }
   stream_distribution<double>(*this, impl_->position, count, distribution, consume);
 }
 

@@ -283,14 +283,21 @@ IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<cuda::Device
 
 // The CUDA path's runs: the words, and both formats' values made on the GPU by the
 // conversions `conversion(format)` gives.
+// `conversion(format, distribution)`: a distribution's values made on the GPU where one is given.
 template <class Make, class Conversions>
 void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions conversion) {
   source.run = on_cuda(s, make);
-  source.run_f32 = on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32));
-  source.run_f64 = on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64));
+  source.run_f32 = on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32, nullptr));
+  source.run_f64 = on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64, nullptr));
   source.into_words = on_cuda_into<std::uint32_t>(s, make, std::nullopt);
-  source.into_f32 = on_cuda_into<float>(s, make, conversion(cuda::ValueFormat::f32));
-  source.into_f64 = on_cuda_into<double>(s, make, conversion(cuda::ValueFormat::f64));
+  source.into_f32 = on_cuda_into<float>(s, make, conversion(cuda::ValueFormat::f32, nullptr));
+  source.into_f64 = on_cuda_into<double>(s, make, conversion(cuda::ValueFormat::f64, nullptr));
+  source.gpu_distribution_f32 = [s, make, conversion](const Distribution& d) {
+    return on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32, &d));
+  };
+  source.gpu_distribution_f64 = [s, make, conversion](const Distribution& d) {
+    return on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64, &d));
+  };
 }
 #endif
 
@@ -304,7 +311,7 @@ Source ceicg_source(const Settings& s) {
   } else if (s.backend == Backend::cuda) {
     set_cuda_runs(
         source, s, [start](std::uint64_t first, std::uint64_t) { return cuda::ceicg(start(first)); },
-        [](cuda::ValueFormat f) { return cuda::ceicg_conversion(f); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::ceicg_conversion(f, d); });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
@@ -333,7 +340,7 @@ Source park_miller_source(const Settings& s) {
   } else if (s.backend == Backend::cuda) {
     set_cuda_runs(
         source, s, [start](std::uint64_t first, std::uint64_t) { return cuda::park_miller(start(first)); },
-        [](cuda::ValueFormat f) { return cuda::park_miller_conversion(f); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::park_miller_conversion(f, d); });
 #endif
   } else {
     if (s.profile != Profile::ps30)
@@ -440,7 +447,9 @@ Source wichmann_hill_source(const Settings& s) {
     set_cuda_runs(
         source, s,
         [parameters, start](std::uint64_t first, std::uint64_t) { return cuda::wichmann_hill(parameters, start(first)); },
-        [parameters](cuda::ValueFormat f) { return cuda::wichmann_hill_conversion(parameters, f); });
+        [parameters](cuda::ValueFormat f, const Distribution* d) {
+          return cuda::wichmann_hill_conversion(parameters, f, d);
+        });
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, fragment::WichmannHillTraits{parameters}, start);
@@ -466,7 +475,9 @@ Source mrg32k3a_source(const Settings& s) {
   } else if (s.backend == Backend::cuda) {
     set_cuda_runs(
         source, s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); },
-        [curand = reference.curand](cuda::ValueFormat f) { return cuda::mrg32k3a_conversion(curand, f); });
+        [curand = reference.curand](cuda::ValueFormat f, const Distribution* d) {
+          return cuda::mrg32k3a_conversion(curand, f, d);
+        });
 #endif
   } else {
     if (s.profile != Profile::ps30)
@@ -492,7 +503,7 @@ Source mt19937_source(const Settings& s) {
     set_cuda_runs(
         source, s,
         [kept = cuda::mt19937(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
-        [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); });
     return source;
   }
 #endif
@@ -536,7 +547,7 @@ Source sobol32_source(const Settings& s) {
           const std::uint64_t first_point = offset + first / d;
           return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
         },
-        [](cuda::ValueFormat f) { return cuda::sobol32_conversion(f); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::sobol32_conversion(f, d); });
     return source;
   }
 #endif
@@ -575,7 +586,7 @@ Source mtgp32_source(const Settings& s) {
     set_cuda_runs(
         source, s,
         [kept = cuda::mtgp32(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
-        [](cuda::ValueFormat f) { return cuda::midpoint_conversion(f); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); });
     return source;
   }
 #endif

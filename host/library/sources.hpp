@@ -5,12 +5,13 @@
 // conversions of its exact words.
 #include <cstdint>
 #include <functional>
-#include <memory>
-#include <typeinfo>
+#include <glrand/distribution.hpp>
 #include <glrand/generator.hpp>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <typeinfo>
 
 #include "gl/egl_context.hpp"
 
@@ -68,7 +69,8 @@ using ValueConsumer = std::function<void(std::span<const T> values)>;
 
 // Outputs first .. first + count − 1 as values, made where the words are.
 template <class T>
-using ValueRun = std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume)>;
+using ValueRun =
+    std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume)>;
 
 // Outputs first .. first + count − 1 (their words, or one value each) copied by the device
 // straight into `out` where it is pinned host memory (true); false, and nothing done, where
@@ -96,6 +98,10 @@ struct Source {
   // elsewhere.
   ValueRun<float> run_f32;
   ValueRun<double> run_f64;
+  // The CUDA backend's values of a distribution made on the GPU (Distribution::on gpu);
+  // empty elsewhere.
+  std::function<ValueRun<float>(const Distribution&)> gpu_distribution_f32;
+  std::function<ValueRun<double>(const Distribution&)> gpu_distribution_f64;
   // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); empty elsewhere.
   IntoRun<std::uint32_t> into_words;
   IntoRun<float> into_f32;

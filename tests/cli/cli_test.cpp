@@ -444,6 +444,14 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--distribution", "poisson", "--lambda", "2e6", "-o", "out.bin"}), "10^-3 .. 10^6"},
       {gen({"-n", "10", "--distribution", "normal", "--format", "ints", "-o", "out.bin"}), "gives values"},
       {gen({"-n", "10", "--distribution", "normal", "--normal-method", "polar", "-o", "out.bin"}), "box-muller"},
+      {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}), "needs the CUDA path"},
+      {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "device", "-o", "out.bin"}), "host or gpu"},
+      {gen({"-n", "10", "--distribution-on", "gpu", "-o", "out.bin"}), "--distribution, which is not given"},
+      {gen({"-n", "10", "--path", "cuda", "--distribution", "poisson", "--distribution-on", "gpu", "-o", "out.bin"}),
+       "host only"},
+      {gen({"-n", "10", "--path", "cuda", "--distribution", "normal", "--normal-method", "box-muller",
+            "--distribution-on", "gpu", "-o", "out.bin"}),
+       "host only"},
   };
   const auto before = dir.entries();
   REQUIRE(before.empty());

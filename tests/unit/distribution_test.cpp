@@ -39,6 +39,8 @@ std::function<double(double)> cdf_of(const Distribution& d) {
       return [d](double x) { return x <= 0 ? 0.0 : normal_cdf((std::log(x) - d.mean) / d.stddev); };
     case DistributionKind::exponential:
       return [d](double x) { return x <= 0 ? 0.0 : -std::expm1(-d.lambda * x); };
+    case DistributionKind::poisson:
+      break;  // discrete: its own χ² below
   }
   return {};
 }

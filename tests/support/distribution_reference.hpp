@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The distributions' values computed with MPFR at 256 bits from the same double u, then
+// rounded once to nearest: the correctly rounded reference the bounds of docs/distributions.md
+// are measured against. Independent of glrand's formulas, except that the normal quantile's
+// Newton iteration on Φ (from MPFR's erfc) starts at a double guess.
+#include <cstdint>
+#include <glrand/distribution.hpp>
+
+namespace glrand::testing {
+
+// The exact value of `distribution` (not Poisson, not Box–Muller) at u, rounded to nearest.
+double reference_f64(const Distribution& distribution, double u);
+float reference_f32(const Distribution& distribution, double u);
+
+// Units in the last place between two finite values of one type (0 where equal).
+std::uint64_t ulps_apart(double a, double b);
+std::uint64_t ulps_apart(float a, float b);
+
+// How far `value` lies from `distribution`'s reference at u, in ulps of the reference; for a
+// normal of mean μ ≠ 0, in ulps of |μ| + |reference − μ| (μ + σ·z cancels near 0, where the
+// result's own ulp says nothing of z's accuracy).
+std::uint64_t error_ulps(const Distribution& distribution, double u, double value);
+std::uint64_t error_ulps(const Distribution& distribution, double u, float value);
+
+}  // namespace glrand::testing

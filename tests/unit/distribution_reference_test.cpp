@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// The distributions' host formulas against MPFR's correctly rounded values
+// (support/distribution_reference.hpp) at the hard points (u = 0 and 2^-53, the smallest and
+// largest u the generators give, u near 1/2) and 20,000 random u: each within the bound
+// docs/distributions.md gives for the host. This also checks the reference itself, which the
+// GPU's values are measured against (label gpu): a wrong reference fails here.
+#include "support/distribution_reference.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <glrand/glrand.hpp>
+#include <random>
+#include <vector>
+
+#include "distributions/transforms.hpp"
+
+using namespace glrand;
+
+namespace {
+
+std::vector<double> hard_and_random_u() {
+  std::vector<double> u{
+      0.0,           0x1p-53, 0x1p-33,       1.0 / 2147483647.0,       0.25,         0.5 - 0x1p-33, 0.5,
+      0.5 + 0x1p-33, 0.75,    1.0 - 0x1p-33, 1.0 - 2.0 / 2147483647.0, 1.0 - 0x1p-53};
+  std::mt19937_64 draw(20261127);
+  for (int i = 0; i < 20'000; ++i) u.push_back(static_cast<double>(draw() >> 11) * 0x1p-53);
+  return u;
+}
+
+struct Case {
+  Distribution distribution;
+  std::uint64_t f64_ulps;  // the host's bound in double (floats: 1 ulp)
+};
+
+std::vector<Case> cases() {
+  const auto make = [](DistributionKind kind) {
+    Distribution d;
+    d.kind = kind;
+    return d;
+  };
+  Distribution range = make(DistributionKind::uniform);
+  range.a = -3;
+  range.b = 5;
+  Distribution exponential = make(DistributionKind::exponential);
+  exponential.lambda = 2.5;
+  Distribution shifted = make(DistributionKind::normal);
+  shifted.mean = 1.5;
+  shifted.stddev = 0.25;
+  return {{range, 1},
+          {make(DistributionKind::uniform_positive), 0},
+          {exponential, 2},
+          {make(DistributionKind::normal), 4},
+          {shifted, 4},  // in ulps of |mean| + stddev·|z| (docs/distributions.md)
+          {make(DistributionKind::lognormal), 48}};
+}
+
+}  // namespace
+
+TEST_CASE("the host's distribution formulas lie within their bounds of MPFR's correctly rounded values",
+          "[distribution][reference]") {
+  const std::vector<double> u = hard_and_random_u();
+  for (const Case& c : cases()) {
+    INFO(describe(c.distribution));
+    std::vector<double> f64(u.size());
+    std::vector<float> f32(u.size());
+    distributions::apply(c.distribution, u, 0, 0, std::span<double>(f64));
+    distributions::apply(c.distribution, u, 0, 0, std::span<float>(f32));
+    std::uint64_t worst64 = 0, worst32 = 0;
+    for (std::size_t i = 0; i < u.size(); ++i) {
+      INFO("u = " << u[i]);
+      const std::uint64_t d64 = testing::error_ulps(c.distribution, u[i], f64[i]);
+      const std::uint64_t d32 = testing::error_ulps(c.distribution, u[i], f32[i]);
+      worst64 = std::max(worst64, d64);
+      worst32 = std::max(worst32, d32);
+      REQUIRE(d64 <= c.f64_ulps);
+      REQUIRE(d32 <= 1);
+    }
+    WARN(describe(c.distribution) << ": the host's worst " << worst64 << " ulp (double), " << worst32
+                                  << " ulp (float)");
+  }
+}
