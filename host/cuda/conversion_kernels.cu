@@ -142,7 +142,9 @@ __global__ void distribution_kernel(const std::uint32_t* words, T* out, std::uin
       rounded = __double2float_rn(value);
     else
       rounded = value;
-    out[i] = fmin(fmax(rounded, static_cast<T>(transform.lowest)), static_cast<T>(transform.highest));
+    // std::clamp's order, as the host's: a value equal to a bound keeps its own sign of zero.
+    const T lowest = static_cast<T>(transform.lowest), highest = static_cast<T>(transform.highest);
+    out[i] = rounded < lowest ? lowest : (highest < rounded ? highest : rounded);
   }
 }
 

@@ -178,10 +178,12 @@ library::ValueRun<T> gpu_distribution_run(const Generator& generator, const libr
       return source.gpu_distribution_f64;
   }
   ();
+  if (!make && generator.settings().backend == Backend::cuda)
+    throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
+                          "parameterisation): leave out --distribution-on gpu");
   if (!make)
-    throw InvalidArgument(
-        "a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): the "
-        "other paths make its values on the host");
+    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
+                          "the other paths make its values on the host");
   return make(distribution);
 }
 

@@ -2,14 +2,17 @@
 // `glrand generate --path cuda` equals `--path cpu`, byte for byte, for the generators whose
 // CUDA path has its own layout (MT19937, Sobol32, MTGP32): about 10^6 outputs each, with
 // offsets, across the CUDA path's 2^24-output chunks where it keeps state between them, and
-// in each format. Skipped (exit 77) without a usable GPU: see gpu_main.cpp. $GLRAND_EXE
+// in each format; and a distribution made on the GPU is written within its bounds. Skipped (exit 77) without a usable GPU: see gpu_main.cpp. $GLRAND_EXE
 // names the executable where the tests run away from their build (bench/gpu/).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <glrand/glrand.hpp>
 #include <string>
 #include <vector>
 
+#include "support/distribution_reference.hpp"
 #include "support/glrand_process.hpp"
 #include "support/temp_dir.hpp"
 
@@ -64,4 +67,46 @@ TEST_CASE("generate -g wh --split parameterisation --path cuda equals --path cpu
   // Sets 100..106, four-word seeds and an offset: past the first 2^24-output chunk.
   require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "7", "--wh-set", "100", "--seed",
                            "5,6,7,8", "--offset", "2^40", "-n", "17000000", "--format", "f64"});
+}
+
+TEST_CASE("generate --distribution-on gpu writes each value within its bound of the correctly rounded one",
+          "[gpu][cli][distribution]") {
+  TempDir dir;
+  constexpr std::size_t kCount = 100'003;
+  glrand::Settings settings;
+  settings.algorithm = glrand::Algorithm::mrg32k3a;
+  settings.backend = glrand::Backend::cpu;
+  settings.offset = 5;
+  glrand::Generator cpu(settings);
+  std::vector<double> u(kCount);
+  cpu.generate(std::span<double>(u));
+  glrand::Distribution normal;
+  normal.kind = glrand::DistributionKind::normal;
+  normal.mean = 2;
+  normal.stddev = 0.5;
+  glrand::Distribution lognormal = normal;
+  lognormal.kind = glrand::DistributionKind::lognormal;
+  const std::vector<std::string> common{"generate", "-g",       "mrg32k3a", "--path", "cuda",
+                                        "--offset", "5",        "-n",       "100003", "--mean",
+                                        "2",        "--stddev", "0.5",      "--distribution-on", "gpu",
+                                        "-o",       "-",        "-q"};
+  auto args = common;
+  args.insert(args.end(), {"--distribution", "normal", "--format", "f32"});
+  const std::string f32 = glrand_ok(args, dir.path()).out;
+  args = common;
+  args.insert(args.end(), {"--distribution", "lognormal", "--format", "f64"});
+  const std::string f64 = glrand_ok(args, dir.path()).out;
+  REQUIRE(f32.size() == kCount * 4);
+  REQUIRE(f64.size() == kCount * 8);
+  std::uint64_t worst32 = 0, worst64 = 0;
+  for (std::size_t i = 0; i < kCount; ++i) {
+    float x32;
+    double x64;
+    std::memcpy(&x32, f32.data() + 4 * i, 4);
+    std::memcpy(&x64, f64.data() + 8 * i, 8);
+    worst32 = std::max(worst32, glrand::testing::error_ulps(normal, u[i], x32));
+    worst64 = std::max(worst64, glrand::testing::error_ulps(lognormal, u[i], x64));
+  }
+  CHECK(worst32 <= 1);   // docs/distributions.md: floats within 1 ulp
+  CHECK(worst64 <= 48);  // the log-normal's double bound
 }

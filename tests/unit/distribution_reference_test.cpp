@@ -51,7 +51,7 @@ std::vector<Case> cases() {
           {exponential, 2},
           {make(DistributionKind::normal), 4},
           {shifted, 4},  // in ulps of |mean| + stddev·|z| (docs/distributions.md)
-          {make(DistributionKind::lognormal), 48}};
+          {make(DistributionKind::lognormal), 16}};
 }
 
 }  // namespace
