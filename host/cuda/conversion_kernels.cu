@@ -80,17 +80,23 @@ struct Sobol32Formula {
   }
 };
 
+// Output i's words into x.
+template <class Formula>
+__device__ void load_output(const std::uint32_t* words, std::uint64_t i, std::uint32_t (&x)[Formula::kWidth]) {
+  if constexpr (Formula::kWidth == 4) {
+    const uint4 v = reinterpret_cast<const uint4*>(words)[i];  // 16-byte aligned: 4 words an output
+    x[0] = v.x, x[1] = v.y, x[2] = v.z, x[3] = v.w;
+  } else {
+    for (int k = 0; k < Formula::kWidth; ++k) x[k] = words[Formula::kWidth * i + k];
+  }
+}
+
 template <class Formula, class T>
 __global__ void values_kernel(const std::uint32_t* words, T* out, std::uint64_t count, Formula formula) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
   for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     std::uint32_t x[Formula::kWidth];
-    if constexpr (Formula::kWidth == 4) {
-      const uint4 v = reinterpret_cast<const uint4*>(words)[i];  // 16-byte aligned: 4 words an output
-      x[0] = v.x, x[1] = v.y, x[2] = v.z, x[3] = v.w;
-    } else {
-      for (int k = 0; k < Formula::kWidth; ++k) x[k] = words[Formula::kWidth * i + k];
-    }
+    load_output<Formula>(words, i, x);
     if constexpr (sizeof(T) == 4)
       out[i] = formula.f32(x);
     else
@@ -130,12 +136,7 @@ __global__ void distribution_kernel(const std::uint32_t* words, T* out, std::uin
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
   for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     std::uint32_t x[Formula::kWidth];
-    if constexpr (Formula::kWidth == 4) {
-      const uint4 v = reinterpret_cast<const uint4*>(words)[i];
-      x[0] = v.x, x[1] = v.y, x[2] = v.z, x[3] = v.w;
-    } else {
-      for (int k = 0; k < Formula::kWidth; ++k) x[k] = words[Formula::kWidth * i + k];
-    }
+    load_output<Formula>(words, i, x);
     const double value = transform(formula.f64(x));
     T rounded;
     if constexpr (sizeof(T) == 4)

@@ -146,11 +146,6 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
   });
 }
 
-// `count` values of a distribution from the position on, in one run of the generator's
-// doubles: `emit(u, base, lo, n)` makes values lo .. lo + n − 1 from u, the doubles of outputs
-// base .. (with Box–Muller their pair partners: the run starts at the first value's pair and
-// ends with the last one's partner, and a chunk that ends inside a pair keeps its last double
-// for the next).
 // Throws InvalidArgument unless the generator's settings can make the distribution.
 void check_distribution(const Generator& generator, const Distribution& distribution) {
   check(distribution);
@@ -176,8 +171,7 @@ library::ValueRun<T> gpu_distribution_run(const Generator& generator, const libr
       return source.gpu_distribution_f32;
     else
       return source.gpu_distribution_f64;
-  }
-  ();
+  }();
   if (!make && generator.settings().backend == Backend::cuda)
     throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
                           "parameterisation): leave out --distribution-on gpu");
@@ -187,6 +181,11 @@ library::ValueRun<T> gpu_distribution_run(const Generator& generator, const libr
   return make(distribution);
 }
 
+// `count` values of a distribution from the position on, in one run of the generator's
+// doubles: `emit(u, base, lo, n)` makes values lo .. lo + n − 1 from u, the doubles of outputs
+// base .. (with Box–Muller their pair partners: the run starts at the first value's pair and
+// ends with the last one's partner, and a chunk that ends inside a pair keeps its last double
+// for the next).
 template <class Emit>
 void run_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
                       const Distribution& distribution, Emit emit) {
@@ -229,9 +228,16 @@ void run_distribution(Generator& generator, std::uint64_t& position, std::uint64
   restore.done = true;
 }
 
-// The values of a distribution into `out`, the formulas writing there straight.
+// The values of a distribution into `out`: made on the GPU where it asks (copied in from the
+// device's chunks), else by the host's formulas writing there straight.
 template <class T>
-void distribute(Generator& generator, std::uint64_t& position, std::span<T> out, const Distribution& distribution) {
+void distribute(Generator& generator, library::Devices& devices, const library::Source& source,
+                std::uint64_t& position, std::span<T> out, const Distribution& distribution) {
+  if (distribution.on == DistributionOn::gpu) {
+    generate_into<T>(generator, devices, position, gpu_distribution_run<T>(generator, source, distribution), {}, {},
+                     out);
+    return;
+  }
   const std::uint64_t from = position;
   run_distribution(generator, position, out.size(), distribution,
                    [&](std::span<const double> u, std::uint64_t base, std::uint64_t lo, std::size_t n) {
@@ -239,10 +245,17 @@ void distribute(Generator& generator, std::uint64_t& position, std::span<T> out,
                    });
 }
 
-// The values of a distribution handed on in chunks, each made into a buffer of the call's.
+// The values of a distribution handed on in chunks: the device's where made on the GPU, else
+// each made into a buffer of the call's.
 template <class T>
-void stream_distribution(Generator& generator, std::uint64_t& position, std::uint64_t count,
-                         const Distribution& distribution, const std::function<void(std::span<const T>)>& consume) {
+void stream_distribution(Generator& generator, library::Devices& devices, const library::Source& source,
+                         std::uint64_t& position, std::uint64_t count, const Distribution& distribution,
+                         const std::function<void(std::span<const T>)>& consume) {
+  if (distribution.on == DistributionOn::gpu) {
+    generate_values<T>(generator, devices, position, gpu_distribution_run<T>(generator, source, distribution), {},
+                       count, consume);
+    return;
+  }
   std::vector<T> values;
   run_distribution(generator, position, count, distribution,
                    [&](std::span<const double> u, std::uint64_t base, std::uint64_t lo, std::size_t n) {
@@ -255,36 +268,16 @@ void stream_distribution(Generator& generator, std::uint64_t& position, std::uin
 }  // namespace
 
 void Generator::generate(std::span<double> out, const Distribution& distribution) {
-  if (distribution.on == DistributionOn::gpu) {
-    const auto run = gpu_distribution_run<double>(*this, impl_->source, distribution);
-    generate_into<double>(*this, impl_->devices, impl_->position, run, {}, impl_->source.to_f64, out);
-    return;
-  }
-  distribute(*this, impl_->position, out, distribution);
+  distribute(*this, impl_->devices, impl_->source, impl_->position, out, distribution);
 }
 void Generator::generate(std::span<float> out, const Distribution& distribution) {
-  if (distribution.on == DistributionOn::gpu) {
-    const auto run = gpu_distribution_run<float>(*this, impl_->source, distribution);
-    generate_into<float>(*this, impl_->devices, impl_->position, run, {}, impl_->source.to_f32, out);
-    return;
-  }
-  distribute(*this, impl_->position, out, distribution);
+  distribute(*this, impl_->devices, impl_->source, impl_->position, out, distribution);
 }
 void Generator::generate_floats(std::uint64_t count, const Distribution& distribution, const FloatConsumer& consume) {
-  if (distribution.on == DistributionOn::gpu) {
-    const auto run = gpu_distribution_run<float>(*this, impl_->source, distribution);
-    generate_values<float>(*this, impl_->devices, impl_->position, run, impl_->source.to_f32, count, consume);
-    return;
-  }
-  stream_distribution<float>(*this, impl_->position, count, distribution, consume);
+  stream_distribution<float>(*this, impl_->devices, impl_->source, impl_->position, count, distribution, consume);
 }
 void Generator::generate_doubles(std::uint64_t count, const Distribution& distribution, const DoubleConsumer& consume) {
-  if (distribution.on == DistributionOn::gpu) {
-    const auto run = gpu_distribution_run<double>(*this, impl_->source, distribution);
-    generate_values<double>(*this, impl_->devices, impl_->position, run, impl_->source.to_f64, count, consume);
-    return;
-  }
-  stream_distribution<double>(*this, impl_->position, count, distribution, consume);
+  stream_distribution<double>(*this, impl_->devices, impl_->source, impl_->position, count, distribution, consume);
 }
 
 void Generator::generate(std::span<std::uint32_t> out) {

@@ -49,35 +49,6 @@ std::vector<std::uint32_t> hard_words(std::uint32_t lowest, std::uint32_t highes
   return words;
 }
 
-struct Bound {
-  Distribution distribution;
-  std::uint64_t f64_ulps;  // docs/distributions.md; floats: 1 ulp
-};
-
-std::vector<Bound> bounds() {
-  const auto make = [](DistributionKind kind) {
-    Distribution d;
-    d.kind = kind;
-    d.on = DistributionOn::gpu;
-    return d;
-  };
-  Distribution range = make(DistributionKind::uniform);
-  range.a = -3;
-  range.b = 5;
-  Distribution exponential = make(DistributionKind::exponential);
-  exponential.lambda = 2.5;
-  Distribution shifted = make(DistributionKind::normal);
-  shifted.mean = 1.5;
-  shifted.stddev = 0.25;
-  // docs/distributions.md: the worst seen on the H100 (3, 4, 1 and 14 ulp) with room to spare.
-  return {{range, 1},
-          {make(DistributionKind::uniform_positive), 0},
-          {exponential, 6},
-          {make(DistributionKind::normal), 8},
-          {shifted, 8},  // in ulps of |mean| + stddev·|z| (docs/distributions.md)
-          {make(DistributionKind::lognormal), 48}};
-}
-
 using Conversion = std::function<cuda::DeviceConversion(cuda::ValueFormat, const Distribution*)>;
 using HostU = std::function<double(std::uint32_t)>;
 
@@ -86,7 +57,7 @@ void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest
   const auto words = hard_words(lowest, highest, 20'000);
   std::vector<double> u(words.size());
   std::transform(words.begin(), words.end(), u.begin(), host_u);
-  for (const Bound& b : bounds()) {
+  for (const testing::BoundedDistribution& b : testing::bounded_distributions(DistributionOn::gpu)) {
     INFO(name << ", " << describe(b.distribution));
     const auto f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words);
     const auto f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words);
@@ -149,7 +120,7 @@ TEST_CASE("the public API's distributions made on the GPU follow the sequence wi
     constexpr std::size_t kCount = 300'002;  // 12,345 + 287,657
     std::vector<double> u(kCount);
     cpu.generate(std::span<double>(u));
-    for (const Bound& b : bounds()) {
+    for (const testing::BoundedDistribution& b : testing::bounded_distributions(DistributionOn::gpu)) {
       INFO(info(algorithm).name << ", " << describe(b.distribution));
       std::vector<double> values(kCount);
       // Two calls of odd sizes: the second continues where the first stopped.

@@ -5,6 +5,7 @@
 // are measured against. Independent of glrand's formulas, except that the normal quantile's
 // Newton iteration on Φ (from MPFR's erfc) starts at a double guess.
 #include <cstdint>
+#include <vector>
 #include <glrand/distribution.hpp>
 
 namespace glrand::testing {
@@ -12,6 +13,16 @@ namespace glrand::testing {
 // The exact value of `distribution` (not Poisson, not Box–Muller) at u, rounded to nearest.
 double reference_f64(const Distribution& distribution, double u);
 float reference_f32(const Distribution& distribution, double u);
+
+// The distributions docs/distributions.md states its bounds for, each with its bound in
+// double in ulps (floats: 1 ulp throughout), made where `on` says: uniform [−3, 5), (0, 1],
+// exponential λ = 2.5, normal (0, 1), normal (1.5, 0.25) (in ulps of |μ| + σ·|z|: see
+// error_ulps) and log-normal (0, 1).
+struct BoundedDistribution {
+  Distribution distribution;
+  std::uint64_t f64_ulps;
+};
+std::vector<BoundedDistribution> bounded_distributions(DistributionOn on);
 
 // Units in the last place between two finite values of one type (0 where equal).
 std::uint64_t ulps_apart(double a, double b);

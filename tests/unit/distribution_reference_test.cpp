@@ -27,39 +27,12 @@ std::vector<double> hard_and_random_u() {
   return u;
 }
 
-struct Case {
-  Distribution distribution;
-  std::uint64_t f64_ulps;  // the host's bound in double (floats: 1 ulp)
-};
-
-std::vector<Case> cases() {
-  const auto make = [](DistributionKind kind) {
-    Distribution d;
-    d.kind = kind;
-    return d;
-  };
-  Distribution range = make(DistributionKind::uniform);
-  range.a = -3;
-  range.b = 5;
-  Distribution exponential = make(DistributionKind::exponential);
-  exponential.lambda = 2.5;
-  Distribution shifted = make(DistributionKind::normal);
-  shifted.mean = 1.5;
-  shifted.stddev = 0.25;
-  return {{range, 1},
-          {make(DistributionKind::uniform_positive), 0},
-          {exponential, 2},
-          {make(DistributionKind::normal), 4},
-          {shifted, 4},  // in ulps of |mean| + stddev·|z| (docs/distributions.md)
-          {make(DistributionKind::lognormal), 16}};
-}
-
 }  // namespace
 
 TEST_CASE("the host's distribution formulas lie within their bounds of MPFR's correctly rounded values",
           "[distribution][reference]") {
   const std::vector<double> u = hard_and_random_u();
-  for (const Case& c : cases()) {
+  for (const testing::BoundedDistribution& c : testing::bounded_distributions(DistributionOn::host)) {
     INFO(describe(c.distribution));
     std::vector<double> f64(u.size());
     std::vector<float> f32(u.size());
