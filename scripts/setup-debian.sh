@@ -32,6 +32,9 @@ packages=(
   libmpfr-dev                                                     # the distributions' correctly rounded reference (tests)
   libdieharder-dev                                                # `glrand test` (with GSL)
   xvfb xauth                                                      # `glrand view` tests
+  python3-dev pybind11-dev python3-numpy                          # the Python module
+  python3-pytest python3-venv python3-setuptools python3-wheel python3-pip  # its tests, pip install
+  python3-matplotlib                                              # examples/python's picture
 )
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "python/bit_source.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <glrand/error.hpp>
+
+#include "gl/egl_context.hpp"
+#include "python/generator_handle.hpp"
+#include "python/settings_dict.hpp"
+
+namespace glrand::python {
+namespace py = pybind11;
+
+BitSource::BitSource(const py::dict& settings, std::size_t chunk_outputs)
+    : generator_([&] {
+        Settings s = settings_from_dict(settings);
+        s.notices = &notices_;
+        return s;
+      }()),
+      chunk_(chunk_outputs) {
+  if (chunk_ == 0) throw InvalidArgument("buffer must be at least 1 output");
+  const auto width = static_cast<std::size_t>(generator_.words_per_output());
+  words_.resize(chunk_ * width);
+  u32_.resize(chunk_);
+  doubles_.resize(chunk_);
+  bitgen_ = {this, &next_uint64, &next_uint32, &next_double, &next_raw};
+  py::gil_scoped_release release;
+  refill();
+}
+
+py::capsule BitSource::capsule() { return py::capsule(&bitgen_, "BitGenerator"); }
+
+void BitSource::refill() {
+  const gl::CurrentContextKeeper keep;  // NumPy may call from any thread
+  first_ = generator_.position();
+  generator_.generate(std::span(words_));
+  generator_.to_f64(words_, doubles_, first_);
+  generator_.to_u32(words_, u32_, first_);
+  next_ = 0;
+  filled_ = chunk_;
+}
+
+std::size_t BitSource::take() noexcept {
+  if (next_ == filled_) {
+    try {
+      if (PyGILState_Check()) {
+        py::gil_scoped_release release;
+        refill();
+      } else {
+        refill();
+      }
+    } catch (const std::exception& e) {
+      // NumPy's C interface has no way to report a failure: stop rather than hand out wrong numbers.
+      std::fprintf(stderr, "glrand.BitGenerator: %s\n", e.what());
+      std::abort();
+    }
+  }
+  return next_++;
+}
+
+std::uint64_t BitSource::next_uint64(void* source) noexcept {
+  auto& self = *static_cast<BitSource*>(source);
+  const std::uint64_t high = self.u32_[self.take()];
+  return high << 32 | self.u32_[self.take()];
+}
+
+std::uint32_t BitSource::next_uint32(void* source) noexcept {
+  auto& self = *static_cast<BitSource*>(source);
+  return self.u32_[self.take()];
+}
+
+double BitSource::next_double(void* source) noexcept {
+  auto& self = *static_cast<BitSource*>(source);
+  return self.doubles_[self.take()];
+}
+
+std::uint64_t BitSource::next_raw(void* source) noexcept { return next_uint32(source); }
+
+py::dict BitSource::state() {
+  GeneratorState state = generator_.state();
+  state.position = first_ + next_;
+  return dict_from_state(state);
+}
+
+void BitSource::set_state(const py::dict& values) {
+  GeneratorState state = state_from_dict(values);
+  state.settings.notices = &notices_;
+  py::gil_scoped_release release;
+  const gl::CurrentContextKeeper keep;
+  generator_.set_state(state);
+  refill();
+}
+
+std::string BitSource::take_notices() {
+  std::string text = notices_.str();
+  notices_.str({});
+  return text;
+}
+
+void BitSource::random_raw(py::array out) {
+  const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
+  const auto width = static_cast<std::size_t>(generator_.words_per_output());
+  if (words.size() % width != 0)
+    throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
+                          std::to_string(width) + " words an output");
+  py::gil_scoped_release release;
+  for (std::size_t done = 0; done < words.size();) {
+    if (next_ == filled_) refill();
+    const std::size_t outputs = std::min(filled_ - next_, (words.size() - done) / width);
+    std::memcpy(words.data() + done, words_.data() + next_ * width, outputs * width * sizeof(std::uint32_t));
+    next_ += outputs;
+    done += outputs * width;
+  }
+}
+
+}  // namespace glrand::python

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+#include "python/generator_handle.hpp"
+
+#include <algorithm>
+
+#include <glrand/error.hpp>
+
+#include "gl/egl_context.hpp"
+#include "python/settings_dict.hpp"
+
+namespace glrand::python {
+namespace py = pybind11;
+namespace {
+
+// Elements a chunk fills between two looks at Ctrl-C: large enough that the calls' own
+// set-up does not show (256 MiB of floats), small enough to stop within a second.
+constexpr std::size_t kChunkElements = std::size_t{1} << 26;
+
+Settings with_notices(Settings settings, std::ostream* notices) {
+  settings.notices = notices;
+  return settings;
+}
+
+}  // namespace
+
+template <class T>
+std::span<T> writable_span(py::array& out, const char* dtype_name) {
+  if (!py::isinstance<py::array_t<T>>(out))
+    throw InvalidArgument(std::string("out must be an array of ") + dtype_name + ", not of " +
+                          std::string(py::str(out.dtype())));
+  if ((out.flags() & py::array::c_style) == 0) throw InvalidArgument("out must be C-contiguous");
+  if (!out.writeable()) throw InvalidArgument("out is read-only");
+  return {static_cast<T*>(out.mutable_data()), static_cast<std::size_t>(out.size())};
+}
+template std::span<std::uint32_t> writable_span(py::array&, const char*);
+template std::span<float> writable_span(py::array&, const char*);
+template std::span<double> writable_span(py::array&, const char*);
+
+GeneratorHandle::GeneratorHandle(const py::dict& settings)
+    : generator_(with_notices(settings_from_dict(settings), &notices_)) {}
+
+std::unique_lock<std::mutex> GeneratorHandle::lock() {
+  py::gil_scoped_release release;  // a call in another thread may hold the mutex for a while
+  return std::unique_lock(mutex_);
+}
+
+std::uint64_t GeneratorHandle::position() {
+  const auto held = lock();
+  return generator_.position();
+}
+
+py::dict GeneratorHandle::state() {
+  GeneratorState state;
+  {
+    const auto held = lock();
+    state = generator_.state();
+  }
+  return dict_from_state(state);
+}
+
+void GeneratorHandle::set_state(const py::dict& values) {
+  GeneratorState state = state_from_dict(values);
+  state.settings.notices = &notices_;
+  py::gil_scoped_release release;
+  const std::lock_guard held(mutex_);
+  const gl::CurrentContextKeeper keep;  // the old engine is deleted in its own context
+  generator_.set_state(state);
+}
+
+std::string GeneratorHandle::where() {
+  const auto held = lock();
+  return generator_.where();
+}
+
+std::string GeneratorHandle::take_notices() {
+  const auto held = lock();
+  std::string text = notices_.str();
+  notices_.str({});
+  return text;
+}
+
+bool GeneratorHandle::floats_on_device() {
+  const auto held = lock();
+  return generator_.floats_on_device();
+}
+
+template <class Fill>
+void GeneratorHandle::run(std::size_t total, std::size_t chunk, const Fill& fill) {
+  for (std::size_t begin = 0; begin < total; begin += chunk) {
+    const std::size_t count = std::min(chunk, total - begin);
+    {
+      py::gil_scoped_release release;
+      const std::lock_guard held(mutex_);
+      // glrand's context is current only during the call: the next may come from another thread.
+      const gl::CurrentContextKeeper keep;
+      fill(begin, count);
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+}
+
+void GeneratorHandle::fill_words(py::array out) {
+  const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
+  const auto width = static_cast<std::size_t>(words_per_output());
+  if (words.size() % width != 0)
+    throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
+                          std::to_string(width) + " words an output");
+  run(words.size(), kChunkElements / width * width,
+      [&](std::size_t begin, std::size_t count) { generator_.generate(words.subspan(begin, count)); });
+}
+
+void GeneratorHandle::fill_values(py::array out, const py::object& distribution) {
+  const std::optional<Distribution> d =
+      distribution.is_none() ? std::nullopt : std::optional(distribution_from_dict(distribution.cast<py::dict>()));
+  const auto fill = [&]<class T>(std::span<T> values) {
+    run(values.size(), kChunkElements, [&](std::size_t begin, std::size_t count) {
+      if (d)
+        generator_.generate(values.subspan(begin, count), *d);
+      else
+        generator_.generate(values.subspan(begin, count));
+    });
+  };
+  if (py::isinstance<py::array_t<double>>(out))
+    fill(writable_span<double>(out, "float64"));
+  else
+    fill(writable_span<float>(out, "float32 or float64"));
+}
+
+}  // namespace glrand::python

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+"""The distributions through the module: each parameter reaches its formula
+(docs/distributions.md), checked against the formula computed here with NumPy and Python's
+statistics module from the generator's own doubles, and float32 is the double rounded once."""
+import math
+import statistics
+
+import numpy
+import pytest
+
+import glrand
+from conftest import cuda_reason
+
+N = 4_099
+
+
+def uniforms(n=N, generator="mrg32k3a", **settings):
+    return glrand.generate(generator, n, path="cpu", dtype=numpy.float64, **settings)
+
+
+def test_uniform_range_and_positive():
+    u = uniforms()
+    g = glrand.Generator("mrg32k3a", path="cpu")
+    low, high = -3.0, 5.0
+    assert numpy.array_equal(g.uniform(N, low, high, dtype=numpy.float64), low + (high - low) * u[:N])
+    positive = glrand.generate("mrg32k3a", N, path="cpu", dtype=numpy.float64, distribution="uniform_positive",
+                               offset=0)
+    assert numpy.array_equal(positive, 1.0 - u)
+
+
+def test_normal_parameters_and_inverse_cdf():
+    u = uniforms()
+    z = glrand.generate("mrg32k3a", N, path="cpu", dtype=numpy.float64, distribution="normal")
+    expected = numpy.array([statistics.NormalDist().inv_cdf(max(x, 2.0**-53)) for x in u])
+    numpy.testing.assert_allclose(z, expected, rtol=1e-13, atol=1e-15)
+    shifted = glrand.Generator("mrg32k3a", path="cpu").normal(N, 3.0, 0.5, dtype=numpy.float64)
+    assert numpy.array_equal(shifted, 3.0 + 0.5 * z)
+    assert numpy.array_equal(glrand.Generator("mrg32k3a", path="cpu").normal(N, 3.0, 0.5), shifted.astype(numpy.float32))
+
+
+def test_box_muller_pairs():
+    u = uniforms()
+    z = glrand.Generator("mrg32k3a", path="cpu").normal(N, method="box-muller", dtype=numpy.float64)
+    radius = numpy.sqrt(-2.0 * numpy.array([math.log1p(-x) for x in u[0:N - 1:2]]))
+    numpy.testing.assert_allclose(z[0:N - 1:2], radius * numpy.cos(2 * math.pi * u[1::2]), rtol=1e-12, atol=1e-13)
+    numpy.testing.assert_allclose(z[1::2], radius * numpy.sin(2 * math.pi * u[1::2]), rtol=1e-12, atol=1e-13)
+    # Values 2k and 2k + 1 come from outputs 2k and 2k + 1 whatever the calls' sizes.
+    g = glrand.Generator("mrg32k3a", path="cpu")
+    parts = [g.normal(3, method="box_muller", dtype=numpy.float64), g.normal(N - 3, method="box-muller",
+                                                                               dtype=numpy.float64)]
+    assert numpy.array_equal(numpy.concatenate(parts), z)
+
+
+def test_lognormal_and_exponential():
+    u = uniforms()
+    z = glrand.generate("mrg32k3a", N, path="cpu", dtype=numpy.float64, distribution="normal", mean=0.25,
+                        stddev=2.0)
+    logn = glrand.generate("mrg32k3a", N, path="cpu", dtype=numpy.float64, distribution="lognormal", mean=0.25,
+                           stddev=2.0)
+    # Python's math module (the C library's exp and log1p), not NumPy's vectorised versions.
+    numpy.testing.assert_array_max_ulp(logn, numpy.array([math.exp(x) for x in z]), maxulp=1)
+    e = glrand.Generator("mrg32k3a", path="cpu").exponential(N, lam=2.5, dtype=numpy.float64)
+    numpy.testing.assert_array_max_ulp(e, numpy.array([-math.log1p(-x) / 2.5 for x in u]), maxulp=1)
+
+
+def test_poisson_is_the_inversion():
+    lam = 7.5
+    u = uniforms()
+    k = glrand.Generator("mrg32k3a", path="cpu").poisson(N, lam)
+    assert k.dtype == numpy.int64
+    terms = numpy.exp(-lam) * numpy.cumprod(numpy.concatenate(([1.0], lam / numpy.arange(1, 80))))
+    cdf = numpy.cumsum(terms)
+    for x, value in zip(u, k):
+        assert cdf[value] > x - 1e-12 and (value == 0 or cdf[value - 1] <= x + 1e-12)
+    as_float = glrand.generate("mrg32k3a", N, path="cpu", dtype=numpy.float64, distribution="poisson", lam=lam)
+    assert numpy.array_equal(as_float, k.astype(numpy.float64))
+    out = numpy.empty(N, numpy.int64)
+    assert glrand.Generator("mrg32k3a", path="cpu").poisson(out=out, lam=lam) is out
+    assert numpy.array_equal(out, k)
+
+
+def test_gl_path_gives_the_host_values():
+    if not any(d.path == "gl" for d in glrand.devices()):
+        pytest.skip("no EGL device, not even Mesa's software renderer")
+    for name, params in [("normal", {"mean": 1.0}), ("exponential", {"lam": 3.0}), ("poisson", {"lam": 2.0})]:
+        on_gl = glrand.generate("pm", 2_001, path="gl", distribution=name, **params)
+        on_cpu = glrand.generate("pm", 2_001, path="cpu", distribution=name, **params)
+        assert numpy.array_equal(on_gl, on_cpu), name
+
+
+@pytest.mark.gpu
+def test_made_on_the_gpu_within_the_documented_bound():
+    reason = cuda_reason()
+    if reason:
+        pytest.skip(reason)
+    host = glrand.generate("mrg32k3a", 100_003, path="cuda", dtype=numpy.float64, distribution="normal")
+    gpu = glrand.generate("mrg32k3a", 100_003, path="cuda", dtype=numpy.float64, distribution="normal", on="gpu")
+    # docs/distributions.md: the GPU's normal within 8 ulp of the correctly rounded value, the
+    # host's within 2: within 10 ulp of each other (measured: 4).
+    numpy.testing.assert_array_max_ulp(gpu, host, maxulp=10)
