@@ -11,17 +11,27 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 "$root/scripts/setup-debian.sh"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-executables=(glrand bench_fragment bench_gl_readback tests/gl_tests tests/unit_tests tests/cli_tests)
+executables=(glrand bench_fragment bench_gl_readback bench_library tests/gl_tests tests/unit_tests tests/cli_tests)
 # The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
 grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda bench_pi bench_sink tests/cuda_gpu_tests tests/mt19937_gpu_test
                                                                      tests/gl_interop_gpu_test tests/cli_gpu_tests)
-cmake --build build-gpu --target "${executables[@]##*/}"
+# The Python module, where built (cmake/Python.cmake).
+python_module=$(ninja -C build-gpu -t targets all | grep -q '^glrand_python:' && echo glrand_python || true)
+cmake --build build-gpu --target "${executables[@]##*/}" $python_module
 rm -rf .gpu && mkdir -p .gpu/bin
 for e in "${executables[@]}"; do cp "build-gpu/$e" .gpu/bin/; done
+modules=()
+if [[ -n $python_module && -d build-gpu/python/glrand ]]; then
+  mkdir -p .gpu/python/glrand
+  cp build-gpu/python/glrand/*.py build-gpu/python/glrand/_glrand*.so .gpu/python/glrand/
+  modules=(.gpu/python/glrand/_glrand*.so)
+  # The machine's own Python may be another version: the module's, from Debian's packages.
+  bench/gpu/fetch-python-runtime.sh .gpu/python-debs >/dev/null
+fi
 # Symbols are not needed there, and the carry limit is 64 MiB (Sobol32's 21,201-row table is in
 # several executables).
-strip .gpu/bin/*
-bench/gpu/bundle-libs.sh .gpu .gpu/bin/* >/dev/null
+strip .gpu/bin/* "${modules[@]}"
+bench/gpu/bundle-libs.sh .gpu .gpu/bin/* "${modules[@]}" >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
 # libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (setup.sh finds it).

@@ -52,6 +52,13 @@
 #                   tmpfs.npy, file, file.npy; file sinks in $OUT/sink-files, removed after each
 #                   run), each beside the same bytes moved over the same link into the same sink
 #                   without generating; REPEATS (default 3): bench-sinks.{md,csv}
+#   python          the Python module (.gpu/python, run by Debian's Python from
+#                   .gpu/python-debs: see setup.sh): its pytest suite with the CUDA cases (not
+#                   the pip install and matplotlib example tests, which need a build machine),
+#                   then bench/python/bench_python.py: glrand.generate() and
+#                   Generator.random(out=) beside the C++ API's same calls (bench_library) and
+#                   NumPy's PCG64, GENERATORS (default pm,mrg32k3a) on cpu, gl and cuda, COUNT
+#                   (default 10^9) outputs, REPEATS (default 5): python-tests.log, bench-python.md
 #
 # A command on the GPU machine may run 10 minutes: give a slow suite (hashes at 10^9,
 # quality-full) a call of its own.
@@ -61,7 +68,7 @@ mkdir -p "$OUT"
 export OUT
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.." || exit 2
-suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end sinks"
+suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end sinks python"
 if (($# == 0)); then
   echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
   exit 2
@@ -464,6 +471,18 @@ suite_sinks() {
   return $status
 }
 
+suite_python() {
+  [[ -n ${PY+set} && -d .gpu/python/glrand ]] ||
+    { echo "== no Python module or Python in the bundle (prepare-bundle.sh adds them where pybind11 is)"; return 1; }
+  run_header
+  echo "== Python"; "${PY[@]}" -c "import sys, numpy, glrand; print(sys.version, numpy.__version__, glrand.__version__)"
+  run_test "pytest tests/python (CUDA cases included)" 30 "${PY[@]}" -m pytest -q -rs -p no:cacheprovider \
+    --ignore=tests/python/test_install.py --ignore=tests/python/test_examples.py tests/python
+  echo "== bench/python/bench_python.py"
+  "${PY[@]}" bench/python/bench_python.py --library "$B/bench_library" --paths cpu,gl,cuda \
+    -g "${GENERATORS:-pm,mrg32k3a}" -n "${COUNT:-1000000000}" --repeats "${REPEATS:-5}" --csv "$OUT/bench-python.csv"
+}
+
 failed=()
 for suite in "$@"; do
   echo "== run.sh: suite $suite" >&2
@@ -480,6 +499,7 @@ for suite in "$@"; do
     command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
     end-to-end) suite_end_to_end 2>&1 | tee "$OUT/end-to-end.md" ;;
     sinks) suite_sinks 2>&1 | tee "$OUT/bench-sinks.md" ;;
+    python) suite_python 2>&1 | tee "$OUT/python.log" ;;
   esac
   status=$?  # with pipefail, a suite's own failure rather than tee's success
   ((status == 0)) || failed+=("$suite ($status)")

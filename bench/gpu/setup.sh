@@ -14,6 +14,20 @@ curand=$(ldconfig -p | awk '/libcurand\.so\.[0-9]/ {print $NF; exit}')
 [[ -n $curand ]] || curand=$(ls /usr/local/cuda*/lib64/libcurand.so.* /usr/local/cuda*/targets/*/lib/libcurand.so.* 2>/dev/null | head -1)
 export LD_LIBRARY_PATH=$PWD/.gpu/lib${curand:+:$(dirname "$curand")}
 
+# PY: the Python the module was built for, with NumPy and pytest, from the Debian packages
+# carried in .gpu/python-debs (bench/gpu/fetch-python-runtime.sh), unpacked into a private
+# prefix; the bundled module (.gpu/python/glrand) on its path. Unset without them.
+if [[ -d .gpu/python-debs ]]; then
+  pyroot=/tmp/glrand-python
+  if [[ ! -x $pyroot/usr/bin/python3.11 ]]; then
+    for f in .gpu/python-debs/*.deb; do dpkg -x "$f" "$pyroot"; done
+  fi
+  pylib=$pyroot/usr/lib/x86_64-linux-gnu
+  PY=(env "PYTHONHOME=$pyroot/usr" "PYTHONPATH=$pyroot/usr/lib/python3/dist-packages:$PWD/.gpu/python"
+      PYTHONDONTWRITEBYTECODE=1 "LD_LIBRARY_PATH=$pylib/blas:$pylib/lapack:$pylib:$LD_LIBRARY_PATH"
+      "$pyroot/usr/bin/python3.11")
+fi
+
 # run_header: the date and the GPU with its driver, at the top of each log.
 run_header() {
   echo "== date"; date -u

@@ -12,9 +12,11 @@ namespace glrand::python {
 namespace py = pybind11;
 namespace {
 
-// Elements a chunk fills between two looks at Ctrl-C: large enough that the calls' own
-// set-up does not show (256 MiB of floats), small enough to stop within a second.
-constexpr std::size_t kChunkElements = std::size_t{1} << 26;
+// Elements a chunk fills between two looks at Ctrl-C: 2^30, so that a call of up to 10^9
+// values is one library call, which keeps its device pipeline full from start to end (at
+// 2^26 a chunk, each call's pipeline start cost the GL path a third of its rate on an H100:
+// docs/python.md).
+constexpr std::size_t kChunkElements = std::size_t{1} << 30;
 
 Settings with_notices(Settings settings, std::ostream* notices) {
   settings.notices = notices;
