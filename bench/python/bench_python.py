@@ -95,7 +95,7 @@ def main():
         print(f"| {r['generator']} | {r['path']} | {r['python_fresh'] / 1e6:.0f} M/s | {r['cpp_fresh'] / 1e6:.0f} M/s "
               f"| {r['python_fresh'] / r['cpp_fresh']:.0%} | {r['python_warm'] / 1e6:.0f} M/s "
               f"| {r['cpp_warm'] / 1e6:.0f} M/s | {r['python_warm'] / r['cpp_warm']:.0%} "
-              f"| {r['numpy_pcg64'] / 1e6:.0f} M/s | {r['python_fresh'] / r['numpy_pcg64']:.1f}x |")
+              f"| {r['numpy_pcg64'] / 1e6:.0f} M/s | {r['python_fresh'] / r['numpy_pcg64']:.3g}x |")
     for r in rows:
         print(f"{r['path']}: {r['where']}")
     if args.csv:
