@@ -21,10 +21,10 @@ BitSource::BitSource(const py::dict& settings, std::size_t chunk_outputs)
         s.notices = &notices_;
         return s;
       }()),
+      width_(static_cast<std::size_t>(generator_.words_per_output())),
       chunk_(chunk_outputs) {
   if (chunk_ == 0) throw InvalidArgument("buffer must be at least 1 output");
-  const auto width = static_cast<std::size_t>(generator_.words_per_output());
-  words_.resize(chunk_ * width);
+  words_.resize(chunk_ * width_);
   u32_.resize(chunk_);
   doubles_.resize(chunk_);
   bitgen_ = {this, &next_uint64, &next_uint32, &next_double, &next_raw};
@@ -36,11 +36,12 @@ py::capsule BitSource::capsule() { return py::capsule(&bitgen_, "BitGenerator");
 
 void BitSource::refill() {
   const gl::CurrentContextKeeper keep;  // NumPy may call from any thread
+  // Empty until the chunk is whole: a failed generate() leaves the position where it was.
   first_ = generator_.position();
+  next_ = filled_ = 0;
   generator_.generate(std::span(words_));
   generator_.to_f64(words_, doubles_, first_);
   generator_.to_u32(words_, u32_, first_);
-  next_ = 0;
   filled_ = chunk_;
 }
 
@@ -103,17 +104,16 @@ std::string BitSource::take_notices() {
 
 void BitSource::random_raw(py::array out) {
   const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
-  const auto width = static_cast<std::size_t>(generator_.words_per_output());
-  if (words.size() % width != 0)
+  if (words.size() % width_ != 0)
     throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
-                          std::to_string(width) + " words an output");
+                          std::to_string(width_) + " words an output");
   py::gil_scoped_release release;
   for (std::size_t done = 0; done < words.size();) {
     if (next_ == filled_) refill();
-    const std::size_t outputs = std::min(filled_ - next_, (words.size() - done) / width);
-    std::memcpy(words.data() + done, words_.data() + next_ * width, outputs * width * sizeof(std::uint32_t));
+    const std::size_t outputs = std::min(filled_ - next_, (words.size() - done) / width_);
+    std::memcpy(words.data() + done, words_.data() + next_ * width_, outputs * width_ * sizeof(std::uint32_t));
     next_ += outputs;
-    done += outputs * width;
+    done += outputs * width_;
   }
 }
 

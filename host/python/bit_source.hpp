@@ -27,7 +27,7 @@ class BitSource {
 
   // A "BitGenerator" capsule of this source's bitgen_t, valid while the source lives.
   pybind11::capsule capsule();
-  int words_per_output() const { return generator_.words_per_output(); }
+  int words_per_output() const { return static_cast<int>(width_); }
   // The settings and the outputs handed out so far (not those made ahead).
   pybind11::dict state();
   void set_state(const pybind11::dict& values);
@@ -44,10 +44,12 @@ class BitSource {
 
   // The index of the next output in the chunk, making a chunk when none is left.
   std::size_t take() noexcept;
+  // A new chunk from the generator's position; on failure, an empty one there.
   void refill();
 
   std::ostringstream notices_;  // before generator_, whose settings point at it
   Generator generator_;
+  const std::size_t width_;  // words per output
   std::size_t chunk_;
   std::vector<std::uint32_t> words_;
   std::vector<std::uint32_t> u32_;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "python/generator_handle.hpp"
 
-#include <algorithm>
 
 #include <glrand/error.hpp>
 
@@ -11,12 +10,6 @@
 namespace glrand::python {
 namespace py = pybind11;
 namespace {
-
-// Elements a chunk fills between two looks at Ctrl-C: 2^30, so that a call of up to 10^9
-// values is one library call, which keeps its device pipeline full from start to end (at
-// 2^26 a chunk, each call's pipeline start cost the GL path a third of its rate on an H100:
-// docs/python.md).
-constexpr std::size_t kChunkElements = std::size_t{1} << 30;
 
 Settings with_notices(Settings settings, std::ostream* notices) {
   settings.notices = notices;
@@ -31,6 +24,7 @@ std::span<T> writable_span(py::array& out, const char* dtype_name) {
     throw InvalidArgument(std::string("out must be an array of ") + dtype_name + ", not of " +
                           std::string(py::str(out.dtype())));
   if ((out.flags() & py::array::c_style) == 0) throw InvalidArgument("out must be C-contiguous");
+  if ((out.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_) == 0) throw InvalidArgument("out is not aligned");
   if (!out.writeable()) throw InvalidArgument("out is read-only");
   return {static_cast<T*>(out.mutable_data()), static_cast<std::size_t>(out.size())};
 }
@@ -39,7 +33,12 @@ template std::span<float> writable_span(py::array&, const char*);
 template std::span<double> writable_span(py::array&, const char*);
 
 GeneratorHandle::GeneratorHandle(const py::dict& settings)
-    : generator_(with_notices(settings_from_dict(settings), &notices_)) {}
+    : generator_(with_notices(settings_from_dict(settings), &notices_)), width_(generator_.words_per_output()) {}
+
+std::string GeneratorHandle::seed_warning() {
+  const auto held = lock();
+  return glrand::seed_warning(generator_.settings()).value_or("");
+}
 
 std::unique_lock<std::mutex> GeneratorHandle::lock() {
   py::gil_scoped_release release;  // a call in another thread may hold the mutex for a while
@@ -87,18 +86,15 @@ bool GeneratorHandle::floats_on_device() {
 }
 
 template <class Fill>
-void GeneratorHandle::run(std::size_t total, std::size_t chunk, const Fill& fill) {
-  for (std::size_t begin = 0; begin < total; begin += chunk) {
-    const std::size_t count = std::min(chunk, total - begin);
-    {
-      py::gil_scoped_release release;
-      const std::lock_guard held(mutex_);
-      // glrand's context is current only during the call: the next may come from another thread.
-      const gl::CurrentContextKeeper keep;
-      fill(begin, count);
-    }
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+void GeneratorHandle::run(const Fill& fill) {
+  {
+    py::gil_scoped_release release;
+    const std::lock_guard held(mutex_);
+    // glrand's context is current only during the call: the next may come from another thread.
+    const gl::CurrentContextKeeper keep;
+    fill();
   }
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 
 void GeneratorHandle::fill_words(py::array out) {
@@ -107,19 +103,18 @@ void GeneratorHandle::fill_words(py::array out) {
   if (words.size() % width != 0)
     throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
                           std::to_string(width) + " words an output");
-  run(words.size(), kChunkElements / width * width,
-      [&](std::size_t begin, std::size_t count) { generator_.generate(words.subspan(begin, count)); });
+  run([&] { generator_.generate(words); });
 }
 
 void GeneratorHandle::fill_values(py::array out, const py::object& distribution) {
   const std::optional<Distribution> d =
       distribution.is_none() ? std::nullopt : std::optional(distribution_from_dict(distribution.cast<py::dict>()));
   const auto fill = [&]<class T>(std::span<T> values) {
-    run(values.size(), kChunkElements, [&](std::size_t begin, std::size_t count) {
+    run([&] {
       if (d)
-        generator_.generate(values.subspan(begin, count), *d);
+        generator_.generate(values, *d);
       else
-        generator_.generate(values.subspan(begin, count));
+        generator_.generate(values);
     });
   };
   if (py::isinstance<py::array_t<double>>(out))

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What glrand.Generator holds: a glrand::Generator filling NumPy arrays in place, with the
-// GIL released, one call at a time, from whichever thread calls (its GL context is current
-// only during a call), in chunks between which Ctrl-C is seen.
+// What glrand.Generator holds: a glrand::Generator filling NumPy arrays in place, each array
+// in one library call (a call's size can decide its layout: Sobol32's points), with the GIL
+// released, one call at a time, from whichever thread calls (its GL context is current only
+// during a call).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
@@ -19,7 +20,9 @@ class GeneratorHandle {
  public:
   explicit GeneratorHandle(const pybind11::dict& settings);
 
-  int words_per_output() const { return generator_.words_per_output(); }
+  int words_per_output() const { return width_; }
+  // A warning for a weak seed (CEICG's: glrand::seed_warning), or "".
+  std::string seed_warning();
   std::uint64_t position();
   pybind11::dict state();
   void set_state(const pybind11::dict& values);
@@ -36,15 +39,16 @@ class GeneratorHandle {
   void fill_values(pybind11::array out, const pybind11::object& distribution);
 
  private:
-  // fill(begin, count) over [0, total) in chunks of `chunk` elements.
+  // fill() with the GIL released and the mutex held; Ctrl-C is seen when it returns.
   template <class Fill>
-  void run(std::size_t total, std::size_t chunk, const Fill& fill);
+  void run(const Fill& fill);
 
   // The mutex, waited for without the GIL.
   std::unique_lock<std::mutex> lock();
 
   std::ostringstream notices_;  // before generator_, whose settings point at it
   Generator generator_;
+  const int width_;  // words per output: the algorithm stays, whatever set_state() does
   std::mutex mutex_;
 };
 

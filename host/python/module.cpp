@@ -99,6 +99,9 @@ PYBIND11_MODULE(_glrand, m) {
   m.def("generator_rows", &generator_rows, "The generators, as dicts, in the command's order.");
   m.def("device_rows", &device_rows, "The GL path's EGL devices and the CUDA devices, as dicts.");
   m.def(
+      "parse_generator", [](const std::string& name) { return std::string(glrand::find_generator(name).name); },
+      "A generator's name from its name or an alias.");
+  m.def(
       "parse_seed",
       [](const std::string& generator, const std::string& text) {
         return glrand::find_generator(generator).parse_seed(text);
@@ -119,6 +122,7 @@ PYBIND11_MODULE(_glrand, m) {
       .def_property_readonly("position", &GeneratorHandle::position)
       .def_property_readonly("where", &GeneratorHandle::where)
       .def_property_readonly("floats_on_device", &GeneratorHandle::floats_on_device)
+      .def("seed_warning", &GeneratorHandle::seed_warning)
       .def("state", &GeneratorHandle::state)
       .def("set_state", &GeneratorHandle::set_state)
       .def("take_notices", &GeneratorHandle::take_notices)

@@ -47,6 +47,14 @@ from conftest import cuda_reason
     (lambda: glrand.Generator.from_state({"position": 3}), "needs 'generator'"),
     (lambda: glrand.Generator.from_state("pm"), "a state must be a dict"),
     (lambda: glrand.BitGenerator("pm", path="cpu", buffer=0), "buffer must be in 1"),
+    (lambda: glrand.Generator("pm", path="cpu").random(out=[0.0, 0.0]), "NumPy array"),
+    (lambda: glrand.Generator("pm", path="cpu").normal(out=[0.0, 0.0]), "NumPy array"),
+    (lambda: glrand.Generator("pm", path="cpu").random(dtype=numpy.float64, out=numpy.zeros(3, numpy.float32)),
+     "dtype is float64 but out is an array of float32"),
+    (lambda: glrand.Generator("pm", path="cpu").normal(3, mean="3"), "mean must be a number"),
+    (lambda: glrand.Generator("pm", path="cpu").random(out=numpy.zeros(9, numpy.uint8)[1:].view(numpy.float64)),
+     "not aligned"),
+    (lambda: glrand.Generator.from_state({"generator": "pm", "colour": 3}), "unknown key 'colour'"),
     (lambda: glrand.generate("pm", 10, path="gl", device=999), "--device 999 does not exist"),
 ])
 def test_bad_argument_is_a_value_error(call, message):
@@ -71,6 +79,12 @@ def test_unknown_keyword_is_a_type_error():
         glrand.Generator("pm", path="cpu", colour="red")
     with pytest.raises(TypeError, match="colour"):
         glrand.Generator("pm", path="cpu").normal(5, colour="red")
+
+
+def test_weak_ceicg_seed_is_a_warning():
+    # Equal offsets in the three components: the relation docs/generators.md describes.
+    with pytest.warns(RuntimeWarning, match="weak CEICG seed"):
+        glrand.Generator("ceicg", path="cpu", seed=[5, 5, 5])
 
 
 def test_a_float_count_with_a_whole_value_is_a_count():

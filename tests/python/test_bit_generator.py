@@ -69,3 +69,21 @@ def test_gl_path_adapter():
         pytest.skip("no EGL device, not even Mesa's software renderer")
     rng = numpy.random.Generator(glrand.BitGenerator("pm", path="gl", buffer=5_000))
     assert numpy.array_equal(rng.random(12_000), glrand.generate("pm", 12_000, path="cpu", dtype=numpy.float64))
+
+
+def test_64_bit_draws_are_two_words_high_first():
+    words = glrand.generate("mt19937", 2_000, path="cpu", dtype=numpy.uint32).astype(numpy.uint64)
+    rng = numpy.random.Generator(glrand.BitGenerator("mt19937", path="cpu", buffer=333))
+    got = rng.integers(0, 2**64, size=1_000, dtype=numpy.uint64, endpoint=False)
+    assert numpy.array_equal(got, (words[0::2] << numpy.uint64(32)) | words[1::2])
+
+
+def test_refused_settings():
+    with pytest.raises(ValueError, match="quasi-random"):
+        glrand.BitGenerator("sobol32", path="cpu")
+    with pytest.raises(ValueError, match=r"\(0, 1\]"):
+        glrand.BitGenerator("mrg32k3a", path="cpu", curand_seed=5)
+    with pytest.raises(TypeError, match="BitGenerator.. got an unexpected keyword argument 'colour'"):
+        glrand.BitGenerator("mrg32k3a", path="cpu", colour=1)
+    with pytest.raises(ValueError, match="buffer must be in 1..67108864"):
+        glrand.BitGenerator("mrg32k3a", path="cpu", buffer=2**27)

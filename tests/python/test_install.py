@@ -42,8 +42,10 @@ def test_pip_install_from_the_repository(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     python = venv / "bin" / "python"
-    env = dict(os.environ, GLRAND_CMAKE_ARGS="-DGLRAND_CUDA=OFF", PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env = dict(os.environ, GLRAND_CMAKE_ARGS="-DGLRAND_CUDA=OFF", PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1",
+               PIP_NO_CACHE_DIR="1")
     env.pop("PYTHONPATH", None)  # the installed module, not the build tree's
+    env.pop("GLRAND_BUILD_DIR", None)  # setuptools' own build directory, inside the copy
     subprocess.run([str(python), "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--quiet", str(tree)],
                    check=True, env=env, cwd=tmp_path)
     done = subprocess.run([str(python), "-c", CHECK], capture_output=True, text=True, env=env, cwd=tmp_path)

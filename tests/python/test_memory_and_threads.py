@@ -54,25 +54,45 @@ def test_generator_called_from_other_threads():
     assert numpy.array_equal(numpy.concatenate(parts), glrand.generate("pm", 3_000, path="cpu", dtype=numpy.uint32))
 
 
+def test_generator_shared_by_two_threads():
+    # Calls on one generator run one at a time: each thread gets a whole, consecutive block.
+    g = glrand.Generator("mrg32k3a", path="cpu")
+    blocks = []
+
+    def draw():
+        blocks.append(g.integers(200_000))
+
+    threads = [threading.Thread(target=draw) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    reference = glrand.generate("mrg32k3a", 400_000, path="cpu", dtype=numpy.uint32)
+    assert len(blocks) == 2
+    assert any(numpy.array_equal(numpy.concatenate(order), reference) for order in (blocks, blocks[::-1]))
+
+
 def test_gil_is_released_while_generating():
+    # The main thread wakes every 5 ms while another thread generates for a while: with the
+    # GIL held through the call, it would wait for the whole call.
     g = glrand.Generator("mrg32k3a", path="cpu")
     g.random(1_000)
-    ticks = [0]
-    stop = threading.Event()
+    span = {}
 
-    def count():
-        while not stop.is_set():
-            ticks[0] += 1
+    def generate():
+        span["start"] = time.perf_counter()
+        g.random(60_000_000, dtype=numpy.float64)
+        span["end"] = time.perf_counter()
 
-    counter = threading.Thread(target=count)
-    counter.start()
-    time.sleep(0.05)
-    start = ticks[0]
-    began = time.perf_counter()
-    g.random(20_000_000, dtype=numpy.float64)
-    seconds = time.perf_counter() - began
-    during = ticks[0] - start
-    stop.set()
-    counter.join()
-    # Held, the GIL would let the counter run only at the switch interval's end, if at all.
-    assert during > 1_000, (during, seconds)
+    worker = threading.Thread(target=generate)
+    wakes = []
+    worker.start()
+    while worker.is_alive():
+        time.sleep(0.005)
+        wakes.append(time.perf_counter())
+    worker.join()
+    during = [t for t in wakes if span["start"] <= t <= span["end"]]
+    seconds = span["end"] - span["start"]
+    assert seconds > 0.1, "the call was too short to tell"
+    gaps = numpy.diff([span["start"], *during, span["end"]])
+    assert gaps.max() < max(0.1, seconds / 3), (gaps.max(), seconds)

@@ -52,7 +52,7 @@ def text(value, name):
 
 
 def real(value, name):
-    if isinstance(value, bool):
+    if isinstance(value, (bool, str, bytes)):
         raise ValueError(f"{name} must be a number, not {value!r}")
     try:
         return float(value)
@@ -134,6 +134,11 @@ def state_settings(state):
         generator = fields.pop("generator")
     except KeyError:
         raise ValueError("a state needs 'generator'") from None
+    known = {"path", "seed", "seed64", "offset", "substream", "stream", "profile", "device", "position",
+             *SETTING_NAMES}
+    unknown = sorted(set(fields) - known, key=str)
+    if unknown:
+        raise ValueError(f"not a glrand state: unknown key {unknown[0]!r}")
     position = whole(fields.pop("position", 0), "position")
     seed64 = fields.pop("seed64", None)
     if seed64 is not None:
@@ -144,10 +149,7 @@ def state_settings(state):
         del fields["substreams"]  # automatic
     if fields.get("profile") is not None and fields.get("path", "gl") != "gl":
         del fields["profile"]  # states name the profile on every path
-    try:
-        values = settings(generator, **fields)
-    except TypeError as e:
-        raise ValueError(f"not a glrand state: {e}") from None
+    values = settings(generator, **fields)
     values["position"] = position
     return values
 

@@ -17,13 +17,25 @@ class BitGenerator:
     Each of NumPy's draws takes the next output of the sequence: a double is the generator's
     own f64 formula (docs/generators.md), 32 bits are its u32 word (the one `glrand generate
     --format u32` writes), 64 bits are two outputs' u32 words, the first in the high half.
-    random_raw() gives the outputs' exact integers, as glrand.generate(..., dtype=uint32) does.
-    Outputs are made `buffer` at a time (the state counts those NumPy took).
+    NumPy's distributions but its float64 uniforms read the words: MT19937, MTGP32 and CEICG
+    give 32 uniform bits (docs/python.md). random_raw() gives the outputs' exact integers, as
+    glrand.generate(..., dtype=uint32) does. Outputs are made `buffer` (at most 2^26) at a
+    time; the state counts those NumPy took.
     """
 
     def __init__(self, generator="mrg32k3a", *, path="gl", seed=None, buffer=2**18, **settings):
-        buffer = _arguments.whole(buffer, "buffer", minimum=1, maximum=2**32)
+        unknown = sorted(set(settings) - {"offset", "substream", "stream", "profile", "device",
+                                          *_arguments.SETTING_NAMES})
+        if unknown:
+            raise TypeError(f"BitGenerator() got an unexpected keyword argument {unknown[0]!r}")
+        buffer = _arguments.whole(buffer, "buffer", minimum=1, maximum=2**26)
         values = _arguments.settings(generator, path=path, seed=seed, **settings)
+        if _glrand.parse_generator(values["generator"]) == "sobol32":
+            raise ValueError("sobol32 is quasi-random, with 2^32 points a dimension: not a bit generator for "
+                             "NumPy's distributions (use glrand.Generator)")
+        if settings.get("curand_seed") is not None:
+            raise ValueError("curand_seed gives cuRAND's doubles in (0, 1]; NumPy's bit generators give [0, 1) "
+                             "(use glrand.Generator)")
         self._source = _glrand.BitSource(values, buffer)
         notice = self._source.take_notices().strip()
         if notice:

@@ -26,18 +26,34 @@ def _float_dtype(dtype, what):
     return dtype
 
 
+def _check_out(out):
+    if not isinstance(out, numpy.ndarray):
+        raise ValueError(f"out must be a NumPy array, not {type(out).__name__}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.aligned:
+        raise ValueError("out is not aligned")
+    if not out.flags.writeable:
+        raise ValueError("out is read-only")
+
+
+def _dtype_for(dtype, out, default=numpy.float32):
+    """The call's dtype: dtype, else out's, else the default; dtype and out's must agree."""
+    if out is None:
+        return dtype_of(default if dtype is None else dtype)
+    _check_out(out)
+    if dtype is not None and dtype_of(dtype) != out.dtype:
+        raise ValueError(f"dtype is {dtype_of(dtype)} but out is an array of {out.dtype}")
+    return out.dtype
+
+
 def _count(n, out, shape_of):
     """The number of outputs of a call, from n or from out's shape."""
     if out is None:
         if n is None:
             raise ValueError("give n, the number of outputs, or out, an array to fill")
         return _arguments.whole(n, "n")
-    if not isinstance(out, numpy.ndarray):
-        raise ValueError(f"out must be a NumPy array, not {type(out).__name__}")
-    if not out.flags.c_contiguous:
-        raise ValueError("out must be C-contiguous")
-    if not out.flags.writeable:
-        raise ValueError("out is read-only")
+    _check_out(out)
     count = len(out) if out.ndim else 1
     if out.shape != shape_of(count):
         raise ValueError(f"out has shape {out.shape}; this call fills shape {shape_of(count)}")
@@ -65,6 +81,9 @@ class Generator:
         self._handle = _glrand.GeneratorHandle(_arguments.settings(
             generator, path=path, seed=seed, offset=offset, substream=substream, stream=stream, profile=profile,
             device=device, **settings))
+        weak = self._handle.seed_warning()
+        if weak:
+            warnings.warn(weak, RuntimeWarning, stacklevel=2)
 
     @classmethod
     def from_state(cls, state):
@@ -124,9 +143,7 @@ class Generator:
             warnings.warn(notice, RuntimeWarning, stacklevel=level)
 
     def _values(self, n, dtype, out, distribution):
-        if out is not None:
-            dtype = out.dtype
-        dtype = _float_dtype(dtype, "this call")
+        dtype = _float_dtype(_dtype_for(dtype, out), "this call")
         count = _count(n, out, lambda c: (c,))
         if out is None:
             out = numpy.empty(count, dtype)
@@ -148,46 +165,47 @@ class Generator:
         self._warn()
         return out
 
-    def random(self, n=None, *, dtype=numpy.float32, out=None):
+    def random(self, n=None, *, dtype=None, out=None):
         """The next n outputs as floats in [0, 1): the generator's own formula applied to the
-        exact integers (docs/generators.md), the same bits on every path."""
+        exact integers (docs/generators.md), the same bits on every path. (MRG32k3a with
+        curand_seed: cuRAND's (0, 1].) float32 unless dtype or out says otherwise."""
         return self._values(n, dtype, out, None)
 
-    def uniform(self, n=None, low=0.0, high=1.0, *, dtype=numpy.float32, out=None, on="host"):
+    def uniform(self, n=None, low=0.0, high=1.0, *, dtype=None, out=None, on="host"):
         """low + (high − low)·u in [low, high), one output a value."""
         return self.distribution("uniform", n, dtype=dtype, out=out, range=(low, high), on=on)
 
-    def uniform_positive(self, n=None, *, dtype=numpy.float32, out=None, on="host"):
+    def uniform_positive(self, n=None, *, dtype=None, out=None, on="host"):
         """1 − u in (0, 1]: for a logarithm that must not meet 0."""
         return self.distribution("uniform-positive", n, dtype=dtype, out=out, on=on)
 
-    def normal(self, n=None, mean=0.0, stddev=1.0, *, method="inverse-cdf", dtype=numpy.float32, out=None,
+    def normal(self, n=None, mean=0.0, stddev=1.0, *, method="inverse-cdf", dtype=None, out=None,
                on="host"):
         """mean + stddev·z, z by the inverse CDF (one output a value) or method="box-muller"."""
         return self.distribution("normal", n, dtype=dtype, out=out, mean=mean, stddev=stddev, method=method, on=on)
 
-    def lognormal(self, n=None, mean=0.0, stddev=1.0, *, method="inverse-cdf", dtype=numpy.float32, out=None,
+    def lognormal(self, n=None, mean=0.0, stddev=1.0, *, method="inverse-cdf", dtype=None, out=None,
                   on="host"):
         """exp(mean + stddev·z)."""
         return self.distribution("lognormal", n, dtype=dtype, out=out, mean=mean, stddev=stddev, method=method,
                                  on=on)
 
-    def exponential(self, n=None, lam=1.0, *, dtype=numpy.float32, out=None, on="host"):
+    def exponential(self, n=None, lam=1.0, *, dtype=None, out=None, on="host"):
         """−log1p(−u)/lam: the exponential of rate lam."""
         return self.distribution("exponential", n, dtype=dtype, out=out, lam=lam, on=on)
 
-    def poisson(self, n=None, lam=1.0, *, dtype=numpy.int64, out=None):
+    def poisson(self, n=None, lam=1.0, *, dtype=None, out=None):
         """Poisson of mean lam (10^-3 .. 10^6) by inversion: int64 by default, or float32/float64."""
         return self.distribution("poisson", n, dtype=dtype, out=out, lam=lam)
 
-    def distribution(self, name, n=None, *, dtype=numpy.float32, out=None, **params):
+    def distribution(self, name, n=None, *, dtype=None, out=None, **params):
         """The next n values of distribution `name` ("uniform", "uniform-positive", "normal",
         "lognormal", "exponential", "poisson") with its parameters (range=(a, b), mean,
         stddev, lam, method, on): docs/distributions.md gives the formulas."""
         d = _arguments.distribution(name, params)
-        if out is not None:
-            dtype = out.dtype
-        if dtype_of(dtype) == numpy.int64 and d is not None and d["kind"] == "poisson":
+        is_poisson = d is not None and d["kind"] == "poisson"
+        dtype = _dtype_for(dtype, out, numpy.int64 if is_poisson and dtype is None else numpy.float32)
+        if dtype == numpy.int64 and is_poisson:
             # Inversion gives whole numbers as float64 (exact below 2^53): one temporary.
             count = _count(n, out, lambda c: (c,))
             values = self._values(count, numpy.float64, None, d)
