@@ -13,6 +13,8 @@
 
 #include <glrand/generator.hpp>
 
+#include "bench/lib/cuda_distribution_bench.hpp"
+#include "bench/lib/cuda_resident.hpp"
 #include "bench/lib/cuda_timing.hpp"
 #include "bench/lib/curand_library.hpp"
 #include <glrand/error.hpp>
@@ -23,7 +25,6 @@
 #include "cuda/mtgp32_device.hpp"
 
 namespace glrand::bench {
-namespace {
 
 cuda::Generator cuda_generator(Algorithm algorithm, std::uint64_t outputs) {
   switch (algorithm) {
@@ -44,15 +45,6 @@ cuda::Generator cuda_generator(Algorithm algorithm, std::uint64_t outputs) {
   }
   throw std::invalid_argument("no CUDA bench for this generator");
 }
-
-// The resident launch of `outputs` into a device buffer. MT19937 and MTGP32 start their
-// segments from states the host jumps to: those are made and uploaded here, outside the
-// timing (as in bench_cuda), so the row times the kernel; the other generators' launches
-// include everything they do.
-struct ResidentLaunch {
-  std::function<void(std::uint32_t* out)> launch;
-  std::string note;
-};
 
 ResidentLaunch resident_launch(Algorithm algorithm, const cuda::Generator& g, std::uint64_t outputs,
                                int multiprocessors) {
@@ -77,6 +69,8 @@ ResidentLaunch resident_launch(Algorithm algorithm, const cuda::Generator& g, st
   return {[&g, outputs](std::uint32_t* out) { g.fill(0, {out, outputs * static_cast<std::uint64_t>(g.words_per_output)}, nullptr); },
           "default geometry"};
 }
+
+namespace {
 
 // Median wall-clock seconds of `work` over `repeats` calls, after one warm-up call.
 double median_wall_seconds(const std::function<void()>& work, int repeats) {
@@ -304,6 +298,8 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   rows.push_back(library_row<double>(generator, resident, outputs, repeats, "f64"));
   rows.push_back(library_row<float>(generator, resident, outputs, repeats, "f32", /*pinned=*/true));
   for (Row& row : curand_rows(generator, resident, buffer.data(), outputs, repeats)) rows.push_back(std::move(row));
+  for (Row& row : cuda_distribution_rows(generator, resident, buffer.data(), outputs, repeats))
+    rows.push_back(std::move(row));
   return rows;
 }
 

@@ -41,7 +41,10 @@ const CurandLibrary* curand_library(std::string& why) {
         !resolve(handle, "curandSetQuasiRandomGeneratorDimensions", library.set_dimensions, failure) ||
         !resolve(handle, "curandSetGeneratorOffset", library.set_offset, failure) ||
         !resolve(handle, "curandGenerate", library.generate, failure) ||
-        !resolve(handle, "curandGenerateUniform", library.generate_uniform, failure))
+        !resolve(handle, "curandGenerateUniform", library.generate_uniform, failure) ||
+        !resolve(handle, "curandGenerateNormal", library.generate_normal, failure) ||
+        !resolve(handle, "curandGenerateLogNormal", library.generate_log_normal, failure) ||
+        !resolve(handle, "curandGeneratePoisson", library.generate_poisson, failure))
       return;
     const link_map* map = nullptr;
     library.path = dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map ? map->l_name : "libcurand";

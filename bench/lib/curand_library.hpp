@@ -28,6 +28,9 @@ struct CurandLibrary {
   decltype(&curandSetGeneratorOffset) set_offset = nullptr;
   decltype(&curandGenerate) generate = nullptr;
   decltype(&curandGenerateUniform) generate_uniform = nullptr;
+  decltype(&curandGenerateNormal) generate_normal = nullptr;
+  decltype(&curandGenerateLogNormal) generate_log_normal = nullptr;
+  decltype(&curandGeneratePoisson) generate_poisson = nullptr;
   std::string path;  // the file dlopen found
 };
 

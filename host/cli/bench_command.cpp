@@ -330,7 +330,12 @@ void run_bench(const BenchOptions& o) {
                  "pinned buffer beside a device-to-pinned copy (memcpy); curand, curand-legacy = cuRAND's "
                  "generator of the same name into the device buffer beside the write-only kernel (where "
                  "libcurand loads); curand-host-f32 = curandGenerateUniform then one copy into pinned memory, "
-                 "a cuRAND user's floats on the host (wall clock), beside the copy alone (memcpy)\n\n"
+                 "a cuRAND user's floats on the host (wall clock), beside the copy alone (memcpy); resident-f32 = the "
+                 "generator's own floats made on the GPU (its words, then the value kernel) beside the resident "
+                 "words' time; resident-uniform-range, -exponential, -normal, -lognormal = the distributions made "
+                 "on the GPU (--distribution-on gpu: the words, then the distribution kernel), f32, beside "
+                 "resident-f32; curand-normal, -lognormal, -poisson10 = cuRAND's, beside its curandGenerateUniform "
+                 "(curand-uniform)\n\n"
               << table_head;
     for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))
       for (const auto& g : o.generators)

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "bench/lib/cuda_distribution_bench.hpp"
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+#include <glrand/distribution.hpp>
+#include <glrand/registry.hpp>
+
+#include "bench/lib/cuda_resident.hpp"
+#include "bench/lib/cuda_timing.hpp"
+#include "bench/lib/curand_library.hpp"
+#include "cuda/buffers.hpp"
+#include "generators/wichmann_hill.hpp"
+
+namespace glrand::bench {
+namespace {
+
+// The library's device conversion of `algorithm` (host/library/sources.cpp's choice), as f32.
+cuda::DeviceConversion conversion_of(Algorithm algorithm, const Distribution* d) {
+  const auto f32 = cuda::ValueFormat::f32;
+  switch (algorithm) {
+    case Algorithm::ceicg:
+      return cuda::ceicg_conversion(f32, d);
+    case Algorithm::park_miller:
+      return cuda::park_miller_conversion(f32, d);
+    case Algorithm::wichmann_hill:
+      return cuda::wichmann_hill_conversion(wh::parameters(0), f32, d);
+    case Algorithm::mrg32k3a:
+      return cuda::mrg32k3a_conversion(false, f32, d);
+    case Algorithm::mt19937:
+    case Algorithm::mtgp32:
+      return cuda::midpoint_conversion(f32, d);
+    case Algorithm::sobol32:
+      return cuda::sobol32_conversion(f32, d);
+  }
+  throw std::invalid_argument("no device conversion for this generator");
+}
+
+struct Named {
+  const char* profile;
+  Distribution distribution;
+};
+
+std::vector<Named> gpu_distributions() {
+  Distribution uniform{DistributionKind::uniform, -1.0, 1.0};
+  Distribution exponential{DistributionKind::exponential};
+  Distribution normal{DistributionKind::normal};
+  Distribution lognormal{DistributionKind::lognormal};
+  std::vector<Named> all{{"resident-uniform-range", uniform},
+                         {"resident-exponential", exponential},
+                         {"resident-normal", normal},
+                         {"resident-lognormal", lognormal}};
+  for (Named& n : all) n.distribution.on = DistributionOn::gpu;
+  return all;
+}
+
+// cuRAND's distributions beside its own uniform floats, for the generators it shares.
+std::vector<Row> curand_distribution_rows(Algorithm algorithm, const Row& base, float* values, std::uint64_t outputs,
+                                          int repeats) {
+  curandRngType_t type;
+  switch (algorithm) {
+    case Algorithm::mrg32k3a: type = CURAND_RNG_PSEUDO_MRG32K3A; break;
+    case Algorithm::mt19937: type = CURAND_RNG_PSEUDO_MT19937; break;
+    case Algorithm::mtgp32: type = CURAND_RNG_PSEUDO_MTGP32; break;
+    case Algorithm::sobol32: type = CURAND_RNG_QUASI_SOBOL32; break;
+    default: return {};
+  }
+  std::string why;
+  const CurandLibrary* curand = curand_library(why);
+  if (!curand) return {};  // cuda_bench.cu's rows have said why
+  curandGenerator_t g = nullptr;
+  check_curand(curand->create(&g, type), "curandCreateGenerator");
+  const std::unique_ptr<curandGenerator_st, decltype(curand->destroy)> owned(g, curand->destroy);
+  const bool quasi = type == CURAND_RNG_QUASI_SOBOL32;
+  if (quasi) {
+    check_curand(curand->set_dimensions(g, 1), "curandSetQuasiRandomGeneratorDimensions");
+  } else {
+    check_curand(curand->set_seed(g, 1234), "curandSetPseudoRandomGeneratorSeed");
+    check_curand(curand->set_ordering(g, CURAND_ORDERING_PSEUDO_DEFAULT), "curandSetGeneratorOrdering");
+  }
+  // Sobol32 restarts at point 0 (2^32 points a dimension); the others run on. cuRAND's
+  // normal and log-normal take an even count.
+  const std::uint64_t even = outputs / 2 * 2;
+  const auto timed = [&](const std::function<void()>& generate) {
+    return 1e-3 * median_cuda_ms(
+                      [&] {
+                        if (quasi) check_curand(curand->set_offset(g, 0), "curandSetGeneratorOffset");
+                        generate();
+                      },
+                      repeats);
+  };
+  const double uniform_seconds =
+      timed([&] { check_curand(curand->generate_uniform(g, values, even), "curandGenerateUniform"); });
+  const auto row = [&](const char* profile, const std::string& shape, const std::function<void()>& generate) {
+    Row r = base;
+    r.profile = profile;
+    r.shape = shape + " (" + curand->path + ")";
+    r.outputs = static_cast<double>(even);
+    r.seconds = timed(generate);
+    r.ceiling = "curand-uniform";
+    r.ceiling_unit = "floats";
+    r.ceiling_units = static_cast<double>(even);
+    r.ceiling_seconds = uniform_seconds;
+    return r;
+  };
+  return {row("curand-normal", "cuRAND curandGenerateNormal(0, 1), f32",
+              [&] { check_curand(curand->generate_normal(g, values, even, 0.0f, 1.0f), "curandGenerateNormal"); }),
+          row("curand-lognormal", "cuRAND curandGenerateLogNormal(0, 1), f32",
+              [&] { check_curand(curand->generate_log_normal(g, values, even, 0.0f, 1.0f), "curandGenerateLogNormal"); }),
+          row("curand-poisson10", "cuRAND curandGeneratePoisson(10), unsigned int (glrand's Poisson: host only)", [&] {
+            check_curand(curand->generate_poisson(g, reinterpret_cast<unsigned*>(values), even, 10.0),
+                         "curandGeneratePoisson");
+          })};
+}
+
+}  // namespace
+
+std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, std::uint32_t* words,
+                                        std::uint64_t outputs, int repeats) {
+  const Algorithm algorithm = find_generator(generator).algorithm;
+  const cuda::Generator g = cuda_generator(algorithm, outputs);
+  const ResidentLaunch launch = resident_launch(algorithm, g, outputs, cuda::open_device().multiprocessors);
+  cuda::DeviceBuffer<float> values(outputs);
+  const auto timed = [&](const cuda::DeviceConversion& conversion) {
+    return 1e-3 * median_cuda_ms(
+                      [&] {
+                        launch.launch(words);
+                        conversion.launch(words, outputs, values.data(), nullptr);
+                      },
+                      repeats);
+  };
+  Row own = resident;
+  own.profile = "resident-f32";
+  own.shape = "its own f32: the words, then the value kernel, device buffers, " + launch.note;
+  own.seconds = timed(conversion_of(algorithm, nullptr));
+  own.ceiling = "resident-words";
+  own.ceiling_unit = "outputs";
+  own.ceiling_units = static_cast<double>(outputs);
+  own.ceiling_seconds = resident.seconds;
+  std::vector<Row> rows{own};
+  for (const Named& n : gpu_distributions()) {
+    Row r = resident;
+    r.profile = n.profile;
+    r.shape = describe(n.distribution) + ", f32: the words, then the distribution kernel";
+    r.seconds = timed(conversion_of(algorithm, &n.distribution));
+    r.ceiling = "resident-f32";
+    r.ceiling_unit = "floats";
+    r.ceiling_units = static_cast<double>(outputs);
+    r.ceiling_seconds = own.seconds;
+    rows.push_back(r);
+  }
+  for (Row& r : curand_distribution_rows(algorithm, resident, values.data(), outputs, repeats)) rows.push_back(std::move(r));
+  return rows;
+}
+
+}  // namespace glrand::bench
