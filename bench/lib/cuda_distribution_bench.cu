@@ -48,10 +48,13 @@ std::vector<Named> gpu_distributions() {
   Distribution exponential{DistributionKind::exponential};
   Distribution normal{DistributionKind::normal};
   Distribution lognormal{DistributionKind::lognormal};
+  Distribution poisson{DistributionKind::poisson};
+  poisson.lambda = 10.0;
   std::vector<Named> all{{"resident-uniform-range", uniform},
                          {"resident-exponential", exponential},
                          {"resident-normal", normal},
-                         {"resident-lognormal", lognormal}};
+                         {"resident-lognormal", lognormal},
+                         {"resident-poisson10", poisson}};
   for (Named& n : all) n.distribution.on = DistributionOn::gpu;
   return all;
 }
@@ -109,7 +112,7 @@ std::vector<Row> curand_distribution_rows(Algorithm algorithm, const Row& base, 
               [&] { check_curand(curand->generate_normal(g, values, even, 0.0f, 1.0f), "curandGenerateNormal"); }),
           row("curand-lognormal", "cuRAND curandGenerateLogNormal(0, 1), f32",
               [&] { check_curand(curand->generate_log_normal(g, values, even, 0.0f, 1.0f), "curandGenerateLogNormal"); }),
-          row("curand-poisson10", "cuRAND curandGeneratePoisson(10), unsigned int (glrand's Poisson: host only)", [&] {
+          row("curand-poisson10", "cuRAND curandGeneratePoisson(10), unsigned int", [&] {
             check_curand(curand->generate_poisson(g, reinterpret_cast<unsigned*>(values), even, 10.0),
                          "curandGeneratePoisson");
           })};

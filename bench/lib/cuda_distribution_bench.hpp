@@ -13,7 +13,8 @@ namespace glrand::bench {
 // Into device buffers, CUDA events, medians of `repeats`: the generator's own f32 (its words,
 // then the value kernel: profile resident-f32, beside the resident words' time) and each
 // distribution the library makes on the GPU as f32 (its words, then the distribution kernel,
-// as --distribution-on gpu does: resident-uniform-range, -exponential, -normal, -lognormal),
+// as --distribution-on gpu does: resident-uniform-range, -exponential, -normal, -lognormal,
+// -poisson10),
 // each beside the own f32; and where cuRAND has the generator (loaded at run time), its
 // curandGenerateNormal, LogNormal and Poisson(10) (curand-normal, -lognormal, -poisson10),
 // each beside its own curandGenerateUniform. `words` is a device buffer of the resident

@@ -4,11 +4,14 @@
 // correctly rounded intrinsic of that operation, so that no contraction into a fused
 // multiply-add can change a bit. Rounding a double down to a float (__double2float_rd) is
 // float_not_above for the u ≥ 0 every formula gives.
+#include <memory>
 #include <tuple>
 
 #include <glrand/error.hpp>
+#include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "distributions/poisson_table.hpp"
 #include "distributions/transforms.hpp"
 
 namespace glrand::cuda {
@@ -105,11 +108,29 @@ __global__ void values_kernel(const std::uint32_t* words, T* out, std::uint64_t 
 }
 
 // A distribution's value of u, in double (distributions/transforms.cpp's formulas, with
-// CUDA's log1p, exp and normcdfinv), and the range its Ts are clamped to.
+// CUDA's log1p, exp and normcdfinv; the Poisson's by the host's own table and search, so the
+// host's k), and the range its Ts are clamped to.
 struct Transform {
   DistributionKind kind;
   double a, width, mean, stddev, lambda;
   double lowest, highest;
+  // The Poisson's CDF table (distributions/poisson_table.hpp) in device memory.
+  const double* cdf = nullptr;
+  std::uint32_t cdf_size = 0;
+  double k0 = 0, floor = 0;
+
+  __device__ double poisson(double u) const {
+    const double v = u < floor ? floor : u;
+    std::uint32_t lo = 0, hi = cdf_size;
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      if (cdf[mid] > v)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return k0 + static_cast<double>(lo);
+  }
 
   __device__ double operator()(double u) const {
     switch (kind) {
@@ -124,9 +145,10 @@ struct Transform {
         const double x = __dadd_rn(mean, __dmul_rn(stddev, normcdfinv(fmax(u, 0x1p-53))));
         return kind == DistributionKind::lognormal ? exp(x) : x;
       }
-      default:
-        return 0.0;  // refused on the host (Poisson)
+      case DistributionKind::poisson:
+        return poisson(u);
     }
+    return 0.0;
   }
 };
 
@@ -163,14 +185,28 @@ DeviceConversion launcher(Formula formula) {
 template <class T, class Formula>
 DeviceConversion distribution_launcher(Formula formula, const Distribution& d) {
   check(d);
-  if (d.kind == DistributionKind::poisson || distributions::uses_pairs(d))
-    throw InvalidArgument("this distribution is made on the host only");
+  if (distributions::uses_pairs(d)) throw InvalidArgument("this distribution is made on the host only");
   Transform transform{d.kind, d.a, d.b - d.a, d.mean, d.stddev, d.lambda, 0, 0};
   if constexpr (sizeof(T) == 4)
     std::tie(transform.lowest, transform.highest) = distributions::value_bounds_f32(d);
   else
     std::tie(transform.lowest, transform.highest) = distributions::value_bounds_f64(d);
-  return {sizeof(T), [formula, transform](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
+  std::shared_ptr<DeviceBuffer<double>> cdf;  // kept by the launcher
+  if (d.kind == DistributionKind::poisson) {
+    const auto table = distributions::poisson_table(d.lambda);
+    if (!table)
+      throw InvalidArgument("Poisson values of this mean are made on the host only (its CDF table could not be "
+                            "made): leave out --distribution-on gpu");
+    cdf = std::make_shared<DeviceBuffer<double>>(table->cdf.size());
+    check(cudaMemcpy(cdf->data(), table->cdf.data(), table->cdf.size() * sizeof(double), cudaMemcpyHostToDevice),
+          "cudaMemcpy");
+    transform.cdf = cdf->data();
+    transform.cdf_size = static_cast<std::uint32_t>(table->cdf.size());
+    transform.k0 = table->k0;
+    transform.floor = table->floor;
+  }
+  return {sizeof(T), [formula, transform, cdf](const std::uint32_t* words, std::uint64_t count, void* out,
+                                               Stream stream) {
             if (count == 0) return;
             const Geometry g = leapfrog_geometry(count, multiprocessors());
             distribution_kernel<Formula, T>

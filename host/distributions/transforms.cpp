@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "distributions/transforms.hpp"
 
+#include "distributions/poisson_table.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -52,8 +54,6 @@ DistributionOn distribution_on(std::string_view name) {
 }
 
 void check(const Distribution& d) {
-  if (d.on == DistributionOn::gpu && d.kind == DistributionKind::poisson)
-    throw InvalidArgument("Poisson values are made on the host only so far: leave out --distribution-on gpu");
   if (d.on == DistributionOn::gpu && distributions::uses_pairs(d))
     throw InvalidArgument(
         "Box-Muller values are made on the host only so far: use --normal-method inverse-cdf "
@@ -198,6 +198,8 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
                   std::span<T> out) {
   const bool pairs = uses_pairs(d);
   const Bounds<T> rounded(d);
+  const std::shared_ptr<const PoissonTable> table =
+      d.kind == DistributionKind::poisson ? poisson_table(d.lambda) : nullptr;
   const std::uint64_t end = from + out.size();               // one past the last output
   const std::uint64_t needed = pairs ? end + end % 2 : end;  // with the last one's pair partner
   if (from < begin || (pairs && begin % 2 != 0) || needed - begin > u.size())
@@ -217,7 +219,7 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
           x = -std::log1p(-u[at]) / d.lambda;
           break;
         case DistributionKind::poisson:
-          x = poisson_quantile(d.lambda, u[at]);
+          x = table ? table->quantile(u[at]) : poisson_quantile(d.lambda, u[at]);
           break;
         case DistributionKind::normal:
         case DistributionKind::lognormal: {

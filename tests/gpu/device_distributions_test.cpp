@@ -137,3 +137,33 @@ TEST_CASE("the public API's distributions made on the GPU follow the sequence wi
     }
   }
 }
+
+TEST_CASE("Poisson values made on the GPU are the host's, bit for bit, on both sides of the switch point",
+          "[gpu][distribution][poisson]") {
+  for (const double lambda : {1e-3, 0.5, 9.999, 10.0, 57.3, 1e4, 1e6}) {
+    for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::mt19937}) {
+      INFO(info(algorithm).name << ", lambda " << lambda);
+      Settings settings;
+      settings.algorithm = algorithm;
+      settings.backend = Backend::cuda;
+      settings.offset = 77;
+      Distribution d;
+      d.kind = DistributionKind::poisson;
+      d.lambda = lambda;
+      constexpr std::size_t kCount = 200'001;
+      std::vector<double> host(kCount), gpu(kCount);
+      std::vector<float> host_f(kCount), gpu_f(kCount);
+      Generator g(settings);
+      g.generate(std::span<double>(host), d);
+      g.set_state({settings, 0});
+      g.generate(std::span<float>(host_f), d);
+      d.on = DistributionOn::gpu;
+      g.set_state({settings, 0});
+      g.generate(std::span<double>(gpu), d);
+      g.set_state({settings, 0});
+      g.generate(std::span<float>(gpu_f), d);
+      CHECK(gpu == host);
+      CHECK(gpu_f == host_f);
+    }
+  }
+}

@@ -98,3 +98,15 @@ def test_made_on_the_gpu_within_the_documented_bound():
     # docs/distributions.md: the GPU's normal within 8 ulp of the correctly rounded value, the
     # host's within 2: within 10 ulp of each other (measured: 4).
     numpy.testing.assert_array_max_ulp(gpu, host, maxulp=10)
+
+
+@pytest.mark.gpu
+def test_poisson_made_on_the_gpu_is_the_hosts():
+    reason = cuda_reason()
+    if reason:
+        pytest.skip(reason)
+    for lam in (0.5, 10.0, 1e6):
+        g = glrand.Generator("mt19937", path="cuda", seed=3)
+        host = g.poisson(100_001, lam)
+        g.set_state(dict(g.state, position=0))
+        assert numpy.array_equal(g.poisson(100_001, lam, on="gpu"), host), lam

@@ -26,8 +26,8 @@ enum class DistributionKind {
 enum class NormalMethod { inverse_cdf, box_muller };
 
 // Where the values are made: on the host (the same bits on every path), or on the GPU where
-// the words are (the CUDA path; within docs/distributions.md's bounds; not Poisson or
-// Box–Muller so far).
+// the words are (the CUDA path; within docs/distributions.md's bounds, the Poisson's the
+// host's bits; not Box–Muller so far).
 enum class DistributionOn { host, gpu };
 
 struct Distribution {

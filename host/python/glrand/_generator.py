@@ -194,9 +194,10 @@ class Generator:
         """−log1p(−u)/lam: the exponential of rate lam."""
         return self.distribution("exponential", n, dtype=dtype, out=out, lam=lam, on=on)
 
-    def poisson(self, n=None, lam=1.0, *, dtype=None, out=None):
-        """Poisson of mean lam (10^-3 .. 10^6) by inversion: int64 by default, or float32/float64."""
-        return self.distribution("poisson", n, dtype=dtype, out=out, lam=lam)
+    def poisson(self, n=None, lam=1.0, *, dtype=None, out=None, on="host"):
+        """Poisson of mean lam (10^-3 .. 10^6) by inversion: int64 by default, or float32/float64;
+        on="gpu" (CUDA path) makes the same values on the GPU."""
+        return self.distribution("poisson", n, dtype=dtype, out=out, lam=lam, on=on)
 
     def distribution(self, name, n=None, *, dtype=None, out=None, **params):
         """The next n values of distribution `name` ("uniform", "uniform-positive", "normal",
