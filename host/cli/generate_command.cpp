@@ -151,7 +151,9 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
                              distribution ? ", " + describe(*distribution) : std::string(),
                              to_stdout ? "standard output" : options.output, seconds,
                              si_count(static_cast<double>(count) / seconds), unit,
-                             generator.where() + (distribution ? ", the distribution's values made from them on the host" : ""));
+                             generator.where() + (distribution && distribution->on == DistributionOn::host
+                                                       ? ", the distribution's values made from them on the host"
+                                                       : ""));
 }
 
 }  // namespace
