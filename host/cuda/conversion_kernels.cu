@@ -119,18 +119,6 @@ struct Transform {
   std::uint32_t cdf_size = 0;
   double k0 = 0, floor = 0;
 
-  __device__ double poisson(double u) const {
-    const double v = u < floor ? floor : u;
-    std::uint32_t lo = 0, hi = cdf_size;
-    while (lo < hi) {
-      const std::uint32_t mid = lo + (hi - lo) / 2;
-      if (cdf[mid] > v)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    return k0 + static_cast<double>(lo);
-  }
 
   __device__ double operator()(double u) const {
     switch (kind) {
@@ -146,7 +134,7 @@ struct Transform {
         return kind == DistributionKind::lognormal ? exp(x) : x;
       }
       case DistributionKind::poisson:
-        return poisson(u);
+        return distributions::poisson_search(cdf, cdf_size, k0, floor, u);
     }
     return 0.0;
   }

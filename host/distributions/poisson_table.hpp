@@ -9,7 +9,25 @@
 #include <memory>
 #include <vector>
 
+#include "generators/host_device.hpp"
+
 namespace glrand::distributions {
+
+// k0 + the least i < size with cdf[i] > max(u, floor), else k0 + size: the search on the
+// host and in the CUDA distribution kernel alike.
+GLRAND_HOST_DEVICE inline double poisson_search(const double* cdf, std::uint64_t size, double k0, double floor,
+                                                double u) {
+  const double v = u < floor ? floor : u;
+  std::uint64_t lo = 0, hi = size;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (cdf[mid] > v)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return k0 + static_cast<double>(lo);
+}
 
 struct PoissonTable {
   double k0 = 0;     // the k of cdf[0]
@@ -18,18 +36,7 @@ struct PoissonTable {
   // k0 + cdf.size() where there is none (the summed CDF's last step, too small to add).
   std::vector<double> cdf;
 
-  double quantile(double u) const {
-    const double v = u < floor ? floor : u;
-    std::size_t lo = 0, hi = cdf.size();
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (cdf[mid] > v)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    return k0 + static_cast<double>(lo);
-  }
+  double quantile(double u) const { return poisson_search(cdf.data(), cdf.size(), k0, floor, u); }
 };
 
 // λ's table (10^-3 ≤ λ ≤ 10^6), kept for the next calls with the same λ; null where the CDF
