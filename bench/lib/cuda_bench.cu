@@ -298,7 +298,7 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   rows.push_back(library_row<double>(generator, resident, outputs, repeats, "f64"));
   rows.push_back(library_row<float>(generator, resident, outputs, repeats, "f32", /*pinned=*/true));
   for (Row& row : curand_rows(generator, resident, buffer.data(), outputs, repeats)) rows.push_back(std::move(row));
-  for (Row& row : cuda_distribution_rows(generator, resident, buffer.data(), outputs, repeats))
+  for (Row& row : cuda_distribution_rows(generator, resident, launch, buffer.data(), outputs, repeats))
     rows.push_back(std::move(row));
   return rows;
 }

@@ -8,7 +8,6 @@
 #include <glrand/distribution.hpp>
 #include <glrand/registry.hpp>
 
-#include "bench/lib/cuda_resident.hpp"
 #include "bench/lib/cuda_timing.hpp"
 #include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
@@ -120,11 +119,9 @@ std::vector<Row> curand_distribution_rows(Algorithm algorithm, const Row& base, 
 
 }  // namespace
 
-std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, std::uint32_t* words,
-                                        std::uint64_t outputs, int repeats) {
+std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, const ResidentLaunch& launch,
+                                        std::uint32_t* words, std::uint64_t outputs, int repeats) {
   const Algorithm algorithm = find_generator(generator).algorithm;
-  const cuda::Generator g = cuda_generator(algorithm, outputs);
-  const ResidentLaunch launch = resident_launch(algorithm, g, outputs, cuda::open_device().multiprocessors);
   cuda::DeviceBuffer<float> values(outputs);
   const auto timed = [&](const cuda::DeviceConversion& conversion) {
     return 1e-3 * median_cuda_ms(

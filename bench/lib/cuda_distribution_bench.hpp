@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/lib/cuda_resident.hpp"
 #include "bench/lib/row.hpp"
 
 namespace glrand::bench {
@@ -17,9 +18,9 @@ namespace glrand::bench {
 // -poisson10),
 // each beside the own f32; and where cuRAND has the generator (loaded at run time), its
 // curandGenerateNormal, LogNormal and Poisson(10) (curand-normal, -lognormal, -poisson10),
-// each beside its own curandGenerateUniform. `words` is a device buffer of the resident
-// row's size.
-std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, std::uint32_t* words,
-                                        std::uint64_t outputs, int repeats);
+// each beside its own curandGenerateUniform. `launch` is the resident row's, `words` a
+// device buffer of its size.
+std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, const ResidentLaunch& launch,
+                                        std::uint32_t* words, std::uint64_t outputs, int repeats);
 
 }  // namespace glrand::bench

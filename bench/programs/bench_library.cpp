@@ -6,7 +6,6 @@
 // Generator.random(out=...) does. Prints one line per mode: the median seconds and rate.
 //
 //   bench_library -g pm --path cuda -n 1e9 --format f32 --repeats 5
-#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -18,14 +17,10 @@
 
 #include <glrand/glrand.hpp>
 
+#include "bench/lib/timing.hpp"
 #include "cli/options.hpp"
 
 namespace {
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
 
 template <class Call>
 double seconds(const Call& call) {
@@ -54,7 +49,7 @@ void run(const glrand::Settings& settings, std::uint64_t outputs, int repeats, c
   std::vector<double> warm;
   for (int r = 0; r < repeats; ++r) warm.push_back(seconds([&] { g.generate(std::span(memory)); }));
   for (const auto& [mode, times] : {std::pair{"fresh", fresh}, std::pair{"warm", warm}}) {
-    const double s = median(times);
+    const double s = glrand::bench::median(times);
     fmt::print("mode={} format={} outputs={} median_s={:.6f} outputs_per_s={:.6e} where=\"{}\"\n", mode, format,
                outputs, s, static_cast<double>(outputs) / s, g.where());
   }

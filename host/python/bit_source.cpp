@@ -96,17 +96,10 @@ void BitSource::set_state(const py::dict& values) {
   refill();
 }
 
-std::string BitSource::take_notices() {
-  std::string text = notices_.str();
-  notices_.str({});
-  return text;
-}
+std::string BitSource::take_notices() { return take_text(notices_); }
 
 void BitSource::random_raw(py::array out) {
-  const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
-  if (words.size() % width_ != 0)
-    throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
-                          std::to_string(width_) + " words an output");
+  const std::span<std::uint32_t> words = words_span(out, width_);
   py::gil_scoped_release release;
   for (std::size_t done = 0; done < words.size();) {
     if (next_ == filled_) refill();

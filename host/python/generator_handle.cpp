@@ -32,6 +32,20 @@ template std::span<std::uint32_t> writable_span(py::array&, const char*);
 template std::span<float> writable_span(py::array&, const char*);
 template std::span<double> writable_span(py::array&, const char*);
 
+std::span<std::uint32_t> words_span(py::array& out, std::size_t width) {
+  const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
+  if (words.size() % width != 0)
+    throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
+                          std::to_string(width) + " words an output");
+  return words;
+}
+
+std::string take_text(std::ostringstream& notices) {
+  std::string text = notices.str();
+  notices.str({});
+  return text;
+}
+
 GeneratorHandle::GeneratorHandle(const py::dict& settings)
     : generator_(with_notices(settings_from_dict(settings), &notices_)), width_(generator_.words_per_output()) {}
 
@@ -75,9 +89,7 @@ std::string GeneratorHandle::where() {
 
 std::string GeneratorHandle::take_notices() {
   const auto held = lock();
-  std::string text = notices_.str();
-  notices_.str({});
-  return text;
+  return take_text(notices_);
 }
 
 bool GeneratorHandle::floats_on_device() {
@@ -98,11 +110,7 @@ void GeneratorHandle::run(const Fill& fill) {
 }
 
 void GeneratorHandle::fill_words(py::array out) {
-  const std::span<std::uint32_t> words = writable_span<std::uint32_t>(out, "uint32");
-  const auto width = static_cast<std::size_t>(words_per_output());
-  if (words.size() % width != 0)
-    throw InvalidArgument("out holds " + std::to_string(words.size()) + " words, not a multiple of the " +
-                          std::to_string(width) + " words an output");
+  const std::span<std::uint32_t> words = words_span(out, static_cast<std::size_t>(width_));
   run([&] { generator_.generate(words); });
 }
 

@@ -55,5 +55,9 @@ class GeneratorHandle {
 // `out` as a span of T, or glrand::InvalidArgument naming what is wrong with it.
 template <class T>
 std::span<T> writable_span(pybind11::array& out, const char* dtype_name);
+// `out` as whole outputs' words (uint32, a multiple of `width`), or glrand::InvalidArgument.
+std::span<std::uint32_t> words_span(pybind11::array& out, std::size_t width);
+// What `notices` holds, emptied.
+std::string take_text(std::ostringstream& notices);
 
 }  // namespace glrand::python

@@ -5,6 +5,7 @@ Types and ranges are checked here, each with one line; names (generators, paths,
 splits, distributions) and the settings' meaning are checked by the C++ library, with the
 command's own messages.
 """
+import inspect
 import math
 import operator
 
@@ -125,6 +126,10 @@ def settings(generator, *, path="gl", seed=None, offset=0, substream=0, stream=0
     return values
 
 
+# Every keyword settings() takes: the generator's settings by name.
+SETTINGS_KEYWORDS = tuple(inspect.signature(settings).parameters)[1:]
+
+
 def state_settings(state):
     """A state dict (Generator.state) checked as settings, with its position."""
     if not isinstance(state, dict):
@@ -134,8 +139,7 @@ def state_settings(state):
         generator = fields.pop("generator")
     except KeyError:
         raise ValueError("a state needs 'generator'") from None
-    known = {"path", "seed", "seed64", "offset", "substream", "stream", "profile", "device", "position",
-             *SETTING_NAMES}
+    known = {"seed64", "position", *SETTINGS_KEYWORDS}
     unknown = sorted(set(fields) - known, key=str)
     if unknown:
         raise ValueError(f"not a glrand state: unknown key {unknown[0]!r}")

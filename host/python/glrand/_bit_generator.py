@@ -24,8 +24,7 @@ class BitGenerator:
     """
 
     def __init__(self, generator="mrg32k3a", *, path="gl", seed=None, buffer=2**18, **settings):
-        unknown = sorted(set(settings) - {"offset", "substream", "stream", "profile", "device",
-                                          *_arguments.SETTING_NAMES})
+        unknown = sorted(set(settings) - set(_arguments.SETTINGS_KEYWORDS))
         if unknown:
             raise TypeError(f"BitGenerator() got an unexpected keyword argument {unknown[0]!r}")
         buffer = _arguments.whole(buffer, "buffer", minimum=1, maximum=2**26)

@@ -89,9 +89,7 @@ class Generator:
     def from_state(cls, state):
         """A generator that continues from `state` (Generator.state)."""
         generator = cls.__new__(cls)
-        values = _arguments.state_settings(state)
-        generator._handle = _glrand.GeneratorHandle(values)
-        generator._handle.set_state(values)
+        generator.__setstate__(state)
         return generator
 
     # --- what it is and where it stands ------------------------------------------------------
