@@ -1,40 +1,46 @@
 #version 330 core
 // SPDX-License-Identifier: MIT
 // glrand: profile ps30 (a generator: checked by host/ps30/ps30_checker.hpp)
+// glrand: variant OUTPUTS=4
 // glrand: variant OUTPUTS=2
 // glrand: variant OUTPUTS=1
 // Park–Miller texture fill, ps30 profile (the 2006 paper's Figure 2 in the caller's context):
-// each texel of the caller's texture is a substream whose state z (four bytes in floats) lives
-// in a state texture on the GPU. A pass writes OUTPUTS (2, or 1 for an R32F texture)
-// consecutive outputs as floats into as many channels of the caller's texture (the engine's
-// colour mask picks which: four outputs a texel would need four multiplications, over ps_3_0's
-// 512 slots) and the next state into the other state texture: the state after the last output
-// times uStateMultiplier, which is a within a fill and, in its last pass, jumps the texel over
-// the other texels' outputs of the fill.
+// each texel of the caller's texture is a substream whose base state (z as four bytes in
+// floats) lives in a state texture on the GPU. A pass writes OUTPUTS (4; 2 or 1 for RG32F
+// and R32F textures) consecutive outputs as floats into the caller's texture: the first is
+// the base times uBaseJump (a^k for the k outputs the texel's substream has made since its
+// base: one product, a uniform from the host, no state read back or written), the others
+// follow by a, which has two bytes.
 #include "common/byte_arithmetic.glsl"
 
 #ifndef OUTPUTS
-#define OUTPUTS 2
+#define OUTPUTS 4
 #endif
 
-uniform sampler2D uState0;     // z as bytes
-uniform vec2 uStateSize;       // state texture size in texels
-uniform vec4 uStepMultiplier;   // bytes of a
-uniform vec4 uStateMultiplier;  // bytes of a, or of the jump to the texel's next fill
+uniform sampler2D uState0;      // the base z as bytes
+uniform vec2 uStateSize;        // state texture size in texels
+uniform vec4 uStepMultiplier;   // bytes of a (below 2^16)
+uniform vec4 uBaseJump;         // bytes of the jump from the base to the pass's first output
 
-layout(location = 0) out vec4 target0;  // the caller's texture: (u0, u1, u0, u1)
-layout(location = 1) out vec4 target1;  // the state after the pass's outputs
+layout(location = 0) out vec4 target0;  // the caller's texture
 
 void main() {
-  vec4 z = texture(uState0, gl_FragCoord.xy / uStateSize);
-  float first = unitFloatOfBytes(z);
-#if OUTPUTS == 2
-  z = mulModMersenne31(z, uStepMultiplier);
-  float second = unitFloatOfBytes(z);
+  vec4 z = mulModMersenne31(texture(uState0, gl_FragCoord.xy / uStateSize), uBaseJump);
+  vec4 u;
+  u.x = unitFloatOfBytes(z);
+#if OUTPUTS >= 2
+  z = mulModMersenne31By16(z, uStepMultiplier);
+  u.y = unitFloatOfBytes(z);
 #else
-  float second = first;
+  u.y = u.x;
 #endif
-  z = mulModMersenne31(z, uStateMultiplier);
-  target0 = vec4(first, second, first, second);
-  target1 = z;
+#if OUTPUTS == 4
+  z = mulModMersenne31By16(z, uStepMultiplier);
+  u.z = unitFloatOfBytes(z);
+  z = mulModMersenne31By16(z, uStepMultiplier);
+  u.w = unitFloatOfBytes(z);
+#else
+  u.zw = u.xy;
+#endif
+  target0 = u;
 }

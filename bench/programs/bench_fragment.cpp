@@ -245,12 +245,12 @@ int main(int argc, char** argv) {
       fragment::StateTextureFiller<fragment::ParkMillerTraits> pm_filler(tw, th);
       pm_filler.set_state(pm::state_at(1, 0), 1);
       bench_texture(
-          "Park-Miller", 2, 2, [&](unsigned id) { pm_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          "Park-Miller", 1, 1, [&](unsigned id) { pm_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
           fill_targets, passes, repeats, frames, texels);
       fragment::StateTextureFiller<fragment::WichmannHillTraits> wh_filler(tw, th, {wh::parameters(0)});
       wh_filler.set_state(wh::seed_state(0, 1), 1);
       bench_texture(
-          "Wichmann-Hill (set 0)", 1, 2, [&](unsigned id) { wh_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
+          "Wichmann-Hill (set 0)", 1, 1, [&](unsigned id) { wh_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
           fill_targets, passes, repeats, frames, texels);
       fragment::StateTextureFiller<fragment::Mrg32k3aTraits> mrg_filler(tw, th);
       mrg_filler.set_state(mrg32k3a::default_seed(), 1);

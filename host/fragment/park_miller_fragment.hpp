@@ -14,10 +14,12 @@ struct ParkMillerTraits {
   static constexpr const char* kName = "Park-Miller";
   static constexpr const char* kShader = "park_miller.frag";
   static constexpr const char* kStream = "park_miller";  // the scatter and compute profiles
-  // Texture fills (fragment/state_texture_filler.hpp): two consecutive outputs a pass, within
-  // 1 ulp of pm::to_f32 (shaders/park_miller_texture.frag).
+  // Texture fills (fragment/state_texture_filler.hpp): a texel's four consecutive outputs in
+  // one pass, within 1 ulp of pm::to_f32 (shaders/park_miller_texture.frag), by one product
+  // from the base and three by a, whose two bytes make a short product.
   static constexpr const char* kTextureShader = "park_miller_texture.frag";
-  static constexpr int kTextureOutputsPerPass = 2;
+  static constexpr int kTextureOutputsPerPass = 4;
+  static_assert(pm::kMultiplier < 65536, "the texture shaders step by a as two bytes");
   static constexpr const char* kComputeTextureShader = "compute/park_miller_texture.comp";
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 1;
@@ -27,6 +29,8 @@ struct ParkMillerTraits {
 
   static Jump jump(std::uint64_t k) { return pm::multiplier_power(k); }
   static State apply(Jump multiplier, State z) { return pm::mul_mod(z, multiplier); }
+  // `first` then `second`: the product of the multipliers.
+  static Jump compose(Jump first, Jump second) { return pm::mul_mod(first, second); }
 
   static std::array<float, 4> bytes(std::uint32_t v) {
     return {static_cast<float>(v & 0xFF), static_cast<float>(v >> 8 & 0xFF), static_cast<float>(v >> 16 & 0xFF),
@@ -62,9 +66,9 @@ struct ParkMillerTraits {
   static void set_step(const gl::Program& program, Jump multiplier) {
     if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", bytes(multiplier));  // not in 1-output passes
   }
-  // The texture shader's multiplier of the state after a pass's last output.
-  static void set_state_step(const gl::Program& program, Jump multiplier) {
-    program.set("uStateMultiplier", bytes(multiplier));
+  // The texture shaders' multiplier from a texel's base state to a pass's first output.
+  static void set_base_jump(const gl::Program& program, Jump multiplier) {
+    program.set("uBaseJump", bytes(multiplier));
   }
 };
 

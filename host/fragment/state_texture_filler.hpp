@@ -4,17 +4,22 @@
 // caller's context, for a stateful generator whose traits G bring a texture shader
 // (G::kTextureShader: G::kTextureOutputsPerPass consecutive outputs a pass as floats, or fewer
 // for a texture of fewer channels (its OUTPUTS variants), written into that many channels of
-// the caller's texture, which the colour mask chooses). The state
-// moves on into the other of two state sets: in the same pass, as a second target, where one
-// state texel holds it (Park–Miller, Wichmann–Hill); in G::kAdvanceShader's passes, a state
-// texel each, where a step does not fit one ps_3_0 pass (MRG32k3a). Needs a current GL context.
+// the caller's texture, which the colour mask chooses). Two ways to keep the states:
+//   from a base   where a state is one texel and a jump one multiplier a component (Park–Miller,
+//                 Wichmann–Hill): the state texture holds each substream's base state, written
+//                 once; a pass multiplies it by the jump to the pass's first output, a uniform the
+//                 host composes (G::compose) from fill to fill, so no state is written or read back;
+//   ping-pong     where a jump is a matrix that does not fit one ps_3_0 pass (MRG32k3a): the
+//                 state moves on into the other of two state sets in G::kAdvanceShader's passes,
+//                 a state texel each.
+// Needs a current GL context.
 //
 // Layout, as CEICG's texture fill: texel p = x + W·y of every texture is a substream. A fill of
 // T textures of C channels (RGBA32F 4, RG32F 2, R32F 1) writes output p·C·T + C·t + c, counted
-// from the current position, into texture t, texel p, channel c; the last pass of a fill jumps
-// each state over the other texels' outputs, so that every state ends C·T·W·H further on. The
-// host computes the states only when told where the sequence stands and how many textures of
-// how many channels a fill writes (set_state); from then on they move on the GPU alone. Every call leaves the caller's GL state as it was (gl::StateGuard).
+// from the current position, into texture t, texel p, channel c; every state ends the fill
+// C·T·W·H further on. The host computes the states only when told where the sequence stands
+// and how many textures of how many channels a fill writes (set_state); from then on the GPU
+// makes every output. Every call leaves the caller's GL state as it was (gl::StateGuard).
 #include <GL/glew.h>
 
 #include <array>
@@ -49,8 +54,8 @@ class StateTextureFiller {
         size_{(check_target_size({width, height}, max_texture_size()), width), height},
         step_(generator_.jump(1)) {
     const gl::StateGuard guard;
-    for (auto& set : states_)
-      for (int v = 0; v < G::kStateVec4s; ++v) set.push_back(std::make_unique<gl::Texture>(width, height));
+    for (int set = 0; set < (kAdvancePasses ? 2 : 1); ++set)
+      for (int v = 0; v < G::kStateVec4s; ++v) states_[set].push_back(std::make_unique<gl::Texture>(width, height));
     if constexpr (kAdvancePasses)
       for (int v = 0; v < G::kStateVec4s; ++v)
         advance_programs_.emplace_back(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader(G::kAdvanceShader),
@@ -75,12 +80,20 @@ class StateTextureFiller {
     const std::vector<float> encoded = encoded_states(generator_, at, texels, per_texel);
     textures_ = textures;
     channels_ = channels;
-    // A pass's state step within a fill, and the last pass's: past this texel's last output,
-    // then over the other texels'. The output pass's own state target steps from the pass's
-    // last output; an advance pass from the pass's first.
-    const std::uint64_t own = kAdvancePasses ? static_cast<std::uint64_t>(outputs_) : 1;
-    pass_step_ = generator_.jump(own);
-    last_step_ = generator_.jump(per_texel * (texels - 1) + own);
+    if constexpr (kAdvancePasses) {
+      // An advance pass's state step within a fill, from the pass's first output, and the last
+      // pass's: over the other texels' outputs as well.
+      pass_step_ = generator_.jump(static_cast<std::uint64_t>(outputs_));
+      last_step_ = generator_.jump(per_texel * (texels - 1) + static_cast<std::uint64_t>(outputs_));
+    } else {
+      // From the base: a fill's passes start C·t + outputs·pass on; each fill, C·T·W·H further.
+      base_to_fill_ = generator_.jump(0);
+      fill_step_ = generator_.jump(per_texel * texels);
+      pass_offsets_.clear();
+      for (std::uint32_t t = 0; t < textures; ++t)
+        for (std::uint32_t pass = 0; pass < channels / static_cast<std::uint32_t>(outputs_); ++pass)
+          pass_offsets_.push_back(generator_.jump(std::uint64_t{channels} * t + static_cast<std::uint64_t>(outputs_) * pass));
+    }
     const gl::StateGuard guard;
     std::vector<float> plane(4 * texels);
     for (int v = 0; v < G::kStateVec4s; ++v) {
@@ -108,11 +121,17 @@ class StateTextureFiller {
     const int passes = static_cast<int>(channels_) / outputs_;  // a texture's
     for (std::size_t t = 0; t < textures.size(); ++t)
       for (int pass = 0; pass < passes; ++pass) {
-        const bool last = t + 1 == textures.size() && pass + 1 == passes;
-        output_pass(textures[t], pass, last ? last_step_ : pass_step_);
-        if constexpr (kAdvancePasses) advance(last ? last_step_ : pass_step_);
-        current_ = 1 - current_;
+        if constexpr (kAdvancePasses) {
+          const bool last = t + 1 == textures.size() && pass + 1 == passes;
+          output_pass(textures[t], pass);
+          advance(last ? last_step_ : pass_step_);
+          current_ = 1 - current_;
+        } else {
+          const auto& offset = pass_offsets_[t * static_cast<std::size_t>(passes) + static_cast<std::size_t>(pass)];
+          output_pass(textures[t], pass, generator_.compose(base_to_fill_, offset));
+        }
       }
+    if constexpr (!kAdvancePasses) base_to_fill_ = generator_.compose(base_to_fill_, fill_step_);
     gl::check_errors(std::string("filling textures with ") + G::kName + " floats");
   }
 
@@ -131,7 +150,10 @@ class StateTextureFiller {
     State s{};
     if (!generator_.decode_state(texels.data(), s))
       throw DeviceError(std::string("the GPU's ") + G::kName + " texture state is not exact: its arithmetic is not");
-    return s;
+    if constexpr (kAdvancePasses)
+      return s;
+    else
+      return generator_.apply(base_to_fill_, s);  // the base, moved on to the next fill
   }
 
  private:
@@ -145,23 +167,20 @@ class StateTextureFiller {
     program.set("uStateSize", std::array<float, 2>{static_cast<float>(size_.width), static_cast<float>(size_.height)});
   }
 
-  // Outputs `pass`·outputs_ .. of the texel's share of `texture` into as many channels; where
-  // the state is a single texel, the next state (`state_step` on) into the other set as well.
-  void output_pass(unsigned texture, int pass, const typename G::Jump& state_step) {
-    std::vector<unsigned> targets{texture};
-    if constexpr (!kAdvancePasses) targets.push_back(states_[1 - current_][0]->id());
-    const gl::Framebuffer framebuffer(targets);
+  // Outputs `pass`·outputs_ .. of the texel's share of `texture` into as many channels, from
+  // the base state `base_jump` on where the states stay at their base.
+  void output_pass(unsigned texture, int pass, const typename G::Jump& base_jump = {}) {
+    const gl::Framebuffer framebuffer({&texture, 1});
     framebuffer.bind();
     const gl::Program& program = programs_.at(outputs_);
     program.use();
     generator_.set_step(program, step_);
-    if constexpr (!kAdvancePasses) generator_.set_state_step(program, state_step);
+    if constexpr (!kAdvancePasses) generator_.set_base_jump(program, base_jump);
     if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
     bind_states(program);
     std::array<GLboolean, 4> channels{};
     for (int c = 0; c < 4; ++c) channels[c] = c / outputs_ == pass;
     glColorMaski(0, channels[0], channels[1], channels[2], channels[3]);
-    glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     gl::draw_fullscreen(size_.width, size_.height);
     glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   }
@@ -185,9 +204,16 @@ class StateTextureFiller {
   std::vector<gl::Program> advance_programs_;  // G::kAdvanceShader, one per state texel
   gl::VertexArray vertex_array_;
   typename G::Jump step_;       // one step: the output pass's, between its outputs
-  typename G::Jump pass_step_;  // the state's step over a pass within a fill
-  typename G::Jump last_step_;  // the last pass's: over the other texels' outputs as well
-  std::array<std::vector<std::unique_ptr<gl::Texture>>, 2> states_;
+  // Ping-pong: the state's step over a pass within a fill, and the last pass's (over the other
+  // texels' outputs as well).
+  typename G::Jump pass_step_{};
+  typename G::Jump last_step_{};
+  // From a base: the jump from the base states to the next fill's first outputs, a fill's own
+  // length, and each pass's start within a fill (texture by texture).
+  typename G::Jump base_to_fill_{};
+  typename G::Jump fill_step_{};
+  std::vector<typename G::Jump> pass_offsets_;
+  std::array<std::vector<std::unique_ptr<gl::Texture>>, 2> states_;  // ping-pong uses both sets
   int current_ = 0;
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
   std::uint32_t channels_ = 4;  // channels of each

@@ -18,8 +18,8 @@ struct WichmannHillTraits {
   static constexpr const char* kName = "Wichmann-Hill";
   static constexpr const char* kShader = "wichmann_hill.frag";
   static constexpr const char* kStream = "wichmann_hill";  // the scatter and compute profiles
-  // Texture fills (fragment/state_texture_filler.hpp): four consecutive outputs a pass,
-  // within 2^-20 of wh::to_f32 on the circle (shaders/wichmann_hill_texture.frag).
+  // Texture fills (fragment/state_texture_filler.hpp): a texel's four consecutive outputs in
+  // one pass, within 2^-20 of wh::to_f32 on the circle (shaders/wichmann_hill_texture.frag).
   static constexpr const char* kTextureShader = "wichmann_hill_texture.frag";
   static constexpr int kTextureOutputsPerPass = 4;
   static constexpr const char* kComputeTextureShader = "compute/wichmann_hill_texture.comp";
@@ -36,6 +36,8 @@ struct WichmannHillTraits {
 
   Jump jump(std::uint64_t n) const { return wh::jump_multipliers(parameters, n); }
   State apply(const Jump& multipliers, const State& s) const { return wh::apply_jump(parameters, multipliers, s); }
+  // `first` then `second`: the multipliers' products, component by component.
+  Jump compose(const Jump& first, const Jump& second) const { return wh::apply_jump(parameters, first, second); }
 
   // Schrage's method needs c_k² < m_k: true of the set's own multipliers (one step, as in
   // blocking), not of a^P (leapfrog), which takes the 12-bit-split product instead.
@@ -98,11 +100,12 @@ struct WichmannHillTraits {
     for (int k = 0; k < 4; ++k) s[k] = exact_integer(texel[k], static_cast<float>(parameters.modulus[k]), ok);
     return ok;
   }
-  // The texture shader's multipliers of the state after a pass's last output (by 12-bit halves).
-  void set_state_step(const gl::Program& program, const Jump& c) const {
+  // The texture shaders' multipliers from a texel's base state to a pass's first output (by
+  // 12-bit halves).
+  void set_base_jump(const gl::Program& program, const Jump& c) const {
     std::array<float, 4> multiplier{};
     for (int k = 0; k < 4; ++k) multiplier[k] = static_cast<float>(c[k]);
-    program.set("uStateMultiplier", multiplier);
+    program.set("uBaseJump", multiplier);
   }
   // The texture shader's constants: 1/m_k rounded to float (through double: m_k < 2^24).
   void set_texture_constants(const gl::Program& program) const {

@@ -108,7 +108,7 @@ constexpr WichmannHillKind kWichmannHillKinds[] = {
      short_estimate_word},
     {"each word m - 1", [](std::uint64_t m, std::uint64_t) { return m - 1; }},
     {"each word q - 1 (q = m div c): Schrage's high part 0", [](std::uint64_t m, std::uint64_t c) { return m / c - 1; }},
-    {"each word q: an exact multiple, corrected by divideExact's `over`; Schrage's t < 0 (+ m)",
+    {"each word q: an exact multiple, corrected by the division's `over`; Schrage's t < 0 (+ m)",
      [](std::uint64_t m, std::uint64_t c) { return m / c; }},
     {"each word c·q: the largest multiple of q below m; t < 0", [](std::uint64_t m, std::uint64_t c) { return m / c * c; }},
     {"each word c^-1: x·c = 1 (mod m)", [](std::uint64_t m, std::uint64_t c) { return inverse(c, m); }},

@@ -8,9 +8,11 @@
 // fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
 // texture t, texel p, channel c. Word textures (R32UI, RG32UI, RGBA32UI) take the exact
 // integers instead: a word a channel for a one-word generator, in the same layout; one output's
-// words a texel for the others (RGBA32UI; C = 1). Where a step matrix does not
-// fit beside the jump over the other texels' outputs (MRG32k3a, whose traits bring an advance
-// shader for ps30), a second dispatch applies the jump. Needs a current OpenGL 4.3 context;
+// words a texel for the others (RGBA32UI; C = 1). The states are kept as
+// fragment::StateTextureFiller keeps them: from a base, where a jump is a multiplier a
+// component (the buffer holds the base states, read and never written; a fill's first outputs
+// are the base times a uniform the host composes), or moved on in the buffer where a jump is a
+// matrix (MRG32k3a, whose traits bring an advance shader for ps30: a second dispatch applies it). Needs a current OpenGL 4.3 context;
 // every call leaves the caller's GL state as it was (gl::StateGuard).
 #include <GL/glew.h>
 
@@ -72,8 +74,13 @@ class ComputeTextureFiller {
                                                   {{"CHANNELS", std::to_string(format.channels)},
                                                    {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
     const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
-    // After a texel's last output, over the other texels' outputs of the fill.
-    last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
+    if constexpr (kAdvanceDispatch) {
+      // After a texel's last output, over the other texels' outputs of the fill.
+      last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
+    } else {
+      base_to_fill_ = generator_.jump(0);
+      fill_step_ = generator_.jump(per_texel * texels);
+    }
     textures_ = textures;
     format_ = format;
     const gl::StateGuard guard;
@@ -100,7 +107,7 @@ class ComputeTextureFiller {
     if constexpr (kAdvanceDispatch)
       program.set_int("uAdvance", 0);
     else
-      generator_.set_state_step(program, last_step_);
+      generator_.set_base_jump(program, base_to_fill_);
     if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
     states_.bind_base(0);
     for (std::size_t t = 0; t < textures.size(); ++t)
@@ -116,6 +123,7 @@ class ComputeTextureFiller {
     // The caller may sample, render into, copy or read the textures next, in any way.
     glMemoryBarrier(GL_ALL_BARRIER_BITS);
     gl::check_errors(std::string("filling textures with ") + G::kName + " outputs in the compute profile");
+    if constexpr (!kAdvanceDispatch) base_to_fill_ = generator_.compose(base_to_fill_, fill_step_);
   }
 
   // Substream 0's state, read back from the GPU: the state at the current position. Throws
@@ -127,7 +135,10 @@ class ComputeTextureFiller {
     State s{};
     if (!generator_.decode_state(floats.data(), s))
       throw DeviceError(std::string("the GPU's ") + G::kName + " texture state is not exact: its arithmetic is not");
-    return s;
+    if constexpr (kAdvanceDispatch)
+      return s;
+    else
+      return generator_.apply(base_to_fill_, s);  // the base, moved on to the next fill
   }
 
  private:
@@ -136,7 +147,9 @@ class ComputeTextureFiller {
   std::map<gl::TexelFormat, gl::Program> programs_;  // G::kComputeTextureShader, by texture format
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs
-  typename G::Jump last_step_;  // after a texel's last output, over the other texels'
+  typename G::Jump last_step_{};     // moved on: after a texel's last output, over the other texels'
+  typename G::Jump base_to_fill_{};  // from a base: to the next fill's first outputs
+  typename G::Jump fill_step_{};     // from a base: a fill's outputs
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)
   gl::TexelFormat format_;  // of each
 };

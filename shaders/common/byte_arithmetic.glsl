@@ -60,6 +60,25 @@ vec4 mulModMersenne31(vec4 x, vec4 c) {
   return foldMersenne31(foldMersenne31(addBytes(low, high)));
 }
 
+// (x · c) mod (2^31 − 1) for x below 2^31 and c below 2^16 (a step by Park–Miller's own a,
+// whose upper bytes are zero): c.x, c.y are c's bytes; c.z, c.w are ignored. Half the partial
+// products of mulModMersenne31, each sum below 2·255² < 2^17; the product is below 2^47, so
+// low + high stays below 2^31 + 2^16 and one fold brings it into [1, m].
+vec4 mulModMersenne31By16(vec4 x, vec4 c) {
+  float carry = 0.0;
+  float r0 = carryByte(x.x * c.x, carry);
+  float r1 = carryByte(x.x * c.y + x.y * c.x, carry);
+  float r2 = carryByte(x.y * c.y + x.z * c.x, carry);
+  float r3 = carryByte(x.z * c.y + x.w * c.x, carry);
+  float r4 = carryByte(x.w * c.y, carry);
+  float r5 = carry;                              // below 2^7
+  float h3 = floor(r3 * (1.0 / 128.0));
+  float h4 = floor(r4 * (1.0 / 128.0));
+  vec4 low = vec4(r0, r1, r2, r3 - h3 * 128.0);
+  vec4 high = vec4(h3 + (r4 - h4 * 128.0) * 2.0, h4 + r5 * 2.0, 0.0, 0.0);
+  return foldMersenne31(addBytes(low, high));
+}
+
 // z as two 16-bit halves (low, high), the exact integer read back by the host.
 vec2 halvesOfBytes(vec4 b) {
   return vec2(b.x + b.y * 256.0, b.z + b.w * 256.0);

@@ -22,3 +22,14 @@ vec4 divideExact(vec4 a, vec4 b, out vec4 remainder) {
   remainder = r - over * b;
   return q + over;
 }
+
+// Lane-wise floor(a / b) for quotients below 2^12 (Schrage's x div q, which is at most a, and
+// a² < m < 2^24): the one biased estimate is then at most one below, and one comparison fixes
+// it, so a single division does.
+vec4 divideSmallQuotient(vec4 a, vec4 b, out vec4 remainder) {
+  vec4 q = floor((a / b) * kQuotientBias);
+  vec4 r = a - q * b;                        // 0 <= r < 2·b, exact
+  vec4 over = step(b, r);
+  remainder = r - over * b;
+  return q + over;
+}

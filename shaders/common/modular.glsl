@@ -14,7 +14,7 @@ vec4 addMod(vec4 a, vec4 b, vec4 m) {
 // Both products stay below m, so each is exact. q and r are precomputed on the host.
 vec4 mulModSchrage(vec4 x, vec4 a, vec4 q, vec4 r, vec4 m) {
   vec4 low;
-  vec4 high = divideExact(x, q, low);
+  vec4 high = divideSmallQuotient(x, q, low);  // x div q <= a < 2^12
   vec4 t = a * low - r * high;          // in (-m, m)
   return t + m * (1.0 - step(0.0, t));
 }

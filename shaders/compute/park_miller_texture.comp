@@ -7,18 +7,19 @@
 // glrand: variant CHANNELS=4,TEXTURE_WORDS=1
 // glrand: variant CHANNELS=2,TEXTURE_WORDS=1
 // glrand: variant CHANNELS=1,TEXTURE_WORDS=1
-// Park–Miller texture fill, compute profile (compute/texture_main.glsl): each texel's z (four
-// bytes in floats) steps by a between its C·T outputs, and after the last by uStateMultiplier,
-// which jumps it over the other texels' outputs of the fill.
+// Park–Miller texture fill, compute profile (compute/texture_main.glsl): each texel's first
+// output of the fill is its base z (four bytes in floats, read, never written) times
+// uBaseJump, a uniform from the host; its other C·T − 1 outputs follow by a, which has two
+// bytes.
 #define STATE_VEC4S 1
 #include "common/byte_arithmetic.glsl"
 #include "compute/texture_main.glsl"
 
-uniform vec4 uStepMultiplier;   // bytes of a
-uniform vec4 uStateMultiplier;  // bytes of the jump to the texel's next fill
+uniform vec4 uStepMultiplier;  // bytes of a (below 2^16)
+uniform vec4 uBaseJump;        // bytes of the jump from the base to the fill's first output
 
 void fillTexel(ivec2 p, int s) {
-  vec4 z = loadState(s, 0);
+  vec4 z = mulModMersenne31(loadState(s, 0), uBaseJump);
   for (int t = 0; t < uTextures; ++t) {
 #if TEXTURE_WORDS
     uvec4 w = uvec4(0u);
@@ -31,7 +32,7 @@ void fillTexel(ivec2 p, int s) {
 #else
       u[c] = unitFloatOfBytes(z);
 #endif
-      z = mulModMersenne31(z, t == uTextures - 1 && c == CHANNELS - 1 ? uStateMultiplier : uStepMultiplier);
+      z = mulModMersenne31By16(z, uStepMultiplier);
     }
 #if TEXTURE_WORDS
     storeWords(t, p, w);
@@ -39,5 +40,4 @@ void fillTexel(ivec2 p, int s) {
     storeTexel(t, p, u);
 #endif
   }
-  storeState(s, 0, z);
 }

@@ -3,8 +3,10 @@
 // compute shaders): invocation (x, y) is texel p = x + W·y, a substream whose state lives in a
 // shader storage buffer (STATE_VEC4S vec4s a substream, as the stream profiles keep it). A
 // fill of T textures writes the substream's C·T consecutive outputs as floats (C: CHANNELS), output C·t + c
-// into texture t's channel c, and leaves the state moved on over the other texels' outputs of
-// the fill. Integers only address the buffer and the images; the arithmetic is the ps30 code.
+// into texture t's channel c; a generator whose jump is a matrix (MRG32k3a) moves the state on
+// over the other texels' outputs of the fill, the others start each fill from a base state
+// that stays as it is. Integers only address the buffer and the images; the arithmetic is the
+// ps30 code.
 #include "compute/texture_images.glsl"
 
 layout(std430, binding = 0) buffer SubstreamStates { vec4 states[]; };

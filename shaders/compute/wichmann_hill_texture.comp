@@ -5,10 +5,10 @@
 // glrand: variant CHANNELS=2
 // glrand: variant CHANNELS=1
 // glrand: variant CHANNELS=4,TEXTURE_WORDS=1
-// Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's state
-// (x, y, z, w) steps by the set's own multipliers between its C·T outputs (Schrage), and after
-// the last by uStateMultiplier (by 12-bit halves), which jumps it over the other texels'
-// outputs of the fill.
+// Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's first
+// output of the fill is its base state (x, y, z, w; read, never written) times uBaseJump (by
+// 12-bit halves), a uniform from the host; its other C·T − 1 outputs follow by the set's own
+// multipliers (Schrage).
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -19,26 +19,25 @@ uniform vec4 uModulus;          // m_k
 uniform vec4 uStepMultiplier;   // a_k
 uniform vec4 uStepQ;            // m_k div a_k (Schrage)
 uniform vec4 uStepR;            // m_k mod a_k
-uniform vec4 uStateMultiplier;  // the jump to the texel's next fill
+uniform vec4 uBaseJump;         // a_k^n mod m_k: from the base to the fill's first output
 uniform vec4 uInverseModulus;   // 1/m_k rounded to float
 
+vec4 stepState(vec4 x) { return mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus); }
+
 void fillTexel(ivec2 p, int s) {
-  vec4 x = loadState(s, 0);
+  vec4 x = mulMod24(loadState(s, 0), uBaseJump, uModulus);
   for (int t = 0; t < uTextures; ++t) {
 #if TEXTURE_WORDS
     // One output a texel: its four components, the exact words.
     storeWords(t, p, uvec4(x));
-    x = t == uTextures - 1 ? mulMod24(x, uStateMultiplier, uModulus)
-                           : mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus);
+    x = stepState(x);
 #else
     vec4 u = vec4(0.0);
     for (int c = 0; c < CHANNELS; ++c) {
       u[c] = unitFloatOfComponents(x, uInverseModulus);
-      x = t == uTextures - 1 && c == CHANNELS - 1 ? mulMod24(x, uStateMultiplier, uModulus)
-                                                  : mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus);
+      x = stepState(x);
     }
     storeTexel(t, p, u);
 #endif
   }
-  storeState(s, 0, x);
 }

@@ -88,6 +88,42 @@ TEST_CASE("mulModMersenne31: byte edges in every position, Park-Miller multiplie
   report_checked("mulModMersenne31", checked);
 }
 
+// The texture shaders' step by a: every byte edge and random residues times multipliers below
+// 2^16 (Park–Miller's a, MINSTD's 48271, 2^16 − 1, 1, 2 and random ones), against 64-bit
+// integer arithmetic.
+TEST_CASE("mulModMersenne31By16: byte edges in every position, multipliers below 2^16, random", "[hostile]") {
+  const auto edges = byte_edges();
+  std::vector<U64> multipliers{glrand::pm::kMultiplier, 48271, 65535, 65534, 32768, 256, 255, 2, 1};
+  for (int i = 0; i < 40; ++i) multipliers.push_back(uniform(1, 65536));
+  std::vector<Case> cases;
+  for (const U64 c : multipliers) {
+    for (const U64 x : edges) cases.push_back({x, c});
+    for (int i = 0; i < 2000; ++i) cases.push_back({uniform(1, kModulus), c});
+  }
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(
+        cases, [](const std::array<Case, 4>& c) {
+          std::array<vec4, 4> out;
+          for (int k = 0; k < 4; ++k) out[k] = shaders::mulModMersenne31By16(bytes(c[k].x), bytes(c[k].c));
+          return out;
+        },
+        [&](const Case& c, const vec4& r) {
+          const U64 expected = c.x * c.c % kModulus;
+          m.check(integer_of_bytes(r) == static_cast<std::int64_t>(expected), [&](auto& o) {
+            o << c.x << " * " << c.c << " mod m -> bytes (" << r.lane[0].v << ", " << r.lane[1].v << ", " << r.lane[2].v
+              << ", " << r.lane[3].v << "), not " << expected;
+          });
+        });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("mulModMersenne31By16", checked);
+}
+
 // park_miller_texture.frag's floats: within 1 ulp of pm::to_f32, below 1, at every byte edge,
 // at m − 1 (which rounds to 1 without the cap) and at random words.
 TEST_CASE("unitFloatOfBytes stays within 1 ulp of pm::to_f32, below 1, under hostile arithmetic", "[hostile]") {

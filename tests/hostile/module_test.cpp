@@ -433,6 +433,34 @@ TEST_CASE("mulModMersenne31 is exact under fused multiply-adds (1M products per 
               });
 }
 
+TEST_CASE("mulModMersenne31By16 is exact under fused multiply-adds (1M products per mode)", "[hostile][modules]") {
+  const u64 m = pm::kModulus;
+  std::vector<u64> x, c;
+  // 0, 1, 127, 128, 254, 255 in every byte of x (the top byte below 128), times the texture
+  // shaders' a and other multipliers below 2^16 with edge bytes; then random pairs.
+  std::vector<u64> edges;
+  for (const u64 b0 : {0, 1, 127, 128, 254, 255})
+    for (const u64 b1 : {0, 1, 127, 128, 254, 255})
+      for (const u64 b2 : {0, 1, 127, 128, 254, 255})
+        for (const u64 b3 : {0, 1, 63, 64, 126, 127}) edges.push_back(b0 | b1 << 8 | b2 << 16 | b3 << 24);
+  for (const u64 a : {u64{pm::kMultiplier}, u64{48271}, u64{65535}, u64{65280}, u64{255}, u64{256}, u64{1}})
+    for (const u64 e : edges)
+      if (e < m) {
+        x.push_back(e);
+        c.push_back(a);
+      }
+  while (x.size() < kPixels) {
+    x.push_back(uniform(0, m - 1));
+    c.push_back(uniform(1, 65535));
+  }
+  std::vector<u64> product(kPixels);
+  for (std::size_t i = 0; i < kPixels; ++i) product[i] = x[i] * c[i] % m;
+  check_modes("mul_mod_mersenne31_by16.frag", fusion_modes(), {bytes_of(x), bytes_of(c)}, {bytes_of(product)},
+              [&](std::size_t i) {
+                return "mulModMersenne31By16(" + std::to_string(x[i / 4]) + ", " + std::to_string(c[i / 4]) + ")";
+              });
+}
+
 TEST_CASE("dotMod is exact under fused multiply-adds (1M dot products per modulus and mode)", "[hostile][modules]") {
   const auto edges = word_edges();
   std::array<std::vector<u64>, 6> words;  // m0, m1, m2, w0, w1, w2
@@ -530,7 +558,7 @@ TEST_CASE("the division-free modules have no division and the others are all rew
   // The extended-range and byte-split arithmetic claims never to divide (so an inexact
   // division cannot touch it): the hostile build finds no division to perturb there.
   const hostile::Mode mode{hostile::Division::plus2, hostile::Fusion::first};
-  for (const char* file : {"mul_mod_mersenne31.frag", "dot_mod.frag", "reduce_wide.frag"}) {
+  for (const char* file : {"mul_mod_mersenne31.frag", "mul_mod_mersenne31_by16.frag", "dot_mod.frag", "reduce_wide.frag"}) {
     INFO(file);
     const auto counts = hostile::transform(hostile::Kernel::composed(file), GL_FRAGMENT_SHADER, mode).counts;
     CHECK(counts.divisions == 0);
