@@ -51,6 +51,16 @@ class FloatTexture {
     return texels;
   }
 
+  // Replaces the texels (bottom row first, four floats each) from host memory.
+  void upload(const std::vector<float>& texels) const {
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(width_), static_cast<GLsizei>(height_), GL_RGBA, GL_FLOAT,
+                    texels.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (glGetError() != GL_NO_ERROR) throw DeviceError("cannot upload the texture's values");
+  }
+
   // Copies the texture onto the window's back buffer, texel for pixel.
   void blit_to_window() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);

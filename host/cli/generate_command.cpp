@@ -15,6 +15,7 @@
 #include <glrand/error.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/distribution_options.hpp"
 #include "cli/number_writer.hpp"
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
@@ -37,50 +38,13 @@ struct GenerateOptions {
   std::string size;  // empty: 1024x1024
   bool quiet = false;
   bool progress = false;
-  // --distribution and its parameters (docs/distributions.md); none: the generator's floats.
-  std::string distribution;
-  double mean = 0.0, stddev = 1.0, lambda = 1.0;
-  std::vector<double> range;
-  std::string normal_method = "inverse-cdf";
-  std::string distribution_on = "host";
+  DistributionOptions distribution;  // none: the generator's floats
 };
 
-// The distribution the options ask for, its parameters checked; every parameter given must
-// belong to it.
+// The distribution the options ask for, its parameters checked, where the format writes values.
 std::optional<Distribution> distribution_of(const GenerateOptions& options, const CLI::App& command, Format format) {
-  const auto given = [&](const char* option) { return command.count(option) > 0; };
-  if (options.distribution.empty()) {
-    for (const char* option : {"--mean", "--stddev", "--lambda", "--range", "--normal-method", "--distribution-on"})
-      if (given(option)) throw InvalidArgument(std::string(option) + " is a parameter of --distribution, which is not given");
-    return std::nullopt;
-  }
-  Distribution d;
-  d.kind = distribution_kind(options.distribution);
-  const bool normal = d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal;
-  const auto belongs = [&](const char* option, bool ok) {
-    if (given(option) && !ok)
-      throw InvalidArgument(std::string(option) + " is not a parameter of --distribution " + options.distribution);
-  };
-  belongs("--mean", normal);
-  belongs("--stddev", normal);
-  belongs("--normal-method", normal);
-  belongs("--lambda", d.kind == DistributionKind::exponential || d.kind == DistributionKind::poisson);
-  belongs("--range", d.kind == DistributionKind::uniform);
-  d.mean = options.mean;
-  d.stddev = options.stddev;
-  d.lambda = options.lambda;
-  d.method = normal_method(options.normal_method);
-  d.on = distribution_on(options.distribution_on);
-  if (d.on == DistributionOn::gpu && options.source.path != "cuda")
-    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
-                          "the other paths make its values on the host");
-  if (given("--range")) {
-    if (options.range.size() != 2) throw InvalidArgument("--range takes two numbers, A,B");
-    d.a = options.range[0];
-    d.b = options.range[1];
-  }
-  check(d);
-  if (format != Format::f32 && format != Format::f64 && format != Format::text && format != Format::text_f64)
+  const std::optional<Distribution> d = options.distribution.distribution(command, options.source.path);
+  if (d && format != Format::f32 && format != Format::f64 && format != Format::text && format != Format::text_f64)
     throw InvalidArgument(std::string("--distribution gives values: --format f32, f64, text or text-f64, not ") +
                           name_of(format));
   return d;
@@ -187,26 +151,7 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
-  command->add_option("--distribution", options->distribution,
-                      "Values of a distribution instead of the generator's floats (docs/distributions.md): uniform "
-                      "(--range A,B: [A, B), default [0, 1)), uniform-positive ((0, 1]), normal (--mean, --stddev), "
-                      "lognormal (exp of that normal), exponential (--lambda: the rate), poisson (--lambda: the mean, 10^-3 .. "
-                      "10^6; whole numbers as floats); --format f32, f64, text or text-f64");
-  command->add_option("--mean", options->mean, "--distribution normal, lognormal: the (log's) mean")->capture_default_str();
-  command->add_option("--stddev", options->stddev, "--distribution normal, lognormal: the (log's) standard deviation")
-      ->capture_default_str();
-  command->add_option("--normal-method", options->normal_method,
-                      "--distribution normal, lognormal: inverse-cdf (one output a value) or box-muller (outputs "
-                      "2k, 2k+1 make values 2k, 2k+1)")
-      ->capture_default_str();
-  command->add_option("--lambda", options->lambda, "--distribution exponential: the rate; poisson: the mean")
-      ->capture_default_str();
-  command->add_option("--range", options->range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
-  command->add_option("--distribution-on", options->distribution_on,
-                      "--distribution: where its values are made: host (from the exact doubles, the same bits on "
-                      "every path) or gpu (--path cuda; within the bounds docs/distributions.md gives; not poisson "
-                      "or box-muller)")
-      ->capture_default_str();
+  options->distribution.add_to(*command, true);
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,
                     "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "

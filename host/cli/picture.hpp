@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace glrand::cli {
@@ -13,6 +14,12 @@ namespace glrand::cli {
 inline std::uint8_t to_unorm8(float u) {
   const float clamped = u < 0.0f ? 0.0f : (u > 1.0f ? 1.0f : u);
   return static_cast<std::uint8_t>(std::lround(clamped * 255.0f));
+}
+
+// Values v in place as (v − lo)/(hi − lo): `shown` = (lo, hi) from black to full intensity.
+inline void to_display_unit(std::span<float> values, std::pair<double, double> shown) {
+  const double scale = 1.0 / (shown.second - shown.first);
+  for (float& v : values) v = static_cast<float>((static_cast<double>(v) - shown.first) * scale);
 }
 
 // The r, g, b channels of a width x height RGBA texture (bottom row first), top row first.

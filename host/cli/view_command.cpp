@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: MIT
 // glrand view: a window showing a random texture, regenerated every frame on the GPU with no
-// readback, the graphics programmer's use.
+// readback, the graphics programmer's use. With --distribution each frame shows the next
+// distribution values instead, made on the host (the CPU reference's integers, the same bits
+// as every path gives) and uploaded: the GL path makes no distribution values yet.
 #include <GL/glew.h>
 
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include <glrand/error.hpp>
+#include <glrand/generator.hpp>
 #include <glrand/texture.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/distribution_options.hpp"
 #include "cli/float_texture.hpp"
 #include "cli/options.hpp"
+#include "cli/picture.hpp"
 #include "gl/glfw_window.hpp"
 #include "output/png_writer.hpp"
 
@@ -21,6 +29,8 @@ namespace {
 
 struct ViewOptions {
   SourceOptions source;
+  DistributionOptions distribution;
+  std::vector<double> display_range;  // empty: the distribution's own (display_range())
   std::string size = "512x512";
   std::string frames = "0";
   std::string screenshot;
@@ -40,9 +50,11 @@ std::vector<std::uint8_t> read_screen(TargetSize size) {
   return top_first;
 }
 
-void run_view(const ViewOptions& options) {
+void run_view(const ViewOptions& options, const CLI::App& command) {
   options.source.check_applicable();
   const Settings settings = options.source.settings();
+  const std::optional<Distribution> distribution = options.distribution.distribution(command, options.source.path);
+  const auto shown = display_range(distribution, options.display_range);
   if (options.source.device) throw InvalidArgument("--device applies to headless commands; view uses the desktop's GPU");
   if (!fills_textures(settings.algorithm, Profile::ps30))
     throw InvalidArgument("`glrand view` fills textures with the GL generators (ceicg, pm, wh, mrg32k3a), not -g " +
@@ -61,12 +73,28 @@ void run_view(const ViewOptions& options) {
   if (!options.screenshot.empty() && !options.screenshot.ends_with(".png"))
     throw InvalidArgument("--screenshot must name a .png file, not '" + options.screenshot + "'");
 
+  // The distribution's values: the same sequence from the CPU reference.
+  std::optional<Generator> values_source;
+  std::vector<float> values;
+  if (distribution) {
+    Settings cpu = settings;
+    cpu.backend = Backend::cpu;
+    if (cpu.algorithm == Algorithm::ceicg) cpu.ceicg_target = size;
+    values_source.emplace(cpu);
+    values.resize(std::size_t{4} * size.width * size.height);
+  }
   gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
   TextureFiller filler(settings);  // after the window: its programs go while its context is current
   const FloatTexture texture(size.width, size.height);
   for (std::uint64_t frame = 0; frames == 0 || frame < frames; ++frame) {
     if (window.should_close()) break;
-    filler.fill({&texture.id(), 1}, size.width, size.height);
+    if (distribution) {
+      values_source->generate(std::span(values), *distribution);
+      to_display_unit(values, shown);
+      texture.upload(values);
+    } else {
+      filler.fill({&texture.id(), 1}, size.width, size.height);
+    }
     texture.blit_to_window();
     if (frames != 0 && frame + 1 == frames && !options.screenshot.empty())
       output::write_png_rgb8(options.screenshot, size.width, size.height, read_screen(size));
@@ -82,11 +110,13 @@ void add_view_command(CLI::App& app) {
   auto* command = app.add_subcommand("view", "Show a random texture in a window, regenerated every frame");
   options->source.add_to(*command);
   options->source.add_self_test_option(*command);
+  options->distribution.add_to(*command, false);
+  add_display_range_option(*command, options->display_range);
   command->add_option("--size", options->size, "Window and texture size WIDTHxHEIGHT")->capture_default_str();
   command->add_option("--frames", options->frames, "Close after this many frames (0: when the window is closed)")
       ->capture_default_str();
   command->add_option("--screenshot", options->screenshot, "Save the last frame as a PNG file (needs --frames)");
-  command->callback([options] { run_view(*options); });
+  command->callback([options, command] { run_view(*options, *command); });
 }
 
 }  // namespace glrand::cli

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -146,6 +147,24 @@ std::vector<std::uint8_t> park_miller_picture(glrand::pm::State z, std::uint32_t
       if (c < 3)
         rgb[((std::size_t{height} - 1 - p / width) * width + p % width) * 3 + c] =
             static_cast<std::uint8_t>(std::lround(glrand::pm::to_f32(z) * 255.0f));
+  return rgb;
+}
+
+// A distribution's values of Park–Miller's outputs from z on, `value` of each output's double
+// (pm::to_f64) rounded to float, shown from `lo` (black) to `hi` (full intensity), as render
+// and view show them.
+std::vector<std::uint8_t> park_miller_distribution_picture(glrand::pm::State z, std::uint32_t width, std::uint32_t height,
+                                                           const std::function<double(double)>& value, double lo,
+                                                           double hi) {
+  std::vector<std::uint8_t> rgb(std::size_t{3} * width * height);
+  for (std::uint32_t p = 0; p < width * height; ++p)
+    for (std::uint32_t c = 0; c < 4; ++c, z = glrand::pm::step(z))
+      if (c < 3) {
+        const float v = static_cast<float>(value(glrand::pm::to_f64(z)));
+        const double shown = std::clamp((static_cast<double>(v) - lo) / (hi - lo), 0.0, 1.0);
+        rgb[((std::size_t{height} - 1 - p / width) * width + p % width) * 3 + c] =
+            static_cast<std::uint8_t>(std::lround(static_cast<float>(shown) * 255.0f));
+      }
   return rgb;
 }
 
@@ -512,6 +531,17 @@ TEST_CASE("render and view reject bad input with one line on stderr and leave no
       {{"render", "--size", "8x8", "--device", "7", "-o", "pic.png"}, "--device 7"},
       {{"render", "--size", "8x8", "--path", "nope", "-o", "pic.png"}, "--path"},
       {{"render", "--size", "8x8", "-o", "missing/pic.png"}, "missing/pic.png"},
+      {{"render", "--size", "8x8", "--display-range", "0,1", "-o", "pic.png"}, "--display-range"},
+      {{"render", "--size", "8x8", "--lambda", "2", "-o", "pic.png"}, "--distribution"},
+      {{"render", "--size", "8x8", "--distribution", "normal", "--lambda", "2", "-o", "pic.png"}, "--lambda"},
+      {{"render", "--size", "8x8", "--distribution", "gamma", "-o", "pic.png"}, "gamma"},
+      {{"render", "--size", "8x8", "--distribution", "normal", "--display-range", "1,0", "-o", "pic.png"}, "LO < HI"},
+      {{"render", "--size", "8x8", "--distribution", "normal", "--display-range", "1", "-o", "pic.png"}, "LO,HI"},
+      {{"render", "--size", "8x8", "--distribution", "lognormal", "--mean", "710", "-o", "pic.png"}, "--display-range"},
+      {{"render", "--size", "8x8", "--distribution", "normal", "--distribution-on", "gpu", "-o", "pic.png"},
+       "--distribution-on"},
+      {{"view", "--size", "8x8", "--frames", "1", "--display-range", "0,1"}, "--display-range"},
+      {{"view", "--size", "8x8", "--frames", "1", "--distribution", "exponential", "--stddev", "2"}, "--stddev"},
       {{"view", "--size", "8x8", "--screenshot", "x.png"}, "--frames"},
       {{"view", "--size", "8x8", "--frames", "1", "--screenshot", "x.jpg"}, ".png"},
       {{"view", "--size", "8x8", "--frames", "1", "--path", "cpu"}, "--path cpu"},
@@ -638,6 +668,36 @@ TEST_CASE("render writes a PNG whose pixels are the reference outputs", "[cli]")
     CHECK(read_png(dir / "cpu.png", 37, 23).rgb == expected);
   }
 
+  SECTION("a distribution's values, from black to full intensity across the display range") {
+    // Exponential of rate 2, -log1p(-u)/2, shown from 0 to 2, on the GL and CPU paths alike.
+    const auto exponential = [](double u) { return -std::log1p(-u) / 2.0; };
+    const auto expected = park_miller_distribution_picture(glrand::pm::state_at(42, 1000), 37, 23, exponential, 0.0, 2.0);
+    for (const char* path : {"gl", "cpu"}) {
+      INFO("--path " << path);
+      const std::string file = std::string(path) + "-exp.png";
+      glrand_ok({"render", "-g", "pm", "--seed", "42", "--offset", "1000", "--size", "37x23", "--path", path,
+                 "--distribution", "exponential", "--lambda", "2", "--display-range", "0,2", "-o", file},
+                dir.path());
+      require_close_picture(read_png(dir / file, 37, 23).rgb, expected, 37);
+    }
+    // The default display range of a normal: its 0.1% and 99.9% quantiles, mean ± 3.0902323σ.
+    glrand_ok({"render", "-g", "pm", "--size", "64x48", "--path", "cpu", "--distribution", "normal", "--mean", "1",
+               "--stddev", "0.5", "-o", "normal-default.png"},
+              dir.path());
+    glrand_ok({"render", "-g", "pm", "--size", "64x48", "--path", "cpu", "--distribution", "normal", "--mean", "1",
+               "--stddev", "0.5", "--display-range", "-0.54511615,2.54511615", "-o", "normal-given.png"},
+              dir.path());
+    const auto by_default = read_png(dir / "normal-default.png", 64, 48).rgb;
+    const auto given = read_png(dir / "normal-given.png", 64, 48).rgb;
+    require_close_picture(by_default, given, 64);
+    // A uniform range: its own ends, so [0, 1) looks like the generator's floats.
+    glrand_ok({"render", "-g", "pm", "--size", "64x48", "--path", "cpu", "--distribution", "uniform", "-o",
+               "uniform.png"},
+              dir.path());
+    require_close_picture(read_png(dir / "uniform.png", 64, 48).rgb, park_miller_picture(glrand::pm::state_at(1, 0), 64, 48),
+                          64);
+  }
+
   SECTION("-o must end in .png") {
     const auto r = run_glrand({"render", "--size", "64x48", "-o", "pic.jpg"}, dir.path());
     INFO(r.describe());
@@ -701,6 +761,20 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   REQUIRE(pm_compute.ok());
   require_close_picture(read_png(dir / "pm-compute.png", 40, 30).rgb,
                         park_miller_picture(glrand::pm::state_at(7, 4 * 40 * 30), 40, 30), 40);
+  // A distribution's values: the second frame's, shown across the display range.
+  const auto pm_exponential = run_program(*xvfb_run,
+                                          {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "pm",
+                                           "--seed", "7", "--size", "40x30", "--frames", "2", "--distribution",
+                                           "exponential", "--lambda", "0.5", "--display-range", "0,6", "--screenshot",
+                                           "pm-exponential.png"},
+                                          dir.path());
+  INFO(pm_exponential.describe());
+  REQUIRE(pm_exponential.ok());
+  require_close_picture(read_png(dir / "pm-exponential.png", 40, 30).rgb,
+                        park_miller_distribution_picture(
+                            glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; },
+                            0.0, 6.0),
+                        40);
   // A generator without a GL path is refused with one line.
   const auto refused = run_glrand({"view", "-g", "mt19937", "--frames", "1"}, dir.path());
   INFO(refused.describe());
