@@ -30,6 +30,7 @@ packages=(
   libcli11-dev libfmt-dev libpng-dev catch2                        # CLI, text, PNG, tests
   libboost-math-dev                                               # distributions' normal quantile
   libmpfr-dev                                                     # the distributions' correctly rounded reference (tests)
+  libopenmpi-dev openmpi-bin                                      # glrand generate under mpirun (docs/mpi.md)
   libdieharder-dev                                                # `glrand test` (with GSL)
   xvfb xauth                                                      # `glrand view` tests
   python3-dev pybind11-dev python3-numpy                          # the Python module

@@ -20,6 +20,10 @@
 #include "cli/options.hpp"
 #include "cli/progress.hpp"
 #include "cli/u32_words.hpp"
+#include "mpi/world.hpp"
+#ifdef GLRAND_HAVE_MPI
+#include "mpi/rank_output.hpp"
+#endif
 #include "output/sink.hpp"
 
 namespace glrand::cli {
@@ -75,15 +79,33 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   if (options.quiet && options.progress) throw InvalidArgument("give -q or --progress, not both");
   const std::optional<Distribution> distribution = distribution_of(options, command, format);
   const auto type = element_type(format);
-  Settings settings = options.source.settings(options.quiet ? nullptr : &std::cerr);
+  // Among several ranks, rank 0 alone speaks.
+  const bool speaks = !options.quiet && mpi::World::instance().rank() == 0;
+  Settings settings = options.source.settings(speaks ? &std::cerr : nullptr);
   settings.ceicg_target = ceicg_pass_size(options.source, options.size);
   Generator generator(settings);
-  if (const auto warning = seed_warning(settings); warning && !options.quiet) std::cerr << "glrand: warning: " << *warning << "\n";
+  if (const auto warning = seed_warning(settings); warning && speaks) std::cerr << "glrand: warning: " << *warning << "\n";
   generator.check_count(count);
   const std::string binary_on_terminal =
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
-  if (to_stdout && !is_text(format) && isatty(STDOUT_FILENO)) throw InvalidArgument(binary_on_terminal);
+  // Under mpirun a rank's standard output is the launcher's forwarding (a terminal that passes
+  // bytes unchanged), not the user's: mpirun's own cannot be seen from here.
+  if (to_stdout && !is_text(format) && isatty(STDOUT_FILENO) && !mpi::World::instance().several())
+    throw InvalidArgument(binary_on_terminal);
 
+#ifdef GLRAND_HAVE_MPI
+  if (mpi::World::instance().several()) {
+    if (unbounded) throw InvalidArgument("under mpirun, COUNT (-n) is required: the ranks share a run of known length");
+    mpi::RankRun run{settings, count, format, words, distribution, options.output,
+                     fmt::format("{} {} {} ({}{}", options.source.generator, count,
+                                 format == Format::u32 ? "words" : "outputs", options.format,
+                                 distribution ? ", " + describe(*distribution) : std::string()),
+                     options.quiet};
+    std::signal(SIGPIPE, SIG_IGN);
+    mpi::run_generate_ranks(run);
+    return;
+  }
+#endif
   const std::vector<std::uint64_t> shape = sink_shape(generator, format, count);
   const std::uint64_t outputs = format == Format::u32 ? outputs_for_words(words, count) : count;
   // A reader that closes a pipe or FIFO (`| head -c 100`) ends the run through EPIPE, quietly,

@@ -2,7 +2,9 @@
 // The glrand command: random numbers from OpenGL fragment shaders, exact to the integer.
 // Every failure is one line on stderr, "glrand: error: ...", and an exit status: 2 for bad
 // usage, 1 for a failure at run time, 3 for a statistical test that FAILED (glrand test);
-// SIGINT, SIGTERM and SIGHUP exit with 128 + the signal (output/interrupt.hpp).
+// SIGINT, SIGTERM and SIGHUP exit with 128 + the signal (output/interrupt.hpp). Under mpirun
+// (host/mpi/world.hpp) the ranks agree on a failure and rank 0 writes its one line.
+#include <csignal>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -12,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
 #include <glrand/error.hpp>
+#include "mpi/world.hpp"
 #include "output/interrupt.hpp"
 
 namespace {
@@ -21,25 +24,57 @@ constexpr int kBadUsage = 2;
 
 // CLI11's messages name the problem; the hint says where the options are listed, for the
 // errors where a list helps (an unknown or missing option or subcommand, not a bad value).
-int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+// A failure: its message ("glrand: error: " + message), the hint line where one helps, and
+// the exit status.
+struct Failure {
+  std::string message, hint;
+  int status = kRuntimeFailure;
+};
+
+Failure usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   const auto parsed = app.get_subcommands();
   // CLI11 takes an unknown command for a stray argument and says a command is missing.
   if (parsed.empty() && argc > 1 && argv[1][0] != '-') {
     std::string commands;
     for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
       commands += (commands.empty() ? "" : ", ") + command->get_name();
-    std::cerr << "glrand: error: unknown command '" << argv[1] << "': the commands are " << commands << "\n"
-              << "Run 'glrand --help' for the options.\n";
-    return kBadUsage;
+    return {"unknown command '" + std::string(argv[1]) + "': the commands are " + commands,
+            "Run 'glrand --help' for the options.", kBadUsage};
   }
-  std::cerr << "glrand: error: " << e.what() << "\n";
   const bool list_helps = dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::RequiredError*>(&e) ||
                           dynamic_cast<const CLI::ArgumentMismatch*>(&e);
-  if (list_helps) {
-    const std::string command = parsed.empty() ? "glrand" : "glrand " + parsed.back()->get_name();
-    std::cerr << "Run '" << command << " --help' for the options.\n";
+  const std::string command = parsed.empty() ? "glrand" : "glrand " + parsed.back()->get_name();
+  return {e.what(), list_helps ? "Run '" + command + " --help' for the options." : "", kBadUsage};
+}
+
+// Writes the failure (under several ranks, the one they agree on, from rank 0 only) and
+// returns its exit status.
+int report(Failure failure, bool agreed) {
+  const glrand::mpi::World& world = glrand::mpi::World::instance();
+  if (world.several() && !agreed) {
+    try {
+      world.agree(failure.message, failure.status);
+    } catch (const glrand::mpi::RankFailure& e) {
+      failure = {e.what(), world.rank() == 0 ? failure.hint : "", e.status()};
+    }
   }
-  return kBadUsage;
+  if (world.rank() == 0) {
+    std::cerr << "glrand: error: " << failure.message << "\n";
+    if (!failure.hint.empty()) std::cerr << failure.hint << "\n";
+  }
+  // mpirun ends the other ranks with SIGTERM once one exits non-zero; they have nothing left
+  // to clean up or say (the agreed failure is written, the temporaries gone).
+  if (world.several()) std::signal(SIGTERM, SIG_DFL);
+  return failure.status;
+}
+
+// Under mpirun only generate shares its work among ranks; the others would each do the whole.
+void check_command_for_ranks(int argc, char** argv) {
+  if (!glrand::mpi::World::instance().several() || argc < 2) return;
+  const std::string command = argv[1];
+  if (command != "generate" && command != "--help" && command != "-h")
+    throw glrand::InvalidArgument("under mpirun only `glrand generate` shares its work among ranks: run `glrand " +
+                                  command + "` as one process");
 }
 
 }  // namespace
@@ -58,22 +93,23 @@ int main(int argc, char** argv) {
   glrand::cli::add_test_command(app);
   glrand::cli::add_version_command(app);
   try {
+    glrand::mpi::World::start();
+    check_command_for_ranks(argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version end the parse this way too, with CLI11's exit code 0.
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
-    return usage_error(app, e, argc, argv);
+    return report(usage_error(app, e, argc, argv), false);
   } catch (const glrand::cli::ExitStatus& e) {
     return e.status;
+  } catch (const glrand::mpi::RankFailure& e) {
+    return report({e.what(), "", e.status()}, true);
   } catch (const glrand::InvalidArgument& e) {
-    std::cerr << "glrand: error: " << e.what() << "\n";
-    return kBadUsage;
+    return report({e.what(), "", kBadUsage}, false);
   } catch (const glrand::Error& e) {
-    std::cerr << "glrand: error: " << e.what() << "\n";
-    return kRuntimeFailure;
+    return report({e.what(), "", kRuntimeFailure}, false);
   } catch (const std::exception& e) {
-    std::cerr << "glrand: internal error: " << e.what() << "\n";
-    return kRuntimeFailure;
+    return report({std::string("internal error: ") + e.what(), "", kRuntimeFailure}, false);
   }
   return 0;
 }

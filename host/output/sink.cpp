@@ -109,11 +109,32 @@ std::unique_ptr<OutputSink> OutputSink::open(const SinkSpec& spec) {
   // Text has no fixed size; its free space is not checked ahead.
   OutputFile file = OutputFile::open(spec.path, spec.text ? 0 : header.size() + data_bytes);
   file.write(std::as_bytes(std::span(header)));
-  return std::unique_ptr<OutputSink>(new OutputSink(spec.type, spec.text, expected, std::move(file)));
+  std::string description = file.description();
+  return std::unique_ptr<OutputSink>(
+      new OutputSink(spec.type, spec.text, expected, std::move(file), {}, std::move(description)));
 }
 
-OutputSink::OutputSink(ElementType type, bool text, std::uint64_t expected, OutputFile file)
-    : type_(type), text_(text), expected_(expected), file_(std::move(file)) {}
+std::unique_ptr<OutputSink> OutputSink::to_writer(ElementType type, bool text, std::uint64_t elements, ByteWriter write,
+                                                  std::string description) {
+  return std::unique_ptr<OutputSink>(
+      new OutputSink(type, text, elements, std::nullopt, std::move(write), std::move(description)));
+}
+
+OutputSink::OutputSink(ElementType type, bool text, std::uint64_t expected, std::optional<OutputFile> file,
+                       ByteWriter writer, std::string description)
+    : type_(type),
+      text_(text),
+      expected_(expected),
+      file_(std::move(file)),
+      writer_(std::move(writer)),
+      description_(std::move(description)) {}
+
+void OutputSink::put(std::span<const std::byte> bytes, std::uint64_t elements) {
+  if (file_)
+    file_->write(bytes);
+  else
+    writer_(bytes, elements);
+}
 
 void OutputSink::write(std::span<const std::uint32_t> values) {
   write_elements(ElementType::u32, std::as_bytes(values), values.size());
@@ -133,30 +154,36 @@ void OutputSink::write_elements(ElementType type, std::span<const std::byte> byt
                            (text_ ? "text" : type_name(type_)) + " output");
   }
   count_elements(count);
-  file_.write(bytes);
+  put(bytes, count);
   written_ += count;
 }
 
 void OutputSink::write_text(std::string_view lines, std::size_t count) {
   if (!text_) throw std::logic_error(std::string("OutputSink: writing text to a ") + type_name(type_) + " output");
   count_elements(count);
-  file_.write(std::as_bytes(std::span(lines)));
+  put(std::as_bytes(std::span(lines)), count);
   written_ += count;
+}
+
+void OutputSink::write_bytes(std::span<const std::byte> bytes, std::uint64_t elements) {
+  count_elements(elements);
+  put(bytes, elements);
+  written_ += elements;
 }
 
 void OutputSink::count_elements(std::size_t count) {
   if (count > expected_ - written_) {
-    throw Error("too many values for " + file_.description() + ": expected " + std::to_string(expected_) +
+    throw Error("too many values for " + description_ + ": expected " + std::to_string(expected_) +
                 ", got at least " + std::to_string(written_ + count));
   }
 }
 
 void OutputSink::finish() {
   if (written_ != expected_) {
-    throw Error("incomplete output for " + file_.description() + ": expected " + std::to_string(expected_) +
+    throw Error("incomplete output for " + description_ + ": expected " + std::to_string(expected_) +
                 " values, got " + std::to_string(written_));
   }
-  file_.commit();
+  if (file_) file_->commit();
 }
 
 }  // namespace glrand::output

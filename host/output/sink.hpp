@@ -5,7 +5,9 @@
 // descriptors are written in place (output/output_file.hpp).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,9 +41,18 @@ std::string npy_header(ElementType type, const std::vector<std::uint64_t>& shape
 
 class OutputSink {
  public:
+  // Where a sink's bytes go instead of a file: the bytes of `elements` elements (text: lines),
+  // in order.
+  using ByteWriter = std::function<void(std::span<const std::byte> bytes, std::uint64_t elements)>;
+
   // "-" -> stdout; "*.npy" (any case) -> NumPy file; anything else -> raw. Throws Error if
   // the output cannot be opened or its disk is too full, InvalidArgument for an impossible size.
   static std::unique_ptr<OutputSink> open(const SinkSpec& spec);
+  // A sink of `elements` elements of `type` (or text lines) whose bytes go to `write`, with no
+  // header (a rank's share of a run: output/, mpi/rank_output.hpp); finish() checks the count
+  // and commits nothing. `description` names it in errors.
+  static std::unique_ptr<OutputSink> to_writer(ElementType type, bool text, std::uint64_t elements, ByteWriter write,
+                                               std::string description);
 
   ~OutputSink() = default;  // without finish(), no regular file is left behind
   OutputSink(const OutputSink&) = delete;
@@ -54,6 +65,9 @@ class OutputSink {
   void write(std::span<const double> values);
   // A text output: `count` values already formatted as lines.
   void write_text(std::string_view lines, std::size_t count);
+  // `elements` elements (text: lines) already in this sink's form, as another sink of the same
+  // type gave them to its ByteWriter.
+  void write_bytes(std::span<const std::byte> bytes, std::uint64_t elements);
 
   // Throws Error unless exactly the expected number of elements was written; then commits.
   void finish();
@@ -62,10 +76,12 @@ class OutputSink {
   std::uint64_t elements_expected() const { return expected_; }
   ElementType type() const { return type_; }
   // Written in place on a terminal (standard output, -o /dev/tty).
-  bool is_terminal() const { return file_.is_terminal(); }
+  bool is_terminal() const { return file_ && file_->is_terminal(); }
 
  private:
-  OutputSink(ElementType type, bool text, std::uint64_t expected, OutputFile file);
+  OutputSink(ElementType type, bool text, std::uint64_t expected, std::optional<OutputFile> file, ByteWriter writer,
+             std::string description);
+  void put(std::span<const std::byte> bytes, std::uint64_t elements);
   void write_elements(ElementType type, std::span<const std::byte> bytes, std::size_t count);
   void count_elements(std::size_t count);
 
@@ -73,7 +89,9 @@ class OutputSink {
   bool text_;
   std::uint64_t expected_;
   std::uint64_t written_ = 0;
-  OutputFile file_;
+  std::optional<OutputFile> file_;  // or
+  ByteWriter writer_;
+  std::string description_;
 };
 
 }  // namespace glrand::output
