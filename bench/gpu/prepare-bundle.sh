@@ -5,7 +5,8 @@
 # runtime and the GL/EGL/CUDA driver libraries) into .gpu/, and fetches glvnd's GL loaders
 # as Debian packages into .gl/. Both folders are git-ignored; carry them to the machine and
 # run the driver there: bash bench/gpu/run.sh SUITE... (tests, hashes, readback, bench, paths,
-# sweep, clock-probe, quality-full, command-checks; bench/README.md says what each runs).
+# sweep, clock-probe, quality-full, command-checks; bench/README.md says what each runs). With
+# MPI built in, Open MPI's runtime comes along (.gpu/mpi-debs; setup.sh sets MPIRUN).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -34,6 +35,8 @@ strip .gpu/bin/* "${modules[@]}"
 bench/gpu/bundle-libs.sh .gpu .gpu/bin/* "${modules[@]}" >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
+# A glrand with MPI runs under mpirun there: Open MPI's runtime, from Debian's packages.
+if ldd .gpu/bin/glrand | grep -q libmpi; then bench/gpu/fetch-mpi-runtime.sh .gpu/mpi-debs >/dev/null; fi
 # libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (setup.sh finds it).
 rm -f .gpu/lib/libcurand*
 [[ -d .gl ]] || bench/gpu/fetch-gl-runtime.sh .gl >/dev/null

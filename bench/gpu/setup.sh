@@ -57,3 +57,25 @@ hash_paths() {
     awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "   (%.1f s)\n", b - a }'
   done
 }
+
+# MPIRUN: Open MPI's mpirun from the Debian packages carried in .gpu/mpi-debs
+# (bench/gpu/fetch-mpi-runtime.sh), unpacked into a private prefix and relocated there (dpkg -x
+# makes no alternatives, so its mpirun is orterun); else the machine's own. Unset without either.
+MPIRUN=()
+if [[ -d .gpu/mpi-debs ]] && ! command -v mpirun >/dev/null; then
+  mpiroot=/tmp/glrand-mpi
+  if [[ ! -x $mpiroot/usr/bin/orterun ]]; then
+    for f in .gpu/mpi-debs/*.deb; do dpkg -x "$f" "$mpiroot"; done
+  fi
+  export OPAL_PREFIX=$mpiroot/usr PMIX_INSTALL_PREFIX=$mpiroot/usr/lib/x86_64-linux-gnu/pmix2
+  export OMPI_MCA_mca_base_param_files=$mpiroot/etc/openmpi/openmpi-mca-params.conf
+  export PATH=$mpiroot/usr/bin:$PATH
+  export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$mpiroot/usr/lib/x86_64-linux-gnu/openmpi/lib:$mpiroot/usr/lib/x86_64-linux-gnu
+  MPIRUN=(orterun)
+elif command -v mpirun >/dev/null; then
+  MPIRUN=(mpirun)
+fi
+if ((${#MPIRUN[@]})); then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  MPIRUN+=(--oversubscribe)
+fi

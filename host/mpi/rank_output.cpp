@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <glrand/devices.hpp>
 #include <glrand/error.hpp>
@@ -65,19 +66,22 @@ bool is_null_device(const output::OutputTarget& target) {
   return ::stat(target.path.c_str(), &s) == 0 && S_ISCHR(s.st_mode) && major(s.st_rdev) == 1 && minor(s.st_rdev) == 3;
 }
 
-// This rank's failure so far (the first), kept to agree on.
+// This rank's failure so far (the first), kept to agree on; or that the reader of its output
+// went away (a pipe to `head`), after which nothing more is written and the run ends quietly.
 struct LocalFailure {
   std::string message;
   int status = 1;
+  bool closed = false;
+  bool ok() const { return message.empty() && !closed; }
   void take(const std::function<void()>& step) {
-    if (!message.empty()) return;
+    if (!ok()) return;
     try {
       step();
     } catch (const InvalidArgument& e) {
       message = e.what();
       status = 2;
     } catch (const output::OutputClosed&) {
-      // The reader took what it wanted: the run ends quietly.
+      closed = true;
     } catch (const std::exception& e) {
       message = e.what();
       status = 1;
@@ -115,6 +119,7 @@ class Share {
   }
 
   Generator& generator() { return *generator_; }
+  std::optional<int> device() const { return share_.settings.device; }
   std::uint64_t elements() const { return share_.count * words_; }  // in the sink
   output::ElementType type() const { return type_; }
   const Placement& placement() const { return placement_; }
@@ -187,7 +192,12 @@ void write_shared_file(const RankRun& run, Share& share, const World& world, con
   MPI_File handle = MPI_FILE_NULL;
   if (MPI_File_open(MPI_COMM_WORLD, temporary.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &handle) != MPI_SUCCESS)
     failure.message = "cannot open '" + run.output + "'s temporary with MPI-IO";
-  world.agree(failure.message, failure.status);
+  try {
+    world.agree(failure.message, failure.status);
+  } catch (const RankFailure&) {
+    if (handle != MPI_FILE_NULL) MPI_File_close(&handle);  // opened on some ranks, not on all
+    throw;
+  }
   const std::string what = "'" + run.output + "'";
   if (world.rank() == 0) failure.take([&] { write_at(handle, 0, std::as_bytes(std::span(header)), what); });
   const Placement& place = share.placement();
@@ -206,6 +216,8 @@ void write_shared_file(const RankRun& run, Share& share, const World& world, con
     const auto sink = output::OutputSink::to_writer(share.type(), false, share.elements(), writer, what);
     share.write(*sink);
   });
+  // On the disk, not only in this host's cache, before rank 0 renames it into place.
+  if (MPI_File_sync(handle) != MPI_SUCCESS && failure.ok()) failure.message = "cannot flush " + what + " with MPI-IO";
   MPI_File_close(&handle);
   world.agree(failure.message, failure.status);
   if (world.rank() == 0) failure.take([&] { file->commit(); });
@@ -224,7 +236,9 @@ void write_null_device(const RankRun& run, Share& share, const World& world) {
 }
 
 // Rank 0 writes its block and then every other rank's, in rank order, into the run's output;
-// the other ranks send theirs, chunk by chunk (the end of a block marked, a failed one too).
+// the other ranks send theirs, chunk by chunk, and mark its end, saying whether the block is
+// whole. After a short block (its rank failed) or a reader that went away, rank 0 only drains
+// what comes, so that the failing rank's own reason is the one agreed on.
 void write_gathered(const RankRun& run, Share& share, const World& world, const std::vector<std::uint64_t>& shape) {
   const bool text = cli::is_text(run.format);
   LocalFailure failure;
@@ -240,17 +254,21 @@ void write_gathered(const RankRun& run, Share& share, const World& world, const 
           "rank 0's block");
       share.write(*own);
     });
+    bool short_block = false;
     std::vector<std::byte> buffer;
     for (int from = 1; from < world.size(); ++from)
       for (;;) {
-        std::uint64_t header[2] = {0, 0};  // elements (kEndOfBlock: the end), bytes
+        std::uint64_t header[2] = {0, 0};  // elements (kEndOfBlock: the end), bytes (at the end: 1 if short)
         MPI_Recv(header, 2, MPI_UINT64_T, from, kDataTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        if (header[0] == kEndOfBlock) break;
+        if (header[0] == kEndOfBlock) {
+          short_block = short_block || header[1] != 0;
+          break;
+        }
         buffer.resize(header[1]);
         MPI_Recv(buffer.data(), static_cast<int>(header[1]), MPI_BYTE, from, kDataTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        failure.take([&] { sink->write_bytes(buffer, header[0]); });  // after a failure, only drained
+        if (!short_block) failure.take([&] { sink->write_bytes(buffer, header[0]); });
       }
-    failure.take([&] { sink->finish(); });
+    if (!short_block) failure.take([&] { sink->finish(); });
   } else {
     world.agree();  // rank 0 opened the output
     failure.take([&] {
@@ -264,7 +282,7 @@ void write_gathered(const RankRun& run, Share& share, const World& world, const 
           "rank " + std::to_string(world.rank()) + "'s block");
       share.write(*sink);
     });
-    std::uint64_t end[2] = {kEndOfBlock, 0};
+    std::uint64_t end[2] = {kEndOfBlock, failure.message.empty() ? 0u : 1u};
     MPI_Send(end, 2, MPI_UINT64_T, 0, kDataTag, MPI_COMM_WORLD);
   }
   world.agree(failure.message, failure.status);
@@ -296,6 +314,11 @@ void run_generate_ranks(const RankRun& run) {
     });
   world.agree(failure.message, failure.status);
   MPI_Bcast(&mode, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  // Gathered blocks follow each other, so a block must be one run of the output.
+  if (static_cast<Mode>(mode) == Mode::gather && share->placement().runs > 1)
+    throw InvalidArgument("under mpirun, -g sobol32 with --dimensions above 1 goes to a file (-o FILE, a binary "
+                          "format), whose dimensions MPI-IO writes in place: standard output and text are written "
+                          "rank by rank");
   const std::vector<std::uint64_t> shape = cli::sink_shape(share->generator(), run.format, run.count);
   switch (static_cast<Mode>(mode)) {
     case Mode::shared_file: write_shared_file(run, *share, world, path, shape); break;
@@ -303,18 +326,33 @@ void run_generate_ranks(const RankRun& run) {
     case Mode::gather: write_gathered(run, *share, world, shape); break;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  // Each rank's own rate while it made and wrote its block (gathered: while it was sent), for
-  // the summary.
+  // Each rank's own rate while it made and wrote its block (gathered: while it was sent), and
+  // its device (-1: the default), for the summary; ranks without outputs have neither.
   const double own_rate = share->rate();
+  const int own_device = share->elements() > 0 ? share->device().value_or(-1) : -2;
   std::vector<double> rates(static_cast<std::size_t>(world.size()));
+  std::vector<int> devices(static_cast<std::size_t>(world.size()));
   MPI_Gather(&own_rate, 1, MPI_DOUBLE, rates.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  MPI_Gather(&own_device, 1, MPI_INT, devices.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (world.rank() == 0 && !run.quiet) {
-    const auto [slowest, fastest] = std::minmax_element(rates.begin(), rates.end());
+    std::vector<double> working;
+    for (const double r : rates)
+      if (r > 0) working.push_back(r);
+    const auto [slowest, fastest] = std::minmax_element(working.begin(), working.end());
     const char* unit = run.format == cli::Format::u32 ? "words" : "outputs";
-    std::cerr << fmt::format("glrand: {}) to {} in {:.2f} s ({} {}/s) on {} ranks (each {}–{} {}/s), rank 0 on {}\n",
+    std::vector<int> chosen;
+    for (const int d : devices)
+      if (d >= 0 && std::find(chosen.begin(), chosen.end(), d) == chosen.end()) chosen.push_back(d);
+    std::sort(chosen.begin(), chosen.end());
+    const std::string on_devices =
+        chosen.empty() ? std::string()
+                       : fmt::format(" on {} devices {}", run.settings.backend == Backend::cuda ? "CUDA" : "EGL",
+                                     fmt::join(chosen, ", "));
+    std::cerr << fmt::format("glrand: {}) to {} in {:.2f} s ({} {}/s) on {} ranks{} (each {}–{} {}/s); rank 0 on {}\n",
                              run.summary_what, run.output == "-" ? "standard output" : run.output, seconds,
-                             cli::si_count(static_cast<double>(run.count) / seconds), unit, world.size(),
-                             cli::si_count(*slowest), cli::si_count(*fastest), unit, share->generator().where());
+                             cli::si_count(static_cast<double>(run.count) / seconds), unit, world.size(), on_devices,
+                             working.empty() ? "-" : cli::si_count(*slowest), working.empty() ? "-" : cli::si_count(*fastest),
+                             unit, share->generator().where());
   }
 }
 

@@ -10,7 +10,7 @@
 namespace glrand::mpi {
 
 // A failure the ranks agreed on: the lowest failing rank's, with its message and the exit
-// status it chose (what() is "rank R: MESSAGE", or MESSAGE where every rank failed alike).
+// status it chose (what() is "rank R: MESSAGE", or MESSAGE where every rank failed with it).
 class RankFailure : public Error {
  public:
   RankFailure(const std::string& what, int status) : Error(what), status_(status) {}

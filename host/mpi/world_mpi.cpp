@@ -24,17 +24,21 @@ bool launched_by_mpi() {
 World::World() {
   if (!launched_by_mpi()) return;
   int provided = 0;
-  // Each rank's own threads (the GL read-back, the host's conversion) never call MPI.
-  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+  // The command's writer thread (cli/number_writer.cpp) writes a rank's block with MPI-IO or
+  // sends it to rank 0 while the main thread generates the next chunk, which makes no MPI
+  // call meanwhile: one thread at a time.
+  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
     throw Error("MPI_Init failed: this rank cannot join the others");
+  if (provided < MPI_THREAD_SERIALIZED) {
+    MPI_Finalize();
+    throw Error("this MPI does not let a rank's threads call it in turn (MPI_THREAD_SERIALIZED)");
+  }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   MPI_Comm local;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
   MPI_Comm_rank(local, &local_rank_);
   MPI_Comm_free(&local);
-  // Errors come back as codes, which glrand turns into agreed failures.
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 }
 
 World::~World() {
@@ -70,7 +74,11 @@ void World::agree(const std::string& failure, int status) const {
   text.resize(static_cast<std::size_t>(header[0]));
   MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_CHAR, lowest, MPI_COMM_WORLD);
   const std::string message(text.begin(), text.end());
-  throw RankFailure(failed == size_ ? message : "rank " + std::to_string(lowest) + ": " + message,
+  // Without the rank only where every rank failed with this very message.
+  const int same = failure == message ? 1 : 0;
+  int all_same = 0;
+  MPI_Allreduce(&same, &all_same, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  throw RankFailure(failed == size_ && all_same ? message : "rank " + std::to_string(lowest) + ": " + message,
                     static_cast<int>(header[1]));
 }
 

@@ -167,15 +167,18 @@ TEST_CASE("a rank that fails makes every rank exit non-zero with one line naming
   REQUIRE(lines.size() == 1);
   CHECK(lines[0].find("rank 2") != std::string::npos);
   CHECK(lines[0].find("--bogus") != std::string::npos);
-  // Every rank failing alike: the line without a rank. Another command: refused.
-  for (const std::vector<std::string>& args : {std::vector<std::string>{"generate", "-g", "nope", "-n", "10", "-o", "x.bin"},
-                                               std::vector<std::string>{"render", "-o", "x.png"}}) {
+  // Every rank failing alike: the line without a rank. Another command, and Sobol32's
+  // dimensions gathered through standard output: refused.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"generate", "-g", "nope", "-n", "10", "-o", "x.bin"},
+        std::vector<std::string>{"render", "-o", "x.png"},
+        std::vector<std::string>{"generate", "-g", "sobol32", "--dimensions", "3", "-n", "300", "--format", "text", "-o", "-"}}) {
     const RunResult r = mpirun_glrand(2, args, dir);
     INFO(r.describe());
     CHECK(r.status != 0);
     lines = error_lines(r.err);
     REQUIRE(lines.size() == 1);
-    CHECK(lines[0].find("rank ") == std::string::npos);
+    CHECK(lines[0].rfind("glrand: error: rank ", 0) == std::string::npos);
   }
   CHECK(dir.entries() == std::vector<std::string>{"out.bin"});
 }
