@@ -243,6 +243,8 @@ const std::vector<std::string>& cuda_generators() {
 
 std::string open_cuda_device(std::optional<int> ordinal) { return cuda::open_device(ordinal).describe(); }
 
+void use_cuda_device(int ordinal) { cuda::set_default_ordinal(ordinal); }
+
 std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, int repeats) {
   const cuda::DeviceInfo info = cuda::open_device(std::nullopt);
   const cuda::Generator g = cuda_generator(find_generator(generator).algorithm, outputs);

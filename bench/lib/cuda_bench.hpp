@@ -25,6 +25,8 @@ const std::vector<std::string>& cuda_generators();
 // Opens CUDA device `ordinal` (default 0) and describes it; throws glrand::DeviceError when
 // no GPU is usable.
 std::string open_cuda_device(std::optional<int> ordinal);
+// The device every row (and every glrand::Generator without a device) uses from now on.
+void use_cuda_device(int ordinal);
 
 // The resident row, the readback row, the library rows (library-ints, -f32, -f64), cuRAND's
 // rows (profile curand, curand-legacy), then the distribution rows (resident-f32,

@@ -41,6 +41,10 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/sink_rows.hpp"
+#include "mpi/world.hpp"
+#ifdef GLRAND_HAVE_MPI
+#include "mpi/rank_bench.hpp"
+#endif
 #include "gl/word_packer.hpp"
 #include "mkl/vsl.hpp"
 #include "output/output_file.hpp"
@@ -129,7 +133,30 @@ void print_row(const Row& row, std::ostream& table, std::ostream& csv, const Ben
                      quoted(row.clock), quoted(row.device), o.repeats, row.path == "gl" ? o.passes : 1);
 }
 
+#ifdef GLRAND_HAVE_MPI
+// Under mpirun: every rank's rows at once beside rank 0's alone (mpi/rank_bench.hpp), on one
+// path named with --path, cuda or cpu.
+void run_bench_ranks(const BenchOptions& o) {
+  if (o.paths.size() != 1 || (o.paths[0] != "cuda" && o.paths[0] != "cpu"))
+    throw InvalidArgument("under mpirun, glrand bench measures one path given with --path: cuda or cpu");
+  if (!o.sinks.empty() || !o.csv.empty())
+    throw InvalidArgument("under mpirun, glrand bench has no --sinks or --csv: they are one process's");
+  if (o.sizes.size() > 1) throw InvalidArgument("under mpirun, --sizes takes one size");
+  if (o.repeats < 1) throw InvalidArgument("--repeats must be at least 1");
+  for (const auto& g : o.generators) find_generator(g);
+  const bool cuda = o.paths[0] == "cuda";
+  std::uint64_t outputs = cuda ? (o.quick ? kCudaQuickOutputs : kCudaOutputs) : (o.quick ? kCpuQuickOutputs : kCpuOutputs);
+  if (!o.sizes.empty()) outputs = parse_count(o.sizes[0], "--sizes");
+  if (outputs == 0 || outputs > kMostOutputsPerRow)
+    throw InvalidArgument("--sizes: a size from 1 to 2^32 outputs, not " + o.sizes[0]);
+  mpi::run_bench_ranks({o.generators, o.paths[0], outputs, o.repeats});
+}
+#endif
+
 void run_bench(const BenchOptions& o) {
+#ifdef GLRAND_HAVE_MPI
+  if (mpi::World::instance().several()) return run_bench_ranks(o);
+#endif
   for (const auto& g : o.generators) find_generator(g);
   const std::vector<std::string> paths = chosen_paths(o);
   const auto has = [&](const char* p) { return std::find(paths.begin(), paths.end(), p) != paths.end(); };

@@ -68,13 +68,14 @@ int report(Failure failure, bool agreed) {
   return failure.status;
 }
 
-// Under mpirun only generate shares its work among ranks; the others would each do the whole.
+// Under mpirun only generate shares its work among ranks and bench measures them; the others
+// would each do the whole.
 void check_command_for_ranks(int argc, char** argv) {
   if (!glrand::mpi::World::instance().several() || argc < 2) return;
   const std::string command = argv[1];
-  if (command != "generate" && command != "--help" && command != "-h")
-    throw glrand::InvalidArgument("under mpirun only `glrand generate` shares its work among ranks: run `glrand " +
-                                  command + "` as one process");
+  if (command != "generate" && command != "bench" && command != "--help" && command != "-h")
+    throw glrand::InvalidArgument("under mpirun only `glrand generate` and `glrand bench` run as several ranks: run "
+                                  "`glrand " + command + "` as one process");
 }
 
 }  // namespace

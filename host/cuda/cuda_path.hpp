@@ -37,9 +37,13 @@ struct DeviceInfo {
   std::string describe() const;  // "NVIDIA H200 (CUDA device 0, 132 SMs, driver 13.0)"
 };
 
-// Makes device `ordinal` (default 0) current and returns what it is. Throws DeviceError
-// ("no usable CUDA GPU: ...") when there is no driver, no device, or the ordinal is invalid.
+// Makes device `ordinal` (default: 0, or set_default_ordinal's) current and returns what it is.
+// Throws DeviceError ("no usable CUDA GPU: ...") when there is no driver, no device, or the
+// ordinal is invalid.
 DeviceInfo open_device(std::optional<int> ordinal = std::nullopt);
+// The device open_device() opens without an ordinal, for this process (`glrand bench` under
+// mpirun: each rank its own GPU).
+void set_default_ordinal(int ordinal);
 
 // The current device's SM count (opens device 0 if none is open).
 int multiprocessors();

@@ -12,13 +12,19 @@ std::string DeviceInfo::describe() const {
          std::to_string(driver_version / 1000) + "." + std::to_string(driver_version % 1000 / 10) + ")";
 }
 
+namespace {
+int default_ordinal = 0;  // set_default_ordinal's
+}  // namespace
+
+void set_default_ordinal(int ordinal) { default_ordinal = ordinal; }
+
 DeviceInfo open_device(std::optional<int> ordinal) {
   int count = 0;
   if (const cudaError_t status = cudaGetDeviceCount(&count); status != cudaSuccess || count == 0)
     throw DeviceError(std::string("no usable CUDA GPU: ") +
                       (status != cudaSuccess ? cudaGetErrorString(status) : "the driver reports no device"));
   DeviceInfo info;
-  info.ordinal = ordinal.value_or(0);
+  info.ordinal = ordinal.value_or(default_ordinal);
   if (info.ordinal < 0 || info.ordinal >= count)
     throw DeviceError("no CUDA device " + std::to_string(info.ordinal) + ": there " +
                       (count == 1 ? "is 1 device (0)" : "are " + std::to_string(count) + " devices (0.." +

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// `mpirun -np N glrand generate` (docs/mpi.md): for N = 1 to 4, every generator's output,
-// split among the ranks (counts that N does not divide) on the CPU path and on the GL path
+// `mpirun -np N glrand generate` and `glrand bench` (docs/mpi.md): for N = 1 to 4, every
+// generator's output, split among the ranks (counts that N does not divide) on the CPU path and on the GL path
 // (llvmpipe in CI), equals the CPU reference's one-process output byte for byte: raw and .npy
 // files written with MPI-IO, text gathered on rank 0 through standard output, the null device
 // written by every rank. A rank that fails makes every rank exit non-zero with one line naming
-// it, and no file is left. mpirun runs with its session files in the test's temporary directory.
+// it, and no file is left. bench prints rank 0's rate alone beside every rank's together. mpirun
+// runs with its session files in the test's temporary directory.
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -181,4 +182,33 @@ TEST_CASE("a rank that fails makes every rank exit non-zero with one line naming
     CHECK(lines[0].rfind("glrand: error: rank ", 0) == std::string::npos);
   }
   CHECK(dir.entries() == std::vector<std::string>{"out.bin"});
+}
+
+TEST_CASE("mpirun glrand bench measures every rank at once beside rank 0 alone", "[mpi]") {
+  TempDir dir;
+  const RunResult r =
+      mpirun_glrand(2, {"bench", "--path", "cpu", "-g", "pm,wh", "--sizes", "2^20", "--repeats", "3"}, dir);
+  INFO(r.describe() << "\nstdout:\n" << r.out);
+  REQUIRE(r.ok());
+  // One table row a generator, from rank 0 only: its rate alone, the two ranks' together, the
+  // scaling between them.
+  std::vector<std::string> rows;
+  for (const std::string& line : lines_of(r.out))
+    if (line.rfind("| cpu |", 0) == 0) rows.push_back(line);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].find("| pm | 2 |") != std::string::npos);
+  CHECK(rows[1].find("| wh | 2 |") != std::string::npos);
+  for (const std::string& row : rows) CHECK(row.find("×") != std::string::npos);
+  CHECK(r.out.find("2 ranks, path cpu") != std::string::npos);
+  // A path it does not measure among ranks, and --sinks: refused with one line.
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"bench", "--path", "gl"},
+                                               std::vector<std::string>{"bench", "--path", "cpu", "--sinks", "null"}}) {
+    const RunResult refused = mpirun_glrand(2, args, dir);
+    INFO(refused.describe());
+    CHECK(refused.status != 0);
+    const auto lines = error_lines(refused.err);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("under mpirun") != std::string::npos);
+  }
+  CHECK(dir.entries().empty());
 }
