@@ -22,8 +22,6 @@ namespace {
 constexpr int kRuntimeFailure = 1;
 constexpr int kBadUsage = 2;
 
-// CLI11's messages name the problem; the hint says where the options are listed, for the
-// errors where a list helps (an unknown or missing option or subcommand, not a bad value).
 // A failure: its message ("glrand: error: " + message), the hint line where one helps, and
 // the exit status.
 struct Failure {
@@ -31,6 +29,8 @@ struct Failure {
   int status = kRuntimeFailure;
 };
 
+// CLI11's messages name the problem; the hint says where the options are listed, for the
+// errors where a list helps (an unknown or missing option or subcommand, not a bad value).
 Failure usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   const auto parsed = app.get_subcommands();
   // CLI11 takes an unknown command for a stray argument and says a command is missing.

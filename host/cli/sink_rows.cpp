@@ -3,9 +3,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
-#include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +20,7 @@
 #include <glrand/error.hpp>
 
 #include "bench/lib/timing.hpp"
+#include "output/output_target.hpp"
 #include "output/sink.hpp"
 
 extern char** environ;
@@ -32,8 +31,7 @@ namespace {
 constexpr long kTmpfsMagic = 0x01021994;  // TMPFS_MAGIC, linux/magic.h
 
 void require_null_device() {
-  struct stat st {};
-  if (::stat("/dev/null", &st) != 0 || !S_ISCHR(st.st_mode) || major(st.st_rdev) != 1 || minor(st.st_rdev) != 3)
+  if (!output::is_null_device("/dev/null"))
     throw Error("--sinks null, pipe: /dev/null is not the null device (character device 1,3) on this machine");
 }
 

@@ -84,7 +84,10 @@ void run_view(const ViewOptions& options, const CLI::App& command) {
     values.resize(std::size_t{4} * size.width * size.height);
   }
   gl::Window window(size.width, size.height, "glrand view: " + options.source.generator);
-  TextureFiller filler(settings);  // after the window: its programs go while its context is current
+  // After the window: the filler's programs go while its context is current. Distribution
+  // values are uploaded instead, so those frames need none.
+  std::optional<TextureFiller> filler;
+  if (!distribution) filler.emplace(settings);
   const FloatTexture texture(size.width, size.height);
   for (std::uint64_t frame = 0; frames == 0 || frame < frames; ++frame) {
     if (window.should_close()) break;
@@ -93,7 +96,7 @@ void run_view(const ViewOptions& options, const CLI::App& command) {
       to_display_unit(values, shown);
       texture.upload(values);
     } else {
-      filler.fill({&texture.id(), 1}, size.width, size.height);
+      filler->fill({&texture.id(), 1}, size.width, size.height);
     }
     texture.blit_to_window();
     if (frames != 0 && frame + 1 == frames && !options.screenshot.empty())

@@ -119,7 +119,6 @@ struct Transform {
   std::uint32_t cdf_size = 0;
   double k0 = 0, floor = 0;
 
-
   __device__ double operator()(double u) const {
     switch (kind) {
       case DistributionKind::uniform:

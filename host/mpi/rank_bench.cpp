@@ -4,7 +4,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -15,6 +14,7 @@
 #include "bench/lib/cpu_bench.hpp"
 #include "bench/lib/row.hpp"
 #include "cli/progress.hpp"
+#include "mpi/local_failure.hpp"
 #include "mpi/world.hpp"
 #if GLRAND_HAVE_CUDA
 #include "bench/lib/cuda_bench.hpp"
@@ -22,23 +22,6 @@
 
 namespace glrand::mpi {
 namespace {
-
-// A step's failure on this rank (empty: none), with the exit status it would choose.
-struct Step {
-  std::string failure;
-  int status = 1;
-  void take(const std::function<void()>& step) {
-    if (!failure.empty()) return;
-    try {
-      step();
-    } catch (const InvalidArgument& e) {
-      failure = e.what();
-      status = 2;
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
-  }
-};
 
 std::vector<bench::Row> rows_of(const RankBench& b, const std::string& generator) {
 #if GLRAND_HAVE_CUDA
@@ -51,7 +34,7 @@ std::vector<bench::Row> rows_of(const RankBench& b, const std::string& generator
 
 void run_bench_ranks(const RankBench& b) {
   const World& world = World::instance();
-  Step step;
+  LocalFailure step;
   std::string device;
   step.take([&] {
     if (b.path == "cuda") {
@@ -68,7 +51,7 @@ void run_bench_ranks(const RankBench& b) {
       device = bench::cpu_description();
     }
   });
-  world.agree(step.failure, step.status);
+  world.agree(step.message, step.status);
 
   const int ranks = world.size();
   if (world.rank() == 0)
@@ -83,7 +66,7 @@ void run_bench_ranks(const RankBench& b) {
   for (const std::string& generator : b.generators) {
     std::vector<bench::Row> alone;
     if (world.rank() == 0) step.take([&] { alone = rows_of(b, generator); });
-    world.agree(step.failure, step.status);
+    world.agree(step.message, step.status);
     MPI_Barrier(MPI_COMM_WORLD);
     std::vector<bench::Row> together;
     step.take([&] { together = rows_of(b, generator); });
@@ -91,9 +74,9 @@ void run_bench_ranks(const RankBench& b) {
     int rows = static_cast<int>(together.size()), fewest = 0, most = 0;
     MPI_Allreduce(&rows, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&rows, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (step.failure.empty() && (fewest != most || (world.rank() == 0 && alone.size() != together.size())))
-      step.failure = "the ranks measured different rows of " + generator;
-    world.agree(step.failure, step.status);
+    if (step.message.empty() && (fewest != most || (world.rank() == 0 && alone.size() != together.size())))
+      step.message = "the ranks measured different rows of " + generator;
+    world.agree(step.message, step.status);
     std::vector<double> mine, ceilings;
     for (const bench::Row& row : together) {
       mine.push_back(row.rate());

@@ -2,13 +2,10 @@
 #include "mpi/rank_output.hpp"
 
 #include <mpi.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <functional>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -21,6 +18,7 @@
 #include <glrand/error.hpp>
 #include <glrand/ranks.hpp>
 #include "cli/progress.hpp"
+#include "mpi/local_failure.hpp"
 #include "mpi/world.hpp"
 #include "output/atomic_file.hpp"
 #include "output/output_file.hpp"
@@ -57,37 +55,6 @@ std::optional<int> rank_device(Backend backend, int local_rank) {
   }
   return std::nullopt;
 }
-
-// Whether `path` is the system's null device itself (character device 1:3), not a file or a
-// link to something else named like it.
-bool is_null_device(const output::OutputTarget& target) {
-  if (target.kind != output::OutputTarget::Kind::special) return false;
-  struct stat s {};
-  return ::stat(target.path.c_str(), &s) == 0 && S_ISCHR(s.st_mode) && major(s.st_rdev) == 1 && minor(s.st_rdev) == 3;
-}
-
-// This rank's failure so far (the first), kept to agree on; or that the reader of its output
-// went away (a pipe to `head`), after which nothing more is written and the run ends quietly.
-struct LocalFailure {
-  std::string message;
-  int status = 1;
-  bool closed = false;
-  bool ok() const { return message.empty() && !closed; }
-  void take(const std::function<void()>& step) {
-    if (!ok()) return;
-    try {
-      step();
-    } catch (const InvalidArgument& e) {
-      message = e.what();
-      status = 2;
-    } catch (const output::OutputClosed&) {
-      closed = true;
-    } catch (const std::exception& e) {
-      message = e.what();
-      status = 1;
-    }
-  }
-};
 
 // Where a rank's elements go in the whole run's: `runs` runs of `run_elements`, run j from
 // element start + j·stride (Sobol32's points of each dimension; one run otherwise).
@@ -177,8 +144,7 @@ void write_shared_file(const RankRun& run, Share& share, const World& world, con
                        const std::vector<std::uint64_t>& shape) {
   const bool npy = output::is_npy_path(run.output);
   const std::string header = npy ? output::npy_header(share.type(), shape) : "";
-  std::uint64_t elements = 1;
-  for (const std::uint64_t extent : shape) elements *= extent;
+  const std::uint64_t elements = output::element_count(shape);
   const std::uint64_t element_size = output::element_size(share.type());
   LocalFailure failure;
   std::optional<output::AtomicFile> file;  // rank 0's: the temporary, removed unless committed
@@ -308,7 +274,7 @@ void run_generate_ranks(const RankRun& run) {
       if (target.kind == output::OutputTarget::Kind::file) {
         mode = static_cast<int>(Mode::shared_file);
         path = target.path;
-      } else if (is_null_device(target)) {
+      } else if (output::is_null_device(target.path)) {
         mode = static_cast<int>(Mode::null_device);
       }
     });

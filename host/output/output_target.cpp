@@ -2,6 +2,7 @@
 #include "output/output_target.hpp"
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -107,6 +108,11 @@ OutputTarget resolve_output_target(const std::filesystem::path& path) {
     return {OutputTarget::Kind::special, full};
   }
   fail(path, ELOOP);
+}
+
+bool is_null_device(const std::filesystem::path& path) {
+  struct stat s {};
+  return ::stat(path.c_str(), &s) == 0 && S_ISCHR(s.st_mode) && major(s.st_rdev) == 1 && minor(s.st_rdev) == 3;
 }
 
 }  // namespace glrand::output

@@ -26,4 +26,8 @@ struct OutputTarget {
 // when the path is a directory, or when the links loop. Opens and creates nothing.
 OutputTarget resolve_output_target(const std::filesystem::path& path);
 
+// Whether `path` (links followed) is the system's null device itself, character device 1:3,
+// not a file or another device named like it.
+bool is_null_device(const std::filesystem::path& path);
+
 }  // namespace glrand::output

@@ -26,6 +26,15 @@ const char* type_name(ElementType type) {
   return "?";
 }
 
+std::uint64_t byte_count(ElementType type, std::uint64_t elements) {
+  if (elements > std::numeric_limits<std::uint64_t>::max() / element_size(type)) {
+    throw InvalidArgument("output shape is too large");
+  }
+  return elements * element_size(type);
+}
+
+}  // namespace
+
 std::uint64_t element_count(const std::vector<std::uint64_t>& shape) {
   std::uint64_t count = 1;
   for (const std::uint64_t extent : shape) {
@@ -36,15 +45,6 @@ std::uint64_t element_count(const std::vector<std::uint64_t>& shape) {
   }
   return count;
 }
-
-std::uint64_t byte_count(ElementType type, std::uint64_t elements) {
-  if (elements > std::numeric_limits<std::uint64_t>::max() / element_size(type)) {
-    throw InvalidArgument("output shape is too large");
-  }
-  return elements * element_size(type);
-}
-
-}  // namespace
 
 bool has_extension(std::string_view path, std::string_view extension) {
   if (path.size() < extension.size()) return false;
@@ -153,29 +153,21 @@ void OutputSink::write_elements(ElementType type, std::span<const std::byte> byt
     throw std::logic_error(std::string("OutputSink: writing ") + type_name(type) + " values to a " +
                            (text_ ? "text" : type_name(type_)) + " output");
   }
-  count_elements(count);
-  put(bytes, count);
-  written_ += count;
+  write_bytes(bytes, count);
 }
 
 void OutputSink::write_text(std::string_view lines, std::size_t count) {
   if (!text_) throw std::logic_error(std::string("OutputSink: writing text to a ") + type_name(type_) + " output");
-  count_elements(count);
-  put(std::as_bytes(std::span(lines)), count);
-  written_ += count;
+  write_bytes(std::as_bytes(std::span(lines)), count);
 }
 
 void OutputSink::write_bytes(std::span<const std::byte> bytes, std::uint64_t elements) {
-  count_elements(elements);
+  if (elements > expected_ - written_) {
+    throw Error("too many values for " + description_ + ": expected " + std::to_string(expected_) +
+                ", got at least " + std::to_string(written_ + elements));
+  }
   put(bytes, elements);
   written_ += elements;
-}
-
-void OutputSink::count_elements(std::size_t count) {
-  if (count > expected_ - written_) {
-    throw Error("too many values for " + description_ + ": expected " + std::to_string(expected_) +
-                ", got at least " + std::to_string(written_ + count));
-  }
 }
 
 void OutputSink::finish() {

@@ -32,6 +32,10 @@ struct SinkSpec {
 
 // Whether `path` ends in `extension` (".npy", ".png"), in any case.
 bool has_extension(std::string_view path, std::string_view extension);
+// The elements a shape holds, its extents' product; throws InvalidArgument where that
+// overflows.
+std::uint64_t element_count(const std::vector<std::uint64_t>& shape);
+
 // A path names a NumPy file when it ends in ".npy", in any case.
 bool is_npy_path(const std::string& path);
 
@@ -83,7 +87,6 @@ class OutputSink {
              std::string description);
   void put(std::span<const std::byte> bytes, std::uint64_t elements);
   void write_elements(ElementType type, std::span<const std::byte> bytes, std::size_t count);
-  void count_elements(std::size_t count);
 
   ElementType type_;
   bool text_;

@@ -53,6 +53,33 @@ struct Case {
   U64 x, c;
 };
 
+// `product` (a byte-split modular product of shaders/common/byte_arithmetic.glsl) of every case,
+// four lanes at a time, in every hostile policy, against x·c mod m in 64-bit integers.
+void check_products(const char* name, const std::vector<Case>& cases, vec4 (*product)(vec4, vec4)) {
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(
+        cases, [&](const std::array<Case, 4>& c) {
+          std::array<vec4, 4> out;
+          for (int k = 0; k < 4; ++k) out[k] = product(bytes(c[k].x), bytes(c[k].c));
+          return out;
+        },
+        [&](const Case& c, const vec4& r) {
+          const U64 expected = c.x * c.c % kModulus;
+          m.check(integer_of_bytes(r) == static_cast<std::int64_t>(expected), [&](auto& o) {
+            o << c.x << " * " << c.c << " mod m -> bytes (" << r.lane[0].v << ", " << r.lane[1].v << ", " << r.lane[2].v
+              << ", " << r.lane[3].v << "), not " << expected;
+          });
+        });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked(name, checked);
+}
+
 TEST_CASE("mulModMersenne31: byte edges in every position, Park-Miller multipliers, random", "[hostile]") {
   const auto edges = byte_edges();
   std::vector<Case> cases;
@@ -64,28 +91,7 @@ TEST_CASE("mulModMersenne31: byte edges in every position, Park-Miller multiplie
     for (int i = 0; i < 2000; ++i) cases.push_back({uniform(1, kModulus), c});
   }
   for (int i = 0; i < 20000; ++i) cases.push_back({uniform(0, kModulus), uniform(0, kModulus)});
-  U64 checked = 0;
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases, [](const std::array<Case, 4>& c) {
-          std::array<vec4, 4> out;
-          for (int k = 0; k < 4; ++k) out[k] = shaders::mulModMersenne31(bytes(c[k].x), bytes(c[k].c));
-          return out;
-        },
-        [&](const Case& c, const vec4& r) {
-          const auto expected = glrand::pm::mul_mod(static_cast<std::uint32_t>(c.x), static_cast<std::uint32_t>(c.c));
-          m.check(integer_of_bytes(r) == expected, [&](auto& o) {
-            o << c.x << " * " << c.c << " mod m -> bytes (" << r.lane[0].v << ", " << r.lane[1].v << ", " << r.lane[2].v
-              << ", " << r.lane[3].v << "), not " << expected;
-          });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
-  report_checked("mulModMersenne31", checked);
+  check_products("mulModMersenne31", cases, shaders::mulModMersenne31);
 }
 
 // The texture shaders' step by a: every byte edge and random residues times multipliers below
@@ -100,28 +106,7 @@ TEST_CASE("mulModMersenne31By16: byte edges in every position, multipliers below
     for (const U64 x : edges) cases.push_back({x, c});
     for (int i = 0; i < 2000; ++i) cases.push_back({uniform(1, kModulus), c});
   }
-  U64 checked = 0;
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases, [](const std::array<Case, 4>& c) {
-          std::array<vec4, 4> out;
-          for (int k = 0; k < 4; ++k) out[k] = shaders::mulModMersenne31By16(bytes(c[k].x), bytes(c[k].c));
-          return out;
-        },
-        [&](const Case& c, const vec4& r) {
-          const U64 expected = c.x * c.c % kModulus;
-          m.check(integer_of_bytes(r) == static_cast<std::int64_t>(expected), [&](auto& o) {
-            o << c.x << " * " << c.c << " mod m -> bytes (" << r.lane[0].v << ", " << r.lane[1].v << ", " << r.lane[2].v
-              << ", " << r.lane[3].v << "), not " << expected;
-          });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
-  report_checked("mulModMersenne31By16", checked);
+  check_products("mulModMersenne31By16", cases, shaders::mulModMersenne31By16);
 }
 
 // park_miller_texture.frag's floats: within 1 ulp of pm::to_f32, below 1, at every byte edge,
