@@ -75,8 +75,8 @@ struct Mrg32k3aTraits {
             24,
             1,
             static_cast<std::uint32_t>(mrg32k3a::kM1),
-            {gl::UnitFormula::Kind::product, mrg32k3a::kNorm, false, [](std::uint32_t z) { return mrg32k3a::to_f32(z); },
-             [](std::uint32_t z) { return mrg32k3a::to_f64(z); }}};
+            {gl::UnitFormula::Kind::product, mrg32k3a::kNorm, false, [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); },
+             [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); }}};
   }
 
   static std::array<float, 3> digits(std::uint64_t v) {

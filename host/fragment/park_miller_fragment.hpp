@@ -60,8 +60,8 @@ struct ParkMillerTraits {
             16,
             1,
             pm::kModulus - 1,
-            {gl::UnitFormula::Kind::mersenne31_quotient, 0, false, [](std::uint32_t z) { return pm::to_f32(z); },
-             [](std::uint32_t z) { return pm::to_f64(z); }}};
+            {gl::UnitFormula::Kind::mersenne31_quotient, 0, false, [](const std::uint32_t* z) { return pm::to_f32(*z); },
+             [](const std::uint32_t* z) { return pm::to_f64(*z); }}};
   }
   static void set_step(const gl::Program& program, Jump multiplier) {
     if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", bytes(multiplier));  // not in 1-output passes

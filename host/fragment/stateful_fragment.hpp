@@ -150,7 +150,7 @@ class StatefulFragment {
            gl::WordPacker::fits(generator_.pack_rule(), std::uint64_t{outputs_per_pixel()} * substreams(), format);
   }
   // Whether generate_values() can run: the GPU packs the words and knows the generator's float
-  // formula (a one-word generator), with leapfrog.
+  // formula (Park–Miller, MRG32k3a, Wichmann–Hill with one set), with leapfrog.
   bool makes_values(gl::PackFormat format) const {
     return layout_.split == Split::leapfrog && generator_.pack_rule().values.kind != gl::UnitFormula::Kind::none &&
            packs_words_on_gpu(format);

@@ -87,11 +87,19 @@ struct WichmannHillTraits {
       words[k] = exact_integer(texel[k], substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f, ok);
     return ok;
   }
-  // decode's words and checks on the GPU.
+  // decode's words and checks on the GPU; with one parameter set, the values too (each
+  // output's own set would need its own reciprocals).
   gl::PackRule pack_rule() const {
     gl::PackRule rule;
     for (int k = 0; k < 4; ++k)
       rule.bounds.push_back(substream_sets.empty() ? static_cast<float>(parameters.modulus[k]) : 16777216.0f);
+    if (substream_sets.empty()) {
+      rule.values.kind = gl::UnitFormula::Kind::wichmann_hill;
+      rule.values.float_nearest = true;
+      for (int k = 0; k < 4; ++k) rule.values.reciprocals[static_cast<std::size_t>(k)] = 1.0 / parameters.modulus[k];
+      rule.values.host_f32 = [p = parameters](const std::uint32_t* x) { return wh::to_f32(p, {x[0], x[1], x[2], x[3]}); };
+      rule.values.host_f64 = [p = parameters](const std::uint32_t* x) { return wh::to_f64(p, {x[0], x[1], x[2], x[3]}); };
+    }
     return rule;
   }
   // A state texel back; false unless exact components below the set's moduli.

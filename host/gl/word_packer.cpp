@@ -34,10 +34,14 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
                                              {"SOURCE_TEXTURES", textures ? "1" : "0"},
                                              {"OUTPUTS_PER_TEXEL", std::to_string(outputs_per_texel)}};
   if (format != PackFormat::words) {
-    if (rule.values.kind == UnitFormula::Kind::none || !rule.pairs || rule.words() != 1)
+    using enum UnitFormula::Kind;
+    const UnitFormula::Kind kind = rule.values.kind;
+    const bool one_word = (kind == mersenne31_quotient || kind == product) && rule.pairs && rule.words() == 1;
+    const bool four_words = kind == wichmann_hill && !rule.pairs && rule.floats() == 4;
+    if (!one_word && !four_words)
       throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
     defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
-    defines["VALUE_FORMULA"] = rule.values.kind == UnitFormula::Kind::mersenne31_quotient ? "1" : "2";
+    defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : "3";
   }
   return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
 }
@@ -94,43 +98,88 @@ WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat fo
   if (format_ != PackFormat::words) WordPacker(rule, StorageSource{}, format);
 }
 
+namespace {
+
+// Known outputs' words for a value check, each word in [lowest, highest] (one-word rules) or
+// below its float's bound: the ends, powers of two and their neighbours (in each word of an
+// output, the others at their tops), then random outputs, which meet the products' and sums'
+// roundings every way.
+std::vector<std::uint32_t> known_words(const PackRule& rule) {
+  const int per_output = rule.words();
+  const auto top = [&](int k) -> std::uint64_t {
+    return rule.pairs ? rule.highest : static_cast<std::uint64_t>(rule.bounds[static_cast<std::size_t>(k)]) - 1;
+  };
+  const auto bottom = [&](int) -> std::uint64_t { return rule.pairs ? rule.lowest : 0; };
+  std::vector<std::uint64_t> edges{0, 1, 2, 0x55555555u, 0x2AAAAAAAu, 0x7FFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFFFu};
+  for (int k = 0; k < 32; ++k)
+    for (const std::uint64_t w : {(std::uint64_t{1} << k) - 1, std::uint64_t{1} << k, (std::uint64_t{1} << k) + 1})
+      edges.push_back(w);
+  std::vector<std::uint32_t> words;
+  for (int k = 0; k < per_output; ++k) {
+    edges.push_back(top(k));
+    edges.push_back(top(k) - 1);
+  }
+  for (const auto e : edges)
+    for (int at = 0; at < per_output; ++at)
+      for (int k = 0; k < per_output; ++k) {
+        const bool in_range = e >= bottom(k) && e <= top(k);
+        words.push_back(static_cast<std::uint32_t>(k == at && in_range ? e : top(k)));
+      }
+  std::uint64_t x = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 4096 * per_output; ++i) {
+    x = x * 6364136223846793005u + 1442695040888963407u;  // Knuth's MMIX linear congruential step
+    const int k = i % per_output;
+    words.push_back(static_cast<std::uint32_t>(bottom(k) + (x >> 32) % (top(k) - bottom(k) + 1)));
+  }
+  return words;
+}
+
+}  // namespace
+
 void WordPacker::check_known_values() {
   const UnitFormula& f = rule_.values;
   if (!f.host_f32 || !f.host_f64) throw InvalidArgument("a value format needs the host's formulas to check against");
-  // Words in lowest .. highest: the ends, powers of two and their neighbours.
-  std::vector<std::uint32_t> words{rule_.lowest, rule_.highest, rule_.highest - 1, 0x55555555u, 0x2AAAAAAAu, 0x7FFFFFFFu};
-  for (int k = 0; k < 32; ++k)
-    for (const std::uint64_t w : {(std::uint64_t{1} << k) - 1, std::uint64_t{1} << k, (std::uint64_t{1} << k) + 1})
-      words.push_back(static_cast<std::uint32_t>(w));
-  std::erase_if(words, [&](std::uint32_t w) { return w < rule_.lowest || w > rule_.highest; });
+  const std::vector<std::uint32_t> words = known_words(rule_);
+  const std::size_t per_output = static_cast<std::size_t>(rule_.words());
+  const std::size_t outputs = words.size() / per_output;
   std::vector<float> floats;
   const std::uint32_t low = (1u << rule_.shift) - 1;
   for (const auto w : words) {
-    floats.push_back(static_cast<float>(w & low));
-    floats.push_back(static_cast<float>(w >> rule_.shift));
+    if (rule_.pairs) {
+      floats.push_back(static_cast<float>(w & low));
+      floats.push_back(static_cast<float>(w >> rule_.shift));
+    } else {
+      floats.push_back(static_cast<float>(w));
+    }
   }
   const StateGuard guard;
   StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);
-  pack_stream(source, words.size(), nullptr);
-  std::vector<std::uint32_t> got(words.size() * static_cast<std::size_t>(output_words()));
+  pack_stream(source, outputs, nullptr);
+  std::vector<std::uint32_t> got(outputs * static_cast<std::size_t>(output_words()));
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, words_->id());
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(got.size() * sizeof(std::uint32_t)), got.data());
   std::uint32_t bad = kNone;
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof bad, &bad);
   check_errors("checking the GPU's floats on known words");
+  const auto named = [&](std::size_t i) {
+    std::string name = std::to_string(words[i * per_output]);
+    for (std::size_t k = 1; k < per_output; ++k) name += " " + std::to_string(words[i * per_output + k]);
+    return name;
+  };
   if (bad != kNone)
-    throw DeviceError("the GPU refused the known word " + std::to_string(words[bad < words.size() ? bad : 0]) +
+    throw DeviceError("the GPU refused the known word " + named(bad < outputs ? bad : 0) +
                       " as not an exact integer in range: its arithmetic is not exact enough for glrand");
-  for (std::size_t i = 0; i < words.size(); ++i) {
+  for (std::size_t i = 0; i < outputs; ++i) {
+    const std::uint32_t* w = &words[i * per_output];
     const bool same = format_ == PackFormat::f32
-                          ? got[i] == std::bit_cast<std::uint32_t>(f.host_f32(words[i]))
-                          : (got[2 * i] | (std::uint64_t{got[2 * i + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(words[i]));
+                          ? got[i] == std::bit_cast<std::uint32_t>(f.host_f32(w))
+                          : (got[2 * i] | (std::uint64_t{got[2 * i + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(w));
     if (!same)
-      throw DeviceError("the GPU's " + std::string(format_ == PackFormat::f32 ? "float" : "double") + " of the word " +
-                        std::to_string(words[i]) + " differs from the host formula's: its integer arithmetic is not "
-                        "exact enough for glrand");
+      throw DeviceError("the GPU's " + std::string(format_ == PackFormat::f32 ? "float" : "double") + " of the word" +
+                        (per_output > 1 ? "s " : " ") + named(i) + " differs from the host formula's: its arithmetic "
+                        "is not exact enough for glrand");
   }
 }
 
@@ -160,6 +209,15 @@ void WordPacker::look_up() {
                         static_cast<GLuint>(significand >> 32));
     glProgramUniform1i(id, glGetUniformLocation(id, "uNormExponent"), static_cast<GLint>((bits >> 52) & 0x7FF) - 1023);
     glProgramUniform1i(id, glGetUniformLocation(id, "uFloatNearest"), rule_.values.float_nearest ? 1 : 0);
+    if (rule_.values.kind == UnitFormula::Kind::wichmann_hill) {
+      std::array<GLuint, 8> reciprocals{};  // IEEE bits, low word first
+      for (int k = 0; k < 4; ++k) {
+        const auto r = std::bit_cast<std::uint64_t>(rule_.values.reciprocals[static_cast<std::size_t>(k)]);
+        reciprocals[2 * k] = static_cast<GLuint>(r);
+        reciprocals[2 * k + 1] = static_cast<GLuint>(r >> 32);
+      }
+      glProgramUniform2uiv(id, glGetUniformLocation(id, "uReciprocal"), 4, reciprocals.data());
+    }
   }
   check_errors("setting up the word packer");
 }

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -21,17 +22,21 @@ namespace glrand::gl {
 
 class OverlappedReadback;
 
-// The host's float formula of a one-word generator, for values made on the GPU
-// (readback/unit_values.glsl): none (values are made on the host), d = z/(2^31 − 1), or
-// d = z·norm, each rounded to nearest; the float the largest not above d, or d rounded to
-// nearest.
+// The host's float formula of a generator, for values made on the GPU
+// (readback/unit_values.glsl): none (values are made on the host); of a one-word generator,
+// d = z/(2^31 − 1) or d = z·norm, each rounded to nearest, the float the largest not above d
+// or d rounded to nearest; or Wichmann–Hill's four words x_k, d the fraction of the sum, left
+// to right, of the products x_k·reciprocals[k] rounded to nearest, the float d rounded to
+// nearest and kept below 1.
 struct UnitFormula {
-  enum class Kind { none, mersenne31_quotient, product } kind = Kind::none;
+  enum class Kind { none, mersenne31_quotient, product, wichmann_hill } kind = Kind::none;
   double norm = 0;
   bool float_nearest = false;
-  // The host's formulas, which the GPU's values must equal (checked on its known answers).
-  float (*host_f32)(std::uint32_t) = nullptr;
-  double (*host_f64)(std::uint32_t) = nullptr;
+  // The host's formulas of an output's words, which the GPU's values must equal (checked on
+  // known answers when a packer is made).
+  std::function<float(const std::uint32_t*)> host_f32;
+  std::function<double(const std::uint32_t*)> host_f64;
+  std::array<double, 4> reciprocals{};  // wichmann_hill: 1/m_k, each rounded once
 };
 
 // What a pass's read-back holds: the exact words, or each output's float or double.
@@ -45,7 +50,7 @@ struct PackRule {
   bool pairs = false;
   unsigned shift = 0;
   std::uint32_t lowest = 0, highest = 0xFFFFFFFFu;
-  UnitFormula values;  // a one-word generator's floats, where the GPU can make them
+  UnitFormula values;  // the generator's floats, where the GPU can make them
 
   int floats() const { return static_cast<int>(bounds.size()); }
   int words() const { return pairs ? floats() / 2 : floats(); }
@@ -114,8 +119,9 @@ class WordPacker {
 
  private:
   void look_up();
-  // Values only: packs known words (the ends, powers of two and their neighbours) on the GPU
-  // and compares with the host's formulas; throws DeviceError at the first difference.
+  // Values only: packs known words (the ends, powers of two and their neighbours, and random
+  // ones) on the GPU and compares with the host's formulas; throws DeviceError at the first
+  // difference.
   void check_known_values();
   // Binds the words' destination: the pass's buffer of `into` (direct), else words_.
   void bind_words(std::uint64_t outputs, const OverlappedReadback* into);

@@ -191,7 +191,7 @@ constexpr gl::PackFormat pack_format() {
   return sizeof(T) == 4 ? gl::PackFormat::f32 : gl::PackFormat::f64;
 }
 
-// A one-word generator's floats (T = float) or doubles on the GL path, made on the GPU from
+// A generator's floats (T = float) or doubles on the GL path, made on the GPU from
 // the checked words (gl::WordPacker): in the scatter and compute profiles (`on_stream`'s
 // invocations) ...
 template <class T, class Traits, class Start>
@@ -225,8 +225,9 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
   };
 }
 
-// The GL path's value runs of a one-word generator (Park–Miller, MRG32k3a with RngStreams'
-// floats): made on the GPU in every profile (ps30: with leapfrog, where the context allows).
+// The GL path's value runs of a generator whose float formula the word packer knows
+// (Park–Miller, MRG32k3a with RngStreams' floats, Wichmann–Hill with one parameter set): made
+// on the GPU in every profile (ps30: with leapfrog, where the context allows).
 template <class Fragment, class Traits, class Start>
 void set_gl_value_runs(Source& source, const Settings& s, Traits traits, Start start) {
   if (s.profile != Profile::ps30) {
@@ -451,10 +452,12 @@ Source wichmann_hill_source(const Settings& s) {
           return cuda::wichmann_hill_conversion(parameters, f, d);
         });
 #endif
-  } else if (s.profile != Profile::ps30) {
-    source.run = on_stream(s, fragment::WichmannHillTraits{parameters}, start);
   } else {
-    source.run = on_gl<fragment::WichmannHillFragment>(s, fragment::WichmannHillTraits{parameters}, start);
+    if (s.profile != Profile::ps30)
+      source.run = on_stream(s, fragment::WichmannHillTraits{parameters}, start);
+    else
+      source.run = on_gl<fragment::WichmannHillFragment>(s, fragment::WichmannHillTraits{parameters}, start);
+    set_gl_value_runs<fragment::WichmannHillFragment>(source, s, fragment::WichmannHillTraits{parameters}, start);
   }
   return source;
 }

@@ -96,8 +96,8 @@ class StreamGenerator {
   // runs on the GPU while the host hands on pass k's words from its readback buffer.
   void run_passes(std::uint64_t count, const Consumer& consume) { run_packed(count, gl::PackFormat::words, consume); }
 
-  // Whether the GPU makes this generator's floats and doubles (a one-word generator whose
-  // traits give the host formula to the packer).
+  // Whether the GPU makes this generator's floats and doubles (its traits give the packer
+  // the host formula).
   bool makes_values() const { return generator_.pack_rule().values.kind != gl::UnitFormula::Kind::none; }
 
   // `count` outputs of the sequence from `start` as the host formula's floats (f32) or

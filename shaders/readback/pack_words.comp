@@ -8,8 +8,9 @@
 // second dispatch, uRecord) and the host refuses the pass. Integers only move and check words:
 // the generators' arithmetic stays float-only.
 //
-// VALUES 32 or 64 (one word an output, COMBINE): instead of the word, the float or double the
-// host's formula makes of it (readback/unit_values.glsl), so that only the values cross.
+// VALUES 32 or 64 (one word an output, COMBINE; or Wichmann–Hill's four, VALUE_FORMULA 3):
+// instead of the words, the float or double the host's formula makes of them
+// (readback/unit_values.glsl), so that only the values cross.
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -27,6 +28,10 @@
 // glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=64,VALUE_FORMULA=2
 // glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=64,VALUE_FORMULA=1
 // glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=32,VALUE_FORMULA=2
+// glrand: variant FLOATS=4,COMBINE=0,VALUES=32,VALUE_FORMULA=3
+// glrand: variant FLOATS=4,COMBINE=0,VALUES=64,VALUE_FORMULA=3
+// glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3
+// glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=64,VALUE_FORMULA=3
 #ifndef FLOATS
 #define FLOATS 2
 #endif
@@ -91,6 +96,20 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   w[0] = ok ? floatBits(hi, lo, e) : 0u;
 #else
   uvec2 d = ok ? doubleBits(hi, lo, e) : uvec2(0u);
+  w[0] = d.x;
+  w[1] = d.y;
+#endif
+#elif VALUES != 0
+  uint x[4];
+  for (int k = 0; k < 4; ++k) x[k] = uint(v[k]);
+  uint hi = 0u, lo = 0u;
+  int e = 0;
+  bool nonzero = ok && sumFraction(x, hi, lo, e);
+#if VALUES == 32
+  uint bits = nonzero ? floatBits(hi, lo, e) : 0u;
+  w[0] = min(bits, 0x3F7FFFFFu);  // a d that rounds to 1.0 gives the float below it
+#else
+  uvec2 d = nonzero ? doubleBits(hi, lo, e) : uvec2(0u);
   w[0] = d.x;
   w[1] = d.y;
 #endif

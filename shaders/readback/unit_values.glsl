@@ -8,6 +8,12 @@
 //     pattern, and as it never ends, no tie is possible.
 //   VALUE_FORMULA 2 (a product, MRG32k3a): d = z · K rounded to nearest, ties to even, for the
 //     double K = uNormSignificand · 2^(uNormExponent − 52).
+//   VALUE_FORMULA 3 (Wichmann–Hill, four words x_k): d = the fraction of
+//     ((x_0·r_0 + x_1·r_1) + x_2·r_2) + x_3·r_3, each product and sum a double rounded to
+//     nearest (the CPU reference's order), r_k the doubles uReciprocal; in double precision,
+//     `precise` so that no product is fused into a sum. GLSL does not promise correctly
+//     rounded double operations: the packer's known answers refuse a GPU whose differ. d may
+//     be 0 here, and the float is kept below 1.
 // The float: the largest not above d (uFloatNearest 0), or d rounded to nearest, ties to even.
 
 uniform uvec2 uNormSignificand;  // K's 53-bit significand (x low 32 bits, y high 21)
@@ -102,3 +108,23 @@ void unitDouble(uint z, out uint hi, out uint lo, out int e) {
   if (roundBit && (sticky || (lo & 1u) != 0u)) roundUp(hi, lo, e);
 #endif
 }
+
+#if VALUE_FORMULA == 3
+uniform uvec2 uReciprocal[4];  // 1/m_k's IEEE bits (x low word)
+
+// d of the words x, as its significand (hi, lo) and exponent e; false where d is 0.
+bool sumFraction(uint x[4], out uint hi, out uint lo, out int e) {
+  precise double u = double(x[0]) * packDouble2x32(uReciprocal[0]);
+  for (int k = 1; k < 4; ++k) {
+    precise double term = double(x[k]) * packDouble2x32(uReciprocal[k]);
+    u = u + term;
+  }
+  // u lies in [0, 4): truncation is its floor, and the difference is exact.
+  precise double d = u - double(int(u));
+  uvec2 bits = unpackDouble2x32(d);
+  hi = (bits.y & 0xFFFFFu) | 0x100000u;
+  lo = bits.x;
+  e = int((bits.y >> 20) & 0x7FFu) - 1023;
+  return d != 0.0lf;
+}
+#endif

@@ -6,6 +6,7 @@
 // the generator's range) is reported as the first bad output with its floats.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -182,31 +183,38 @@ TEST_CASE("the GPU passes Wichmann-Hill's and CEICG's components on as words bel
 
 namespace {
 
-// Words z (one a output, as float pairs z mod 2^shift, z div 2^shift) packed as floats and
-// doubles on the GPU: the host formula's bits, every one.
+// Outputs' words (rule.words() an output; a one-word rule's as float pairs z mod 2^shift,
+// z div 2^shift) packed as floats and doubles on the GPU: the host formula's bits, every one.
 template <class ToF32, class ToF64>
-void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& z, ToF32 to_f32, ToF64 to_f64) {
+void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& words, ToF32 to_f32, ToF64 to_f64) {
   std::vector<float> floats;
   const std::uint32_t low = (1u << rule.shift) - 1;
-  for (const auto w : z) {
-    floats.push_back(static_cast<float>(w & low));
-    floats.push_back(static_cast<float>(w >> rule.shift));
+  for (const auto w : words) {
+    if (rule.pairs) {
+      floats.push_back(static_cast<float>(w & low));
+      floats.push_back(static_cast<float>(w >> rule.shift));
+    } else {
+      floats.push_back(static_cast<float>(w));
+    }
   }
+  const std::size_t per_output = static_cast<std::size_t>(rule.words());
+  const std::size_t outputs = words.size() / per_output;
   const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32);
   const Packed f64 = pack(rule, floats, best_mapping(), gl::PackFormat::f64);
   REQUIRE_FALSE(f32.failure.has_value());
   REQUIRE_FALSE(f64.failure.has_value());
-  REQUIRE(f32.words.size() == z.size());
-  REQUIRE(f64.words.size() == 2 * z.size());
+  REQUIRE(f32.words.size() == outputs);
+  REQUIRE(f64.words.size() == 2 * outputs);
   std::size_t wrong = 0;
-  for (std::size_t i = 0; i < z.size(); ++i) {
-    const auto want32 = std::bit_cast<std::uint32_t>(to_f32(z[i]));
-    const auto want64 = std::bit_cast<std::uint64_t>(to_f64(z[i]));
+  for (std::size_t i = 0; i < outputs; ++i) {
+    const std::uint32_t* z = &words[i * per_output];
+    const auto want32 = std::bit_cast<std::uint32_t>(to_f32(z));
+    const auto want64 = std::bit_cast<std::uint64_t>(to_f64(z));
     const std::uint64_t got64 = f64.words[2 * i] | (std::uint64_t{f64.words[2 * i + 1]} << 32);
     if (f32.words[i] != want32 || got64 != want64) {
       if (++wrong <= 5)
-        UNSCOPED_INFO("z = " << z[i] << ": float bits " << f32.words[i] << ", host " << want32 << "; double bits "
-                             << got64 << ", host " << want64);
+        UNSCOPED_INFO("output " << i << " (first word " << z[0] << "): float bits " << f32.words[i] << ", host "
+                                << want32 << "; double bits " << got64 << ", host " << want64);
     }
   }
   CHECK(wrong == 0);
@@ -232,11 +240,36 @@ TEST_CASE("the GPU makes Park-Miller's and MRG32k3a's floats and doubles bit for
   test_context();
   SECTION("Park-Miller: z / (2^31 - 1), the float not above") {
     check_values(fragment::ParkMillerTraits::pack_rule(), edge_and_random_words(pm::kModulus - 1, 300'000),
-                 [](std::uint32_t z) { return pm::to_f32(z); }, [](std::uint32_t z) { return pm::to_f64(z); });
+                 [](const std::uint32_t* z) { return pm::to_f32(*z); }, [](const std::uint32_t* z) { return pm::to_f64(*z); });
   }
   SECTION("MRG32k3a: z times RngStreams' norm, the float not above") {
     check_values(fragment::Mrg32k3aTraits::pack_rule(),
                  edge_and_random_words(static_cast<std::uint32_t>(mrg32k3a::kM1), 300'000),
-                 [](std::uint32_t z) { return mrg32k3a::to_f32(z); }, [](std::uint32_t z) { return mrg32k3a::to_f64(z); });
+                 [](const std::uint32_t* z) { return mrg32k3a::to_f32(*z); },
+                 [](const std::uint32_t* z) { return mrg32k3a::to_f64(*z); });
+  }
+}
+
+TEST_CASE("the GPU makes Wichmann-Hill's floats and doubles bit for bit as the host formula", "[gl][pack]") {
+  test_context();
+  // Two of MKL's sets; each output's four components at their edges (0, 1, m - 1, powers of
+  // two and neighbours) beside random ones, then random outputs.
+  for (const int set : {0, 272}) {
+    INFO("set " << set);
+    const wh::Parameters p = wh::parameters(set);
+    const gl::PackRule rule = fragment::WichmannHillTraits{p}.pack_rule();
+    std::mt19937 random(set + 2026);
+    std::vector<std::uint32_t> edges{0, 1, 2};
+    for (int k = 1; k < 24; ++k)
+      for (const std::int64_t d : {-1, 0, 1}) edges.push_back(static_cast<std::uint32_t>((std::int64_t{1} << k) + d));
+    std::vector<std::uint32_t> words;
+    for (const auto e : edges)
+      for (int at = 0; at < 4; ++at)
+        for (int k = 0; k < 4; ++k) words.push_back(k == at ? std::min(e, p.modulus[k] - 1) : random() % p.modulus[k]);
+    for (int k = 0; k < 4; ++k) words.push_back(p.modulus[k] - 1);
+    while (words.size() < 4 * 300'000) words.push_back(random() % p.modulus[words.size() % 4]);
+    check_values(
+        rule, words, [&p](const std::uint32_t* x) { return wh::to_f32(p, {x[0], x[1], x[2], x[3]}); },
+        [&p](const std::uint32_t* x) { return wh::to_f64(p, {x[0], x[1], x[2], x[3]}); });
   }
 }
