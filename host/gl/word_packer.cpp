@@ -37,11 +37,12 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
     using enum UnitFormula::Kind;
     const UnitFormula::Kind kind = rule.values.kind;
     const bool one_word = (kind == mersenne31_quotient || kind == product) && rule.pairs && rule.words() == 1;
-    const bool four_words = kind == wichmann_hill && !rule.pairs && rule.floats() == 4;
-    if (!one_word && !four_words)
+    const bool four_words = kind == wichmann_hill && !rule.pairs && rule.floats() == 4 && rule.values.values == 1;
+    const bool groups = kind == ceicg && !rule.pairs && rule.floats() == 12 && rule.values.values == 4;
+    if (!one_word && !four_words && !groups)
       throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
     defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
-    defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : "3";
+    defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : kind == wichmann_hill ? "3" : "4";
   }
   return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
 }
@@ -61,7 +62,7 @@ std::uint64_t most_block_bytes() {
 
 // Whether `outputs` outputs' words in `format` fit a storage block of `most` bytes.
 bool fits_block(const PackRule& rule, std::uint64_t outputs, PackFormat format, std::uint64_t most) {
-  const int words = format == PackFormat::words ? rule.words() : format == PackFormat::f32 ? 1 : 2;
+  const int words = WordPacker::output_words(rule, format);
   const std::uint64_t bytes = outputs * static_cast<std::uint64_t>(words) * sizeof(std::uint32_t);
   return outputs <= kNone && bytes <= most;
 }
@@ -171,15 +172,17 @@ void WordPacker::check_known_values() {
   if (bad != kNone)
     throw DeviceError("the GPU refused the known word " + named(bad < outputs ? bad : 0) +
                       " as not an exact integer in range: its arithmetic is not exact enough for glrand");
-  for (std::size_t i = 0; i < outputs; ++i) {
-    const std::uint32_t* w = &words[i * per_output];
+  // Value v of the outputs' values is made of words v·(per_output / values) on.
+  const std::size_t values = static_cast<std::size_t>(f.values), per_value = per_output / values;
+  for (std::size_t v = 0; v < outputs * values; ++v) {
+    const std::uint32_t* w = &words[v * per_value];
     const bool same = format_ == PackFormat::f32
-                          ? got[i] == std::bit_cast<std::uint32_t>(f.host_f32(w))
-                          : (got[2 * i] | (std::uint64_t{got[2 * i + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(w));
+                          ? got[v] == std::bit_cast<std::uint32_t>(f.host_f32(w))
+                          : (got[2 * v] | (std::uint64_t{got[2 * v + 1]} << 32)) == std::bit_cast<std::uint64_t>(f.host_f64(w));
     if (!same)
       throw DeviceError("the GPU's " + std::string(format_ == PackFormat::f32 ? "float" : "double") + " of the word" +
-                        (per_output > 1 ? "s " : " ") + named(i) + " differs from the host formula's: its arithmetic "
-                        "is not exact enough for glrand");
+                        (per_output > 1 ? "s " : " ") + named(v / values) + " differs from the host formula's: its "
+                        "arithmetic is not exact enough for glrand");
   }
 }
 
@@ -218,6 +221,8 @@ void WordPacker::look_up() {
       }
       glProgramUniform2uiv(id, glGetUniformLocation(id, "uReciprocal"), 4, reciprocals.data());
     }
+    if (rule_.values.kind == UnitFormula::Kind::ceicg)
+      glProgramUniform1uiv(id, glGetUniformLocation(id, "uModulus"), 3, rule_.values.moduli.data());
   }
   check_errors("setting up the word packer");
 }

@@ -25,18 +25,22 @@ class OverlappedReadback;
 // The host's float formula of a generator, for values made on the GPU
 // (readback/unit_values.glsl): none (values are made on the host); of a one-word generator,
 // d = z/(2^31 − 1) or d = z·norm, each rounded to nearest, the float the largest not above d
-// or d rounded to nearest; or Wichmann–Hill's four words x_k, d the fraction of the sum, left
+// or d rounded to nearest; Wichmann–Hill's four words x_k, d the fraction of the sum, left
 // to right, of the products x_k·reciprocals[k] rounded to nearest, the float d rounded to
-// nearest and kept below 1.
+// nearest and kept below 1; or CEICG's groups of four outputs of three words x_k, each d the
+// fraction of the sum, left to right, of the quotients x_k/moduli[k] rounded to nearest, the
+// float the largest not above d.
 struct UnitFormula {
-  enum class Kind { none, mersenne31_quotient, product, wichmann_hill } kind = Kind::none;
+  enum class Kind { none, mersenne31_quotient, product, wichmann_hill, ceicg } kind = Kind::none;
   double norm = 0;
   bool float_nearest = false;
-  // The host's formulas of an output's words, which the GPU's values must equal (checked on
+  // The host's formulas of one value's words, which the GPU's values must equal (checked on
   // known answers when a packer is made).
   std::function<float(const std::uint32_t*)> host_f32;
   std::function<double(const std::uint32_t*)> host_f64;
   std::array<double, 4> reciprocals{};  // wichmann_hill: 1/m_k, each rounded once
+  std::array<std::uint32_t, 3> moduli{};  // ceicg: m_k
+  int values = 1;  // values an output of the rule makes (CEICG's groups: 4)
 };
 
 // What a pass's read-back holds: the exact words, or each output's float or double.
@@ -86,7 +90,10 @@ class WordPacker {
   const PackRule& rule() const { return rule_; }
   PackFormat format() const { return format_; }
   // 32-bit words an output takes in the read-back.
-  int output_words() const { return format_ == PackFormat::words ? rule_.words() : format_ == PackFormat::f32 ? 1 : 2; }
+  int output_words() const { return output_words(rule_, format_); }
+  static int output_words(const PackRule& rule, PackFormat format) {
+    return format == PackFormat::words ? rule.words() : (format == PackFormat::f32 ? 1 : 2) * rule.values.values;
+  }
   // Bytes of a read-back of `outputs` outputs: the header and the words.
   std::size_t readback_bytes(std::uint64_t outputs) const {
     return kHeaderBytes + outputs * static_cast<std::uint64_t>(output_words()) * sizeof(std::uint32_t);

@@ -193,14 +193,21 @@ constexpr gl::PackFormat pack_format() {
 
 // A generator's floats (T = float) or doubles on the GL path, made on the GPU from
 // the checked words (gl::WordPacker): in the scatter and compute profiles (`on_stream`'s
-// invocations) ...
+// invocations and units, trimmed at the end) ...
 template <class T, class Traits, class Start>
-ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start](
+ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
              Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
-    auto& generator = stream_engine(devices, profile, most, traits, count);
+    const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
+    auto& generator = stream_engine(devices, profile, most, traits, units);
     devices.where += ", floats made on the GPU";
-    generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
+    std::uint64_t left = count;
+    generator.generate_values(start(first), units, pack_format<T>(), [&](std::span<const std::byte> bytes) {
+      const std::span<const T> values(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T));
+      const std::uint64_t kept = std::min<std::uint64_t>(left, values.size());
+      consume(values.first(kept));
+      left -= kept;
+    });
   };
 }
 
@@ -316,6 +323,8 @@ Source ceicg_source(const Settings& s) {
 #endif
   } else if (s.profile != Profile::ps30) {
     source.run = on_stream(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
+    source.run_f32 = on_stream_values<float>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
+    source.run_f64 = on_stream_values<double>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
   } else {
     source.run = [start, size = s.ceicg_target](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                 const Consumer& consume) {

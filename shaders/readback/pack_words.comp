@@ -8,9 +8,10 @@
 // second dispatch, uRecord) and the host refuses the pass. Integers only move and check words:
 // the generators' arithmetic stays float-only.
 //
-// VALUES 32 or 64 (one word an output, COMBINE; or Wichmann–Hill's four, VALUE_FORMULA 3):
-// instead of the words, the float or double the host's formula makes of them
-// (readback/unit_values.glsl), so that only the values cross.
+// VALUES 32 or 64 (one word an output, COMBINE; Wichmann–Hill's four, VALUE_FORMULA 3; or
+// CEICG's groups of four outputs of three words, VALUE_FORMULA 4): instead of the words, the
+// floats or doubles the host's formula makes of them (readback/unit_values.glsl), so that
+// only the values cross.
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -32,6 +33,8 @@
 // glrand: variant FLOATS=4,COMBINE=0,VALUES=64,VALUE_FORMULA=3
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=64,VALUE_FORMULA=3
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=64,VALUE_FORMULA=4
 #ifndef FLOATS
 #define FLOATS 2
 #endif
@@ -74,10 +77,15 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 
 bool exactBelow(float f, float bound) { return f >= 0.0 && f < bound && f == floor(f); }
 
+#if VALUE_FORMULA == 4
+#define VALUES_PER_OUTPUT 4
+#else
+#define VALUES_PER_OUTPUT 1
+#endif
 #if VALUES == 32
-#define OUT_WORDS 1
+#define OUT_WORDS VALUES_PER_OUTPUT
 #elif VALUES == 64
-#define OUT_WORDS 2
+#define OUT_WORDS (2 * VALUES_PER_OUTPUT)
 #else
 #define OUT_WORDS WORDS
 #endif
@@ -99,6 +107,20 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   w[0] = d.x;
   w[1] = d.y;
 #endif
+#elif VALUES != 0 && VALUE_FORMULA == 4
+  for (int j = 0; j < 4; ++j) {
+    uint x[3] = uint[3](uint(v[3 * j]), uint(v[3 * j + 1]), uint(v[3 * j + 2]));
+    uint hi = 0u, lo = 0u;
+    int e = 0;
+    bool nonzero = ok && quotientFraction(x, hi, lo, e);
+#if VALUES == 32
+    w[j] = nonzero ? floatBits(hi, lo, e) : 0u;
+#else
+    uvec2 d = nonzero ? doubleBits(hi, lo, e) : uvec2(0u);
+    w[2 * j] = d.x;
+    w[2 * j + 1] = d.y;
+#endif
+  }
 #elif VALUES != 0
   uint x[4];
   for (int k = 0; k < 4; ++k) x[k] = uint(v[k]);

@@ -14,6 +14,11 @@
 //     `precise` so that no product is fused into a sum. GLSL does not promise correctly
 //     rounded double operations: the packer's known answers refuse a GPU whose differ. d may
 //     be 0 here, and the float is kept below 1.
+//   VALUE_FORMULA 4 (CEICG, three words x_k an output): d = the fraction of
+//     (x_0/m_0 + x_1/m_1) + x_2/m_2, each quotient and sum a double rounded to nearest, m_k
+//     uModulus; each quotient is the GPU's, then moved to whichever of it and its neighbours
+//     leaves the least exact residual x − q·m (a fused multiply-add), so that it is correctly
+//     rounded whatever the GPU's division; the same check decides, and d may be 0.
 // The float: the largest not above d (uFloatNearest 0), or d rounded to nearest, ties to even.
 
 uniform uvec2 uNormSignificand;  // K's 53-bit significand (x low 32 bits, y high 21)
@@ -109,6 +114,17 @@ void unitDouble(uint z, out uint hi, out uint lo, out int e) {
 #endif
 }
 
+#if VALUE_FORMULA == 3 || VALUE_FORMULA == 4
+// d's significand (hi, lo) and exponent e; false where d is 0.
+bool doubleParts(double d, out uint hi, out uint lo, out int e) {
+  uvec2 bits = unpackDouble2x32(d);
+  hi = (bits.y & 0xFFFFFu) | 0x100000u;
+  lo = bits.x;
+  e = int((bits.y >> 20) & 0x7FFu) - 1023;
+  return d != 0.0lf;
+}
+#endif
+
 #if VALUE_FORMULA == 3
 uniform uvec2 uReciprocal[4];  // 1/m_k's IEEE bits (x low word)
 
@@ -121,10 +137,52 @@ bool sumFraction(uint x[4], out uint hi, out uint lo, out int e) {
   }
   // u lies in [0, 4): truncation is its floor, and the difference is exact.
   precise double d = u - double(int(u));
-  uvec2 bits = unpackDouble2x32(d);
-  hi = (bits.y & 0xFFFFFu) | 0x100000u;
-  lo = bits.x;
-  e = int((bits.y >> 20) & 0x7FFu) - 1023;
-  return d != 0.0lf;
+  return doubleParts(d, hi, lo, e);
+}
+#endif
+
+#if VALUE_FORMULA == 4
+uniform uint uModulus[3];
+
+// The positive double next to q (step 1) or before it (step −1), through its bits.
+double nextTo(double q, int step) {
+  uvec2 b = unpackDouble2x32(q);
+  if (step > 0) {
+    b.x += 1u;
+    if (b.x == 0u) b.y += 1u;
+  } else {
+    if (b.x == 0u) b.y -= 1u;
+    b.x -= 1u;
+  }
+  return packDouble2x32(b);
+}
+
+// x/m rounded to nearest, for integers 0 <= x < m < 2^32 with m odd (no tie can occur).
+double quotient(uint x, uint m) {
+  if (x == 0u) return 0.0lf;
+  double dx = double(x), dm = double(m);
+  precise double q = dx / dm;
+  precise double r = abs(fma(-q, dm, dx));
+  for (int step = -1; step <= 1; step += 2) {
+    double near = nextTo(q, step);
+    precise double s = abs(fma(-near, dm, dx));
+    if (s < r) {
+      q = near;
+      r = s;
+    }
+  }
+  return q;
+}
+
+// d of the words x, as its significand (hi, lo) and exponent e; false where d is 0.
+bool quotientFraction(uint x[3], out uint hi, out uint lo, out int e) {
+  precise double u = quotient(x[0], uModulus[0]);
+  for (int k = 1; k < 3; ++k) {
+    precise double term = quotient(x[k], uModulus[k]);
+    u = u + term;
+  }
+  // u lies in [0, 3): truncation is its floor, and the difference is exact.
+  precise double d = u - double(int(u));
+  return doubleParts(d, hi, lo, e);
 }
 #endif

@@ -197,23 +197,24 @@ void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& wo
       floats.push_back(static_cast<float>(w));
     }
   }
-  const std::size_t per_output = static_cast<std::size_t>(rule.words());
-  const std::size_t outputs = words.size() / per_output;
+  // An output of the rule makes rule.values.values values, each of per_value words.
+  const std::size_t per_value = static_cast<std::size_t>(rule.words() / rule.values.values);
+  const std::size_t values = words.size() / per_value;
   const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32);
   const Packed f64 = pack(rule, floats, best_mapping(), gl::PackFormat::f64);
   REQUIRE_FALSE(f32.failure.has_value());
   REQUIRE_FALSE(f64.failure.has_value());
-  REQUIRE(f32.words.size() == outputs);
-  REQUIRE(f64.words.size() == 2 * outputs);
+  REQUIRE(f32.words.size() == values);
+  REQUIRE(f64.words.size() == 2 * values);
   std::size_t wrong = 0;
-  for (std::size_t i = 0; i < outputs; ++i) {
-    const std::uint32_t* z = &words[i * per_output];
+  for (std::size_t i = 0; i < values; ++i) {
+    const std::uint32_t* z = &words[i * per_value];
     const auto want32 = std::bit_cast<std::uint32_t>(to_f32(z));
     const auto want64 = std::bit_cast<std::uint64_t>(to_f64(z));
     const std::uint64_t got64 = f64.words[2 * i] | (std::uint64_t{f64.words[2 * i + 1]} << 32);
     if (f32.words[i] != want32 || got64 != want64) {
       if (++wrong <= 5)
-        UNSCOPED_INFO("output " << i << " (first word " << z[0] << "): float bits " << f32.words[i] << ", host "
+        UNSCOPED_INFO("value " << i << " (first word " << z[0] << "): float bits " << f32.words[i] << ", host "
                                 << want32 << "; double bits " << got64 << ", host " << want64);
     }
   }
@@ -272,4 +273,25 @@ TEST_CASE("the GPU makes Wichmann-Hill's floats and doubles bit for bit as the h
         rule, words, [&p](const std::uint32_t* x) { return wh::to_f32(p, {x[0], x[1], x[2], x[3]}); },
         [&p](const std::uint32_t* x) { return wh::to_f64(p, {x[0], x[1], x[2], x[3]}); });
   }
+}
+
+TEST_CASE("the GPU makes CEICG's floats and doubles bit for bit as the host formula", "[gl][pack]") {
+  test_context();
+  // Groups of four outputs of three residues: each residue at its edges (0, 1, m - 1, powers of
+  // two and neighbours) beside random ones, then random groups.
+  const auto rule = stream::CeicgStreamTraits::pack_rule();
+  std::mt19937 random(2027);
+  const auto modulus = [](std::size_t k) { return ceicg::kComponents[k % 3].modulus; };
+  std::vector<std::uint32_t> edges{0, 1, 2};
+  for (int k = 1; k < 24; ++k)
+    for (const std::int64_t d : {-1, 0, 1}) edges.push_back(static_cast<std::uint32_t>((std::int64_t{1} << k) + d));
+  std::vector<std::uint32_t> words;
+  for (const auto e : edges)
+    for (std::size_t at = 0; at < 3; ++at)
+      for (std::size_t k = 0; k < 3; ++k) words.push_back(k == at ? std::min(e, modulus(k) - 1) : random() % modulus(k));
+  for (std::size_t k = 0; k < 3; ++k) words.push_back(modulus(k) - 1);
+  while (words.size() % 12 != 0 || words.size() < 12 * 100'000) words.push_back(random() % modulus(words.size()));
+  check_values(
+      rule, words, [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); },
+      [](const std::uint32_t* x) { return ceicg::to_f64(ceicg::Output{x[0], x[1], x[2]}); });
 }

@@ -126,9 +126,9 @@ class Generator {
   // from the exact words, so that only the floats cross to the host and no host core
   // converts (the CUDA backend, but for Wichmann–Hill's parameterisation; on the GL path,
   // Park–Miller, MRG32k3a with RngStreams' floats and Wichmann–Hill with one parameter set,
-  // ps30 with leapfrog, where the context has OpenGL 4.3 and a pass fits one storage block:
-  // elsewhere the GL path still converts on the host, as Generator::where() then says); the
-  // same bits either way.
+  // ps30 with leapfrog, and CEICG in scatter and compute, where the context has OpenGL 4.3
+  // and a pass fits one storage block: elsewhere the GL path still converts on the host, as
+  // Generator::where() then says); the same bits either way.
   bool floats_on_device() const;
   // The next `count` outputs, handed to `consume` in order in chunks of whole outputs; the
   // way to any number of outputs without holding them all. A chunk is valid during the call
