@@ -37,9 +37,9 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
     using enum UnitFormula::Kind;
     const UnitFormula::Kind kind = rule.values.kind;
     const bool one_word = (kind == mersenne31_quotient || kind == product) && rule.pairs && rule.words() == 1;
-    const bool four_words = kind == wichmann_hill && !rule.pairs && rule.floats() == 4 && rule.values.values == 1;
-    const bool groups = kind == ceicg && !rule.pairs && rule.floats() == 12 && rule.values.values == 4;
-    if (!one_word && !four_words && !groups)
+    const bool four_words = kind == wichmann_hill && !rule.pairs && rule.floats() == 4 && rule.values.values_per_output == 1;
+    const bool ceicg_groups = kind == ceicg && !rule.pairs && rule.floats() == 12 && rule.values.values_per_output == 4;
+    if (!one_word && !four_words && !ceicg_groups)
       throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
     defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
     defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : kind == wichmann_hill ? "3" : "4";
@@ -102,35 +102,41 @@ WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat fo
 namespace {
 
 // Known outputs' words for a value check, each word in [lowest, highest] (one-word rules) or
-// below its float's bound: the ends, powers of two and their neighbours (in each word of an
-// output, the others at their tops), then random outputs, which meet the products' and sums'
-// roundings every way.
+// below its float's bound: every word at its lowest; each edge value (the ends, powers of two
+// and their neighbours) in each word with the others at their tops; for several words, each
+// pair of words at 1 and at its top with the rest at 0 (sums whose fraction nears 0 or 1, where
+// Wichmann–Hill's float is kept below 1); then random outputs.
 std::vector<std::uint32_t> known_words(const PackRule& rule) {
   const int per_output = rule.words();
   const auto top = [&](int k) -> std::uint64_t {
     return rule.pairs ? rule.highest : static_cast<std::uint64_t>(rule.bounds[static_cast<std::size_t>(k)]) - 1;
   };
-  const auto bottom = [&](int) -> std::uint64_t { return rule.pairs ? rule.lowest : 0; };
+  const std::uint64_t bottom = rule.pairs ? rule.lowest : 0;
   std::vector<std::uint64_t> edges{0, 1, 2, 0x55555555u, 0x2AAAAAAAu, 0x7FFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFFFu};
   for (int k = 0; k < 32; ++k)
     for (const std::uint64_t w : {(std::uint64_t{1} << k) - 1, std::uint64_t{1} << k, (std::uint64_t{1} << k) + 1})
       edges.push_back(w);
-  std::vector<std::uint32_t> words;
   for (int k = 0; k < per_output; ++k) {
     edges.push_back(top(k));
     edges.push_back(top(k) - 1);
   }
+  std::vector<std::uint32_t> words(static_cast<std::size_t>(per_output), static_cast<std::uint32_t>(bottom));
   for (const auto e : edges)
     for (int at = 0; at < per_output; ++at)
       for (int k = 0; k < per_output; ++k) {
-        const bool in_range = e >= bottom(k) && e <= top(k);
+        const bool in_range = e >= bottom && e <= top(k);
         words.push_back(static_cast<std::uint32_t>(k == at && in_range ? e : top(k)));
       }
+  if (!rule.pairs)
+    for (int one = 0; one < per_output; ++one)
+      for (int high = 0; high < per_output; ++high)
+        for (int k = 0; k < per_output; ++k)
+          words.push_back(static_cast<std::uint32_t>(k == high ? top(k) : k == one ? 1 : 0));
   std::uint64_t x = 0x9E3779B97F4A7C15u;
   for (int i = 0; i < 4096 * per_output; ++i) {
     x = x * 6364136223846793005u + 1442695040888963407u;  // Knuth's MMIX linear congruential step
     const int k = i % per_output;
-    words.push_back(static_cast<std::uint32_t>(bottom(k) + (x >> 32) % (top(k) - bottom(k) + 1)));
+    words.push_back(static_cast<std::uint32_t>(bottom + (x >> 32) % (top(k) - bottom + 1)));
   }
   return words;
 }
@@ -173,7 +179,7 @@ void WordPacker::check_known_values() {
     throw DeviceError("the GPU refused the known word " + named(bad < outputs ? bad : 0) +
                       " as not an exact integer in range: its arithmetic is not exact enough for glrand");
   // Value v of the outputs' values is made of words v·(per_output / values) on.
-  const std::size_t values = static_cast<std::size_t>(f.values), per_value = per_output / values;
+  const std::size_t values = static_cast<std::size_t>(f.values_per_output), per_value = per_output / values;
   for (std::size_t v = 0; v < outputs * values; ++v) {
     const std::uint32_t* w = &words[v * per_value];
     const bool same = format_ == PackFormat::f32

@@ -40,7 +40,7 @@ struct UnitFormula {
   std::function<double(const std::uint32_t*)> host_f64;
   std::array<double, 4> reciprocals{};  // wichmann_hill: 1/m_k, each rounded once
   std::array<std::uint32_t, 3> moduli{};  // ceicg: m_k
-  int values = 1;  // values an output of the rule makes (CEICG's groups: 4)
+  int values_per_output = 1;  // CEICG's outputs here are groups of 4
 };
 
 // What a pass's read-back holds: the exact words, or each output's float or double.
@@ -92,7 +92,7 @@ class WordPacker {
   // 32-bit words an output takes in the read-back.
   int output_words() const { return output_words(rule_, format_); }
   static int output_words(const PackRule& rule, PackFormat format) {
-    return format == PackFormat::words ? rule.words() : (format == PackFormat::f32 ? 1 : 2) * rule.values.values;
+    return format == PackFormat::words ? rule.words() : (format == PackFormat::f32 ? 1 : 2) * rule.values.values_per_output;
   }
   // Bytes of a read-back of `outputs` outputs: the header and the words.
   std::size_t readback_bytes(std::uint64_t outputs) const {

@@ -41,7 +41,7 @@ struct CeicgStreamTraits {
     gl::PackRule rule;
     for (int i = 0; i < kFloatsPerOutput; ++i) rule.bounds.push_back(static_cast<float>(ceicg::kComponents[i % 3].modulus));
     rule.values.kind = gl::UnitFormula::Kind::ceicg;
-    rule.values.values = kOutputsPerGroup;
+    rule.values.values_per_output = kOutputsPerGroup;
     for (int k = 0; k < 3; ++k) rule.values.moduli[static_cast<std::size_t>(k)] = ceicg::kComponents[static_cast<std::size_t>(k)].modulus;
     rule.values.host_f32 = [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); };
     rule.values.host_f64 = [](const std::uint32_t* x) { return ceicg::to_f64(ceicg::Output{x[0], x[1], x[2]}); };

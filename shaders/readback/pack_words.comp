@@ -121,7 +121,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
     w[2 * j + 1] = d.y;
 #endif
   }
-#elif VALUES != 0
+#elif VALUES != 0 && VALUE_FORMULA == 3
   uint x[4];
   for (int k = 0; k < 4; ++k) x[k] = uint(v[k]);
   uint hi = 0u, lo = 0u;

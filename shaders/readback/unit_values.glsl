@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The host's float formulas of a one-word generator, bit for bit, in integer arithmetic (GLSL
-// gives no correctly rounded double division, and products may be fused): the double d of a
-// word z, its IEEE bits, and the float the host makes of d. Every d here lies in [2^-32, 1),
-// a normal number in both formats.
+// The host's float formulas, bit for bit: the double d of an output's words, its IEEE bits,
+// and the float the host makes of d. The one-word generators' formulas run in integer
+// arithmetic (GLSL gives no correctly rounded double division, and products may be fused),
+// their d in [2^-32, 1), a normal number in both formats; Wichmann–Hill's and CEICG's in the
+// GPU's double precision, proven on the packer's known answers.
 //   VALUE_FORMULA 1 (Park–Miller): d = z / (2^31 − 1) rounded to nearest. z/(2^31 − 1) in
 //     binary is z's 31 bits repeated after the point, so its significand is read off that
 //     pattern, and as it never ends, no tie is possible.
@@ -16,9 +17,10 @@
 //     be 0 here, and the float is kept below 1.
 //   VALUE_FORMULA 4 (CEICG, three words x_k an output): d = the fraction of
 //     (x_0/m_0 + x_1/m_1) + x_2/m_2, each quotient and sum a double rounded to nearest, m_k
-//     uModulus; each quotient is the GPU's, then moved to whichever of it and its neighbours
-//     leaves the least exact residual x − q·m (a fused multiply-add), so that it is correctly
-//     rounded whatever the GPU's division; the same check decides, and d may be 0.
+//     uModulus; each quotient is the GPU's, then stepped an ulp at a time towards whichever
+//     neighbour leaves a smaller exact residual |x − q·m| (a fused multiply-add), until none
+//     does: correctly rounded from any start within a few ulp where fma rounds once, which
+//     GLSL does not promise, so the same check decides. d may be 0.
 // The float: the largest not above d (uFloatNearest 0), or d rounded to nearest, ties to even.
 
 uniform uvec2 uNormSignificand;  // K's 53-bit significand (x low 32 bits, y high 21)
@@ -157,18 +159,25 @@ double nextTo(double q, int step) {
   return packDouble2x32(b);
 }
 
-// x/m rounded to nearest, for integers 0 <= x < m < 2^32 with m odd (no tie can occur).
+// x/m rounded to nearest, for integers 0 <= x < m < 2^32 with m odd (no tie can occur):
+// |x − q·m| = m·|q − x/m| falls as q nears x/m, so a step that lowers it is a step closer.
 double quotient(uint x, uint m) {
   if (x == 0u) return 0.0lf;
   double dx = double(x), dm = double(m);
   precise double q = dx / dm;
   precise double r = abs(fma(-q, dm, dx));
-  for (int step = -1; step <= 1; step += 2) {
-    double near = nextTo(q, step);
-    precise double s = abs(fma(-near, dm, dx));
-    if (s < r) {
-      q = near;
-      r = s;
+  for (int tries = 0; tries < 8; ++tries) {
+    double down = nextTo(q, -1), up = nextTo(q, 1);
+    precise double below = abs(fma(-down, dm, dx));
+    precise double above = abs(fma(-up, dm, dx));
+    if (below < r) {
+      q = down;
+      r = below;
+    } else if (above < r) {
+      q = up;
+      r = above;
+    } else {
+      break;
     }
   }
   return q;

@@ -197,8 +197,8 @@ void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& wo
       floats.push_back(static_cast<float>(w));
     }
   }
-  // An output of the rule makes rule.values.values values, each of per_value words.
-  const std::size_t per_value = static_cast<std::size_t>(rule.words() / rule.values.values);
+  // An output of the rule makes values_per_output values, each of per_value words.
+  const std::size_t per_value = static_cast<std::size_t>(rule.words() / rule.values.values_per_output);
   const std::size_t values = words.size() / per_value;
   const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32);
   const Packed f64 = pack(rule, floats, best_mapping(), gl::PackFormat::f64);
@@ -268,6 +268,16 @@ TEST_CASE("the GPU makes Wichmann-Hill's floats and doubles bit for bit as the h
       for (int at = 0; at < 4; ++at)
         for (int k = 0; k < 4; ++k) words.push_back(k == at ? std::min(e, p.modulus[k] - 1) : random() % p.modulus[k]);
     for (int k = 0; k < 4; ++k) words.push_back(p.modulus[k] - 1);
+    for (int k = 0; k < 4; ++k) words.push_back(0);  // d = 0
+    // One word at 1 and another at m − 1: sums just below or above a whole number, whose
+    // fraction nears 1 (the float kept below 1) or 0.
+    for (int one = 0; one < 4; ++one)
+      for (int high = 0; high < 4; ++high)
+        for (int k = 0; k < 4; ++k) words.push_back(k == high ? p.modulus[k] - 1 : k == one ? 1 : 0);
+    std::size_t kept_below_one = 0;
+    for (std::size_t i = 0; i < words.size(); i += 4)
+      kept_below_one += wh::to_f32(p, {words[i], words[i + 1], words[i + 2], words[i + 3]}) == 0x1.fffffep-1f;
+    CHECK(kept_below_one > 0);  // the edges reach the float kept below 1
     while (words.size() < 4 * 300'000) words.push_back(random() % p.modulus[words.size() % 4]);
     check_values(
         rule, words, [&p](const std::uint32_t* x) { return wh::to_f32(p, {x[0], x[1], x[2], x[3]}); },
@@ -290,6 +300,7 @@ TEST_CASE("the GPU makes CEICG's floats and doubles bit for bit as the host form
     for (std::size_t at = 0; at < 3; ++at)
       for (std::size_t k = 0; k < 3; ++k) words.push_back(k == at ? std::min(e, modulus(k) - 1) : random() % modulus(k));
   for (std::size_t k = 0; k < 3; ++k) words.push_back(modulus(k) - 1);
+  for (std::size_t k = 0; k < 3; ++k) words.push_back(0);  // d = 0
   while (words.size() % 12 != 0 || words.size() < 12 * 100'000) words.push_back(random() % modulus(words.size()));
   check_values(
       rule, words, [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); },

@@ -3,12 +3,14 @@
 // (GLRAND_GPU_QUALITY_COUNT sets another count), streamed through the public API and fitted
 // to their exact CDFs: a χ² over 2^16 bins equiprobable under the CDF and Kolmogorov–Smirnov's
 // statistic at those bins' edges; for the normal also its four moments and its frequencies
-// beyond 1 to 6 standard deviations; Poisson(10) by a χ² against its exact probabilities.
-// Each fit is also made against a CDF wrong by 40/√n in one parameter, which must fail: the
-// test shows it can tell. Sobol32's points are more even than chance, so its fits are one-
-// sided (not worse than chance), and Park–Miller's 10^9 values are 47% of its period, drawn
-// without replacement, so its χ² is divided by the finite-population correction 1 − n/N.
-// Skipped (exit 77) without a GPU.
+// beyond 1 to 6 standard deviations; Poisson(10) and Poisson(1000) by a χ² against their exact
+// probabilities. The KS fit, the normal's variance and the Poisson χ² are also made against a
+// parameter wrong by 40/√n, and must fail: the test shows it can tell. Sobol32's points are
+// more even than chance, so its fits are one-sided (not worse than chance); Park–Miller's 10^9
+// values are 47% of its period, drawn without replacement, so its χ² is divided by the
+// finite-population correction 1 − n/N and its √n·D by the square root of that. Each limit is
+// about 4.5 standard deviations (KS: √n·D < 2.4, a chance of 2·10^-5), so that the test's many
+// fits rarely fail by chance. Skipped (exit 77) without a GPU.
 #include <catch2/catch.hpp>
 #include <glrand/glrand.hpp>
 
@@ -27,6 +29,7 @@ namespace {
 
 constexpr int kBins = 1 << 16;
 constexpr int kTails = 6;  // |z| beyond 1 .. 6 standard deviations
+constexpr double kKsLimit = 2.4;  // √n·D: P(K > 2.4) ≈ 2·exp(−2·2.4²) ≈ 2·10^-5
 
 std::uint64_t value_count() {
   const char* given = std::getenv("GLRAND_GPU_QUALITY_COUNT");
@@ -142,7 +145,7 @@ double period_share(Algorithm algorithm, std::uint64_t n) {
 }
 
 // `kept`: 1 − the period's share the values cover; n draws without replacement from a period
-// of N have a χ² (and a squared KS distance) smaller by 1 − n/N than independent draws.
+// of N have a χ² and a squared KS distance smaller by 1 − n/N than independent draws.
 Fit fit(const std::vector<std::uint64_t>& bins, std::uint64_t n, double kept) {
   const double expected = static_cast<double>(n) / kBins;
   double chi2 = 0, d = 0;
@@ -156,25 +159,25 @@ Fit fit(const std::vector<std::uint64_t>& bins, std::uint64_t n, double kept) {
   return {(chi2 / kept - (kBins - 1)) / std::sqrt(2.0 * (kBins - 1)), std::sqrt(static_cast<double>(n) / kept) * d};
 }
 
-// The fits of `algorithm`'s values of `d`: to the exact CDF within chance (KS at 0.1%, χ²
-// within 4.5 standard deviations; one-sided for a quasi-random sequence), and to the wrong
-// CDF, clearly not.
+// The fits of `algorithm`'s values of `d`: to the exact CDF within chance (one-sided for a
+// quasi-random sequence), and to the wrong CDF, clearly not.
 void check_distribution(Algorithm algorithm, const Distribution& d, std::uint64_t count) {
   const bool quasi = algorithm == Algorithm::sobol32;
   const Distribution wrong = wrong_by(d, 40 / std::sqrt(static_cast<double>(count)));
   const Tally t = tally(algorithm, d, {cdf_of(d), cdf_of(wrong)}, count);
   REQUIRE(t.n == count);
   const double kept = 1 - period_share(algorithm, count);
+  REQUIRE(kept > 0.01);  // within the period
   const Fit right = fit(t.bins[0], t.n, kept), off = fit(t.bins[1], t.n, kept);
   INFO(info(algorithm).name << ", " << describe(d) << ", " << count << " values: chi-square z " << right.chi2_z
                             << ", KS sqrt(n)D " << right.ks << "; against " << describe(wrong) << ": chi-square z "
                             << off.chi2_z << ", KS " << off.ks);
   WARN(info(algorithm).name << ", " << describe(d) << ": chi-square z " << right.chi2_z << ", KS " << right.ks
                             << " (wrong CDF: " << off.chi2_z << ", " << off.ks << ")");
-  CHECK(right.ks < 1.95);
+  CHECK(right.ks < kKsLimit);
   CHECK(right.chi2_z < 4.5);
   if (!quasi) CHECK(right.chi2_z > -4.5);
-  CHECK(off.ks > 1.95);
+  CHECK(off.ks > kKsLimit);
   if (d.kind != DistributionKind::normal) return;
   // Moments of the standardised values: mean 0, variance 1, skewness 0, excess kurtosis 0,
   // each within 4.5 of its standard error.
@@ -191,13 +194,18 @@ void check_distribution(Algorithm algorithm, const Distribution& d, std::uint64_
   INFO("mean " << mean << ", variance " << variance << ", skewness " << skew << ", excess kurtosis " << kurtosis);
   WARN(info(algorithm).name << ", normal: mean " << mean << ", variance " << variance << ", skewness " << skew
                             << ", excess kurtosis " << kurtosis << "; beyond 1..6 sigma: " << beyond);
-  const double limit = quasi ? 1e9 : 4.5;  // a quasi-random sequence's moments are closer still
   CHECK(std::abs(mean) * std::sqrt(n) < 4.5);
   CHECK(std::abs(variance - 1) / std::sqrt(2 / n) < 4.5);
+  // The variance of the values standardised by the wrong standard deviation is clearly off.
+  const double off_variance = variance / ((wrong.stddev / d.stddev) * (wrong.stddev / d.stddev));
+  CHECK(std::abs(off_variance - 1) / std::sqrt(2 / n) > 4.5);
   CHECK(std::abs(skew) / std::sqrt(6 / n) < 4.5);
   CHECK(std::abs(kurtosis) / std::sqrt(24 / n) < 4.5);
-  // Beyond k standard deviations on either side: P = erfc(k/√2). Out to 5σ a normal z score;
-  // at 6σ (about two values in 10^9) at most a count Poisson's law makes rarer than 10^-6.
+  // Beyond k standard deviations on either side: P = erfc(k/√2). Out to 5σ a normal z score
+  // (a quasi-random sequence's counts only not too many: they are closer than chance); at 6σ
+  // (about two values in 10^9) at most the expected count plus six of its standard deviations
+  // and six, which Poisson's law makes rarer than 10^-9.
+  const double limit = quasi ? 1e9 : 4.5;
   for (int k = 1; k <= kTails; ++k) {
     const double p = std::erfc(k / std::numbers::sqrt2), expected = n * p;
     const double seen = static_cast<double>(t.tails[k - 1]);
