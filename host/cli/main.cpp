@@ -68,6 +68,22 @@ int report(Failure failure, bool agreed) {
   return failure.status;
 }
 
+// --help or --version: printed, exit 0. Among several ranks, only where every rank was given
+// it (rank 0 prints); a rank given it alone would leave the others waiting at their first
+// agreement, so it joins that agreement as a failure and every rank stops with one line.
+int answer_help(const CLI::App& app, const CLI::ParseError& e) {
+  const glrand::mpi::World& world = glrand::mpi::World::instance();
+  if (!world.several()) return app.exit(e);
+  const std::string asked = "--help or --version was given to some ranks only: give every rank the same arguments";
+  try {
+    world.agree(asked, kBadUsage);
+  } catch (const glrand::mpi::RankFailure& agreed) {
+    if (agreed.what() == asked) return world.rank() == 0 ? app.exit(e) : 0;  // every rank asked
+    return report({agreed.what(), "", agreed.status()}, true);
+  }
+  return 0;  // not reached: this rank's own failure makes agree() throw
+}
+
 // Under mpirun only generate shares its work among ranks and bench measures them; the others
 // would each do the whole.
 void check_command_for_ranks(int argc, char** argv) {
@@ -99,7 +115,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help and --version end the parse this way too, with CLI11's exit code 0.
-    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return answer_help(app, e);
     return report(usage_error(app, e, argc, argv), false);
   } catch (const glrand::cli::ExitStatus& e) {
     return e.status;

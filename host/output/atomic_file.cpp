@@ -91,16 +91,12 @@ AtomicFile::AtomicFile(std::filesystem::path final_path) : final_path_(std::move
   }
   fd_ = fd;
   // A replaced file keeps its permissions (and, for root, its owner); a new one gets those an
-  // ordinary new file gets.
+  // ordinary new file gets. The permissions are set at commit: until then the temporary stays
+  // writable by its owner, whom other processes (MPI ranks) may open it as.
   struct stat existing {};
   const bool replacing = ::stat(final_path_.c_str(), &existing) == 0 && S_ISREG(existing.st_mode);
-  const mode_t mode = replacing ? existing.st_mode & 07777 : 0644 & ~current_umask();
+  final_mode_ = replacing ? existing.st_mode & 07777 : 0644 & ~current_umask();
   if (replacing && ::geteuid() == 0) (void)::fchown(fd_, existing.st_uid, existing.st_gid);
-  if (::fchmod(fd_, mode) != 0) {
-    const int error_number = errno;
-    discard();
-    throw_os_error("cannot set permissions of output file", final_path_, error_number);
-  }
   buffer_.reserve(kBufferCapacity);
 }
 
@@ -111,6 +107,7 @@ AtomicFile::AtomicFile(AtomicFile&& other) noexcept
       temp_path_(std::exchange(other.temp_path_, {})),
       fd_(std::exchange(other.fd_, -1)),
       interrupt_slot_(std::exchange(other.interrupt_slot_, -1)),
+      final_mode_(other.final_mode_),
       committed_(other.committed_),
       buffer_(std::move(other.buffer_)) {}
 
@@ -121,6 +118,7 @@ AtomicFile& AtomicFile::operator=(AtomicFile&& other) noexcept {
     temp_path_ = std::exchange(other.temp_path_, {});
     fd_ = std::exchange(other.fd_, -1);
     interrupt_slot_ = std::exchange(other.interrupt_slot_, -1);
+    final_mode_ = other.final_mode_;
     committed_ = other.committed_;
     buffer_ = std::move(other.buffer_);
   }
@@ -147,6 +145,8 @@ void AtomicFile::commit() {
   flush_buffer();
   // fsync before rename: otherwise a crash can leave the new name pointing at empty data.
   if (::fsync(fd_) != 0) throw_os_error("cannot write output file", final_path_, errno);
+  if (::fchmod(fd_, static_cast<mode_t>(final_mode_)) != 0)
+    throw_os_error("cannot set permissions of output file", final_path_, errno);
   const int fd = std::exchange(fd_, -1);
   if (::close(fd) != 0) throw_os_error("cannot write output file", final_path_, errno);
   if (::rename(temp_path_.c_str(), final_path_.c_str()) != 0) {

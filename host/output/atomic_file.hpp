@@ -41,6 +41,7 @@ class AtomicFile {
   std::filesystem::path temp_path_;  // empty once moved from
   int fd_ = -1;
   int interrupt_slot_ = -1;  // register_temporary_file's slot while the temporary exists
+  unsigned final_mode_ = 0644;  // the permissions commit() gives the file
   bool committed_ = false;
   std::vector<std::byte> buffer_;  // batches small writes (PNG rows, small spans)
 };

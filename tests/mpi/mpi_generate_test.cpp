@@ -181,7 +181,26 @@ TEST_CASE("a rank that fails makes every rank exit non-zero with one line naming
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("glrand: error: rank ", 0) == std::string::npos);
   }
+  // Rank 1 alone given --help: every rank stops with one line naming it.
+  const RunResult help = mpirun({{"-np", "1", exe, "generate", "-g", "pm", "--path", "cpu", "-n", "1000", "-o", "new.bin"},
+                                 {"-np", "1", exe, "generate", "--help"}},
+                                dir);
+  INFO(help.describe());
+  CHECK(help.exited);
+  CHECK(help.status != 0);
+  lines = error_lines(help.err);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find("rank 1") != std::string::npos);
+  CHECK(lines[0].find("--help") != std::string::npos);
   CHECK(dir.entries() == std::vector<std::string>{"out.bin"});
+  // Every rank given --help: rank 0 prints it, once, and all exit 0.
+  const RunResult all_help = mpirun_glrand(3, {"generate", "--help"}, dir);
+  INFO(all_help.describe());
+  CHECK(all_help.status == 0);
+  std::size_t usages = 0;
+  for (std::size_t at = all_help.out.find("Usage:"); at != std::string::npos; at = all_help.out.find("Usage:", at + 1))
+    ++usages;
+  CHECK(usages == 1);
 }
 
 TEST_CASE("mpirun glrand bench measures every rank at once beside rank 0 alone", "[mpi]") {

@@ -370,6 +370,21 @@ TEST_CASE("AtomicFile publishes only on commit", "[output]") {
     file.commit();
     CHECK(read_bytes(path) == std::vector<std::uint8_t>{'a', 'b', 'c'});
   }
+  SECTION("a read-only file is replaced read-only, its temporary writable by its owner until then") {
+    // Other processes of the same user (MPI ranks) open the temporary for writing before the
+    // commit, which a replaced file's read-only permissions would refuse them.
+    std::ofstream(path) << "old contents";
+    fs::permissions(path, fs::perms::owner_read | fs::perms::group_read);
+    AtomicFile file(path);
+    struct stat info {};
+    REQUIRE(::stat(file.temp_path().c_str(), &info) == 0);
+    CHECK((info.st_mode & 0200) != 0);
+    file.write(payload);
+    file.commit();
+    REQUIRE(::stat(path.c_str(), &info) == 0);
+    CHECK((info.st_mode & 0777) == 0440);
+    CHECK(read_bytes(path) == std::vector<std::uint8_t>{'a', 'b', 'c'});
+  }
   SECTION("large writes bypass the buffer and keep order") {
     std::vector<std::byte> big(200000);
     for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::byte>(i * 7);
