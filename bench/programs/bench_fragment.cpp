@@ -6,6 +6,7 @@
 //
 //   bench_fragment [--device N] [--size WxH] [--passes K] [--repeats R] [--readback-outputs N]
 //                  [--substreams P] [--stateful-outputs N] [--texture-size WxH] [--frames F]
+//                  [--texture-profiles ps30,compute]
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -142,6 +143,11 @@ int main(int argc, char** argv) {
   int frames = 1000;
   app.add_option("--texture-size", texture_size_text, "Texture fills: the texture's size WxH")->capture_default_str();
   app.add_option("--frames", frames, "Texture fills in a row, timed as a frame loop (0: skip)")->capture_default_str();
+  std::vector<std::string> texture_profiles{"ps30", "compute"};
+  app.add_option("--texture-profiles", texture_profiles, "Texture fills' profiles (ps30, compute), comma-separated")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"ps30", "compute"}))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -236,76 +242,111 @@ int main(int argc, char** argv) {
       std::array<double, 5> fill_targets{};
       for (std::size_t t = 1; t <= 2; ++t) fill_targets[t] = fill_seconds({tw, th}, t, passes, repeats);
       gl::Texture texture(tw, th);
-      fragment::CeicgTextureFiller ceicg_filler(1);
+      const auto wants = [&](const char* profile) {
+        return std::find(texture_profiles.begin(), texture_profiles.end(), profile) != texture_profiles.end();
+      };
       ceicg::Residues residues = ceicg::residues_at({1, 2, 3}, 0, 0);
-      bench_texture(
-          "CEICG (states on the host)", 1, 1,
-          [&](unsigned id) { residues = ceicg_filler.fill(residues, {&id, 1}, tw, th); }, texture.id(),
-          fill_targets[1], fill_targets, passes, repeats, frames, texels);
-      fragment::StateTextureFiller<fragment::ParkMillerTraits> pm_filler(tw, th);
-      pm_filler.set_state(pm::state_at(1, 0), 1);
-      bench_texture(
-          "Park-Miller", 1, 1, [&](unsigned id) { pm_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
-          fill_targets, passes, repeats, frames, texels);
-      fragment::StateTextureFiller<fragment::WichmannHillTraits> wh_filler(tw, th, {wh::parameters(0)});
-      wh_filler.set_state(wh::seed_state(0, 1), 1);
-      bench_texture(
-          "Wichmann-Hill (set 0)", 1, 1, [&](unsigned id) { wh_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
-          fill_targets, passes, repeats, frames, texels);
-      fragment::StateTextureFiller<fragment::Mrg32k3aTraits> mrg_filler(tw, th);
-      mrg_filler.set_state(mrg32k3a::default_seed(), 1);
-      // Its state moves on in three passes of one target after each output pass: eight passes
-      // of one target a fill, so its ceiling is eight trivial passes of one.
-      bench_texture(
-          "MRG32k3a", 8, 1, [&](unsigned id) { mrg_filler.fill({&id, 1}); }, texture.id(), fill_targets[1],
-          fill_targets, passes, repeats, frames, texels);
+      if (wants("ps30")) {
+        fragment::CeicgTextureFiller ceicg_filler(1);
+        bench_texture(
+            "CEICG (states on the host)", 1, 1,
+            [&](unsigned id) {
+              residues = ceicg_filler.fill(residues, {&id, 1}, tw, th);
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        fragment::StateTextureFiller<fragment::ParkMillerTraits> pm_filler(tw, th);
+        pm_filler.set_state(pm::state_at(1, 0), 1);
+        bench_texture(
+            "Park-Miller", 1, 1,
+            [&](unsigned id) {
+              pm_filler.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        fragment::StateTextureFiller<fragment::WichmannHillTraits> wh_filler(tw, th, {wh::parameters(0)});
+        wh_filler.set_state(wh::seed_state(0, 1), 1);
+        bench_texture(
+            "Wichmann-Hill (set 0)", 1, 1,
+            [&](unsigned id) {
+              wh_filler.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        fragment::StateTextureFiller<fragment::Mrg32k3aTraits> mrg_filler(tw, th);
+        mrg_filler.set_state(mrg32k3a::default_seed(), 1);
+        // Its state moves on in three passes of one target after each output pass: eight passes
+        // of one target a fill, so its ceiling is eight trivial passes of one.
+        bench_texture(
+            "MRG32k3a", 8, 1,
+            [&](unsigned id) {
+              mrg_filler.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      }
       // The compute profile's fills: one dispatch writing the texture as an image (two for
       // MRG32k3a), the states in a storage buffer; beside one trivial pass of the texture, and
       // (the last row) the trivial compute shader writing the image in the same work groups.
-      fragment::CeicgTextureFiller ceicg_compute(1, true);
-      bench_texture(
-          "CEICG (compute)", 1, 1, [&](unsigned id) { residues = ceicg_compute.fill(residues, {&id, 1}, tw, th); },
-          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
-      stream::ComputeTextureFiller<fragment::ParkMillerTraits> pm_compute(tw, th);
-      pm_compute.set_state(pm::state_at(1, 0), 1);
-      bench_texture(
-          "Park-Miller (compute)", 1, 1, [&](unsigned id) { pm_compute.fill({&id, 1}); }, texture.id(), fill_targets[1],
-          fill_targets, passes, repeats, frames, texels);
-      stream::ComputeTextureFiller<fragment::WichmannHillTraits> wh_compute(tw, th, {wh::parameters(0)});
-      wh_compute.set_state(wh::seed_state(0, 1), 1);
-      bench_texture(
-          "Wichmann-Hill (set 0, compute)", 1, 1, [&](unsigned id) { wh_compute.fill({&id, 1}); }, texture.id(),
-          fill_targets[1], fill_targets, passes, repeats, frames, texels);
-      stream::ComputeTextureFiller<fragment::Mrg32k3aTraits> mrg_compute(tw, th);
-      mrg_compute.set_state(mrg32k3a::default_seed(), 1);
-      bench_texture(
-          "MRG32k3a (compute)", 1, 1, [&](unsigned id) { mrg_compute.fill({&id, 1}); }, texture.id(), fill_targets[1],
-          fill_targets, passes, repeats, frames, texels);
-      const gl::Program trivial(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
-      const gl::VertexArray vertex_array;
-      bench_texture(
-          "trivial shader (one target)", 1, 1,
-          [&](unsigned id) {
-            const gl::Framebuffer framebuffer({&id, 1});
-            framebuffer.bind();
-            trivial.use();
-            vertex_array.bind();
-            trivial.set("uValue", 0.5f);
-            gl::draw_fullscreen(tw, th);
-          },
-          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
-      const gl::Program image_fill = gl::Program::compute(gl::embedded_shader("compute/fill_image.comp"));
-      bench_texture(
-          "trivial compute shader (image store)", 1, 1,
-          [&](unsigned id) {
-            image_fill.use();
-            image_fill.set("uValue", 0.5f);
-            glUniform2i(glGetUniformLocation(image_fill.id(), "uSize"), static_cast<GLint>(tw), static_cast<GLint>(th));
-            glBindImageTexture(0, id, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
-            glDispatchCompute((tw + 7) / 8, (th + 7) / 8, 1);
-            glMemoryBarrier(GL_ALL_BARRIER_BITS);
-          },
-          texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      if (wants("compute")) {
+        fragment::CeicgTextureFiller ceicg_compute(1, true);
+        bench_texture(
+            "CEICG (compute)", 1, 1,
+            [&](unsigned id) {
+              residues = ceicg_compute.fill(residues, {&id, 1}, tw, th);
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        stream::ComputeTextureFiller<fragment::ParkMillerTraits> pm_compute(tw, th);
+        pm_compute.set_state(pm::state_at(1, 0), 1);
+        bench_texture(
+            "Park-Miller (compute)", 1, 1,
+            [&](unsigned id) {
+              pm_compute.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        stream::ComputeTextureFiller<fragment::WichmannHillTraits> wh_compute(tw, th, {wh::parameters(0)});
+        wh_compute.set_state(wh::seed_state(0, 1), 1);
+        bench_texture(
+            "Wichmann-Hill (set 0, compute)", 1, 1,
+            [&](unsigned id) {
+              wh_compute.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        stream::ComputeTextureFiller<fragment::Mrg32k3aTraits> mrg_compute(tw, th);
+        mrg_compute.set_state(mrg32k3a::default_seed(), 1);
+        bench_texture(
+            "MRG32k3a (compute)", 1, 1,
+            [&](unsigned id) {
+              mrg_compute.fill({&id, 1});
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      }
+      if (wants("ps30")) {
+        const gl::Program trivial(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("fill.frag"));
+        const gl::VertexArray vertex_array;
+        bench_texture(
+            "trivial shader (one target)", 1, 1,
+            [&](unsigned id) {
+              const gl::Framebuffer framebuffer({&id, 1});
+              framebuffer.bind();
+              trivial.use();
+              vertex_array.bind();
+              trivial.set("uValue", 0.5f);
+              gl::draw_fullscreen(tw, th);
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      }
+      if (wants("compute")) {
+        const gl::Program image_fill = gl::Program::compute(gl::embedded_shader("compute/fill_image.comp"));
+        bench_texture(
+            "trivial compute shader (image store)", 1, 1,
+            [&](unsigned id) {
+              image_fill.use();
+              image_fill.set("uValue", 0.5f);
+              glUniform2i(glGetUniformLocation(image_fill.id(), "uSize"), static_cast<GLint>(tw),
+                          static_cast<GLint>(th));
+              glBindImageTexture(0, id, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+              glDispatchCompute((tw + 7) / 8, (th + 7) / 8, 1);
+              glMemoryBarrier(GL_ALL_BARRIER_BITS);
+            },
+            texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+      }
     }
   } catch (const std::exception& e) {
     std::cerr << "bench_fragment: error: " << e.what() << "\n";
