@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/distribution_cdf.hpp"
+
 using namespace glrand;
 
 namespace {
@@ -36,26 +38,7 @@ std::uint64_t value_count() {
   return given ? static_cast<std::uint64_t>(std::stod(given)) : 1'000'000'000;
 }
 
-// The standard normal CDF from the C library's erfc (a route independent of the quantile).
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::numbers::sqrt2); }
-
-std::function<double(double)> cdf_of(const Distribution& d) {
-  switch (d.kind) {
-    case DistributionKind::uniform:
-      return [d](double x) { return std::clamp((x - d.a) / (d.b - d.a), 0.0, 1.0); };
-    case DistributionKind::uniform_positive:
-      return [](double x) { return std::clamp(x, 0.0, 1.0); };
-    case DistributionKind::normal:
-      return [d](double x) { return normal_cdf((x - d.mean) / d.stddev); };
-    case DistributionKind::lognormal:
-      return [d](double x) { return x <= 0 ? 0.0 : normal_cdf((std::log(x) - d.mean) / d.stddev); };
-    case DistributionKind::exponential:
-      return [d](double x) { return x <= 0 ? 0.0 : -std::expm1(-d.lambda * x); };
-    case DistributionKind::poisson:
-      break;
-  }
-  return {};
-}
+using testing::cdf_of;
 
 // The same distribution with one parameter wrong by a relative `by`.
 Distribution wrong_by(Distribution d, double by) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "distributions/transforms.hpp"
+#include "support/distribution_cdf.hpp"
 
 using namespace glrand;
 
@@ -23,27 +24,8 @@ namespace {
 
 constexpr std::size_t kCount = 10'000'000;
 
-// The standard normal CDF, from the C library's erfc (an independent route to the quantile).
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::numbers::sqrt2); }
-
-// The exact CDF of each distribution.
-std::function<double(double)> cdf_of(const Distribution& d) {
-  switch (d.kind) {
-    case DistributionKind::uniform:
-      return [d](double x) { return std::clamp((x - d.a) / (d.b - d.a), 0.0, 1.0); };
-    case DistributionKind::uniform_positive:
-      return [](double x) { return std::clamp(x, 0.0, 1.0); };
-    case DistributionKind::normal:
-      return [d](double x) { return normal_cdf((x - d.mean) / d.stddev); };
-    case DistributionKind::lognormal:
-      return [d](double x) { return x <= 0 ? 0.0 : normal_cdf((std::log(x) - d.mean) / d.stddev); };
-    case DistributionKind::exponential:
-      return [d](double x) { return x <= 0 ? 0.0 : -std::expm1(-d.lambda * x); };
-    case DistributionKind::poisson:
-      break;  // discrete: its own χ² below
-  }
-  return {};
-}
+using testing::cdf_of;
+using testing::normal_cdf;
 
 // `count` values (T: double or float) of `d` from `algorithm`'s CPU reference from `offset`.
 template <class T = double>
