@@ -16,9 +16,9 @@
 namespace glrand::bench {
 namespace {
 
-// The library's device conversion of `algorithm` (host/library/sources.cpp's choice), as f32.
-cuda::DeviceConversion conversion_of(Algorithm algorithm, const Distribution* d) {
-  const auto f32 = cuda::ValueFormat::f32;
+// The library's device conversion of `algorithm` (host/library/sources.cpp's choice).
+cuda::DeviceConversion conversion_of(Algorithm algorithm, const Distribution* d,
+                                     cuda::ValueFormat f32 = cuda::ValueFormat::f32) {
   switch (algorithm) {
     case Algorithm::ceicg:
       return cuda::ceicg_conversion(f32, d);
@@ -42,19 +42,36 @@ struct Named {
   Distribution distribution;
 };
 
-std::vector<Named> gpu_distributions() {
+// Box–Muller only where the library makes it (not Sobol32's points).
+std::vector<Named> gpu_distributions(Algorithm algorithm) {
   Distribution uniform{DistributionKind::uniform, -1.0, 1.0};
   Distribution exponential{DistributionKind::exponential};
   Distribution normal{DistributionKind::normal};
+  Distribution box_muller{DistributionKind::normal};
+  box_muller.method = NormalMethod::box_muller;
   Distribution lognormal{DistributionKind::lognormal};
   Distribution poisson{DistributionKind::poisson};
   poisson.lambda = 10.0;
   std::vector<Named> all{{"resident-uniform-range", uniform},
                          {"resident-exponential", exponential},
                          {"resident-normal", normal},
+                         {"resident-normal-box-muller", box_muller},
                          {"resident-lognormal", lognormal},
                          {"resident-poisson10", poisson}};
+  if (algorithm == Algorithm::sobol32) all.erase(all.begin() + 3);
   for (Named& n : all) n.distribution.on = DistributionOn::gpu;
+  return all;
+}
+
+// The seeds' Table 3 in double: the own f64 and three distributions.
+std::vector<Named> gpu_f64_distributions(Algorithm algorithm) {
+  std::vector<Named> all;
+  for (Named& n : gpu_distributions(algorithm)) {
+    const std::string_view p = n.profile;
+    if (p == "resident-exponential") all.push_back({"resident-f64-exponential", n.distribution});
+    if (p == "resident-normal") all.push_back({"resident-f64-normal", n.distribution});
+    if (p == "resident-normal-box-muller") all.push_back({"resident-f64-normal-box-muller", n.distribution});
+  }
   return all;
 }
 
@@ -122,7 +139,8 @@ std::vector<Row> curand_distribution_rows(Algorithm algorithm, const Row& base, 
 std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row& resident, const ResidentLaunch& launch,
                                         std::uint32_t* words, std::uint64_t outputs, int repeats) {
   const Algorithm algorithm = find_generator(generator).algorithm;
-  cuda::DeviceBuffer<float> values(outputs);
+  // Room for the doubles; the floats use its first half.
+  cuda::DeviceBuffer<double> values(outputs);
   const auto timed = [&](const cuda::DeviceConversion& conversion) {
     return 1e-3 * median_cuda_ms(
                       [&] {
@@ -140,7 +158,7 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   own.ceiling_units = static_cast<double>(outputs);
   own.ceiling_seconds = resident.seconds;
   std::vector<Row> rows{own};
-  for (const Named& n : gpu_distributions()) {
+  for (const Named& n : gpu_distributions(algorithm)) {
     Row r = resident;
     r.profile = n.profile;
     r.shape = describe(n.distribution) + ", f32: the words, then the distribution kernel";
@@ -151,7 +169,24 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
     r.ceiling_seconds = own.seconds;
     rows.push_back(r);
   }
-  for (Row& r : curand_distribution_rows(algorithm, resident, values.data(), outputs, repeats)) rows.push_back(std::move(r));
+  Row own64 = own;
+  own64.profile = "resident-f64";
+  own64.shape = "its own f64: the words, then the value kernel, device buffers, " + launch.note;
+  own64.seconds = timed(conversion_of(algorithm, nullptr, cuda::ValueFormat::f64));
+  rows.push_back(own64);
+  for (const Named& n : gpu_f64_distributions(algorithm)) {
+    Row r = own64;
+    r.profile = n.profile;
+    r.shape = describe(n.distribution) + ", f64: the words, then the distribution kernel";
+    r.seconds = timed(conversion_of(algorithm, &n.distribution, cuda::ValueFormat::f64));
+    r.ceiling = "resident-f64";
+    r.ceiling_unit = "doubles";
+    r.ceiling_seconds = own64.seconds;
+    rows.push_back(r);
+  }
+  for (Row& r : curand_distribution_rows(algorithm, resident, reinterpret_cast<float*>(values.data()), outputs,
+                                         repeats))
+    rows.push_back(std::move(r));
   return rows;
 }
 

@@ -359,9 +359,11 @@ void run_bench(const BenchOptions& o) {
                  "libcurand loads); curand-host-f32 = curandGenerateUniform then one copy into pinned memory, "
                  "a cuRAND user's floats on the host (wall clock), beside the copy alone (memcpy); resident-f32 = the "
                  "generator's own floats made on the GPU (its words, then the value kernel) beside the resident "
-                 "words' time; resident-uniform-range, -exponential, -normal, -lognormal, -poisson10 = the distributions made "
-                 "on the GPU (--distribution-on gpu: the words, then the distribution kernel), f32, beside "
-                 "resident-f32; curand-normal, -lognormal, -poisson10 = cuRAND's, beside its curandGenerateUniform "
+                 "words' time; resident-uniform-range, -exponential, -normal, -normal-box-muller, -lognormal, -poisson10 = "
+                 "the distributions made on the GPU (--distribution-on gpu: the words, then the distribution "
+                 "kernel), f32, beside resident-f32; resident-f64 = its own doubles, beside the resident words' "
+                 "time; resident-f64-exponential, -normal, -normal-box-muller = those in double, beside "
+                 "resident-f64; curand-normal, -lognormal, -poisson10 = cuRAND's, beside its curandGenerateUniform "
                  "(curand-uniform)\n\n"
               << table_head;
     for (const auto n : sizes_or(kCudaOutputs, kCudaQuickOutputs))

@@ -5,6 +5,7 @@
 // multiply-add can change a bit. Rounding a double down to a float (__double2float_rd) is
 // float_not_above for the u ≥ 0 every formula gives.
 #include <memory>
+#include <stdexcept>
 #include <tuple>
 
 #include <glrand/error.hpp>
@@ -158,6 +159,34 @@ __global__ void distribution_kernel(const std::uint32_t* words, T* out, std::uin
   }
 }
 
+// Box–Muller's pairs: outputs 2p and 2p + 1 make values 2p and 2p + 1, r = sqrt(−2·log1p(−u0)),
+// (cos, sin) of 2π·u1 by sincospi of the exact 2·u1, so that no rounded 2π enters (the
+// bound is against the exact formula: docs/distributions.md). `count` is even.
+template <class Formula, class T>
+__global__ void box_muller_kernel(const std::uint32_t* words, T* out, std::uint64_t count, Formula formula,
+                                  Transform transform) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  const T lowest = static_cast<T>(transform.lowest), highest = static_cast<T>(transform.highest);
+  for (std::uint64_t p = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; 2 * p < count; p += stride) {
+    std::uint32_t x0[Formula::kWidth], x1[Formula::kWidth];
+    load_output<Formula>(words, 2 * p, x0);
+    load_output<Formula>(words, 2 * p + 1, x1);
+    const double r = __dsqrt_rn(__dmul_rn(-2.0, log1p(-formula.f64(x0))));
+    double s = 0, c = 0;
+    sincospi(__dmul_rn(2.0, formula.f64(x1)), &s, &c);
+    for (int k = 0; k < 2; ++k) {
+      double value = __dadd_rn(transform.mean, __dmul_rn(transform.stddev, __dmul_rn(r, k == 0 ? c : s)));
+      if (transform.kind == DistributionKind::lognormal) value = exp(value);
+      T rounded;
+      if constexpr (sizeof(T) == 4)
+        rounded = __double2float_rn(value);
+      else
+        rounded = value;
+      out[2 * p + k] = rounded < lowest ? lowest : (highest < rounded ? highest : rounded);
+    }
+  }
+}
+
 template <class T, class Formula>
 DeviceConversion launcher(Formula formula) {
   return {sizeof(T), [formula](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
@@ -172,7 +201,7 @@ DeviceConversion launcher(Formula formula) {
 template <class T, class Formula>
 DeviceConversion distribution_launcher(Formula formula, const Distribution& d) {
   check(d);
-  if (distributions::uses_pairs(d)) throw InvalidArgument("this distribution is made on the host only");
+  const bool pairs = distributions::uses_pairs(d);
   Transform transform{d.kind, d.a, d.b - d.a, d.mean, d.stddev, d.lambda, 0, 0};
   if constexpr (sizeof(T) == 4)
     std::tie(transform.lowest, transform.highest) = distributions::value_bounds_f32(d);
@@ -192,9 +221,17 @@ DeviceConversion distribution_launcher(Formula formula, const Distribution& d) {
     transform.k0 = table->k0;
     transform.floor = table->floor;
   }
-  return {sizeof(T), [formula, transform, cdf](const std::uint32_t* words, std::uint64_t count, void* out,
-                                               Stream stream) {
+  return {sizeof(T), [formula, transform, cdf, pairs](const std::uint32_t* words, std::uint64_t count, void* out,
+                                                      Stream stream) {
             if (count == 0) return;
+            if (pairs) {
+              if (count % 2 != 0) throw std::logic_error("Box-Muller values on the GPU come in whole pairs");
+              const Geometry g = leapfrog_geometry(count / 2, multiprocessors());
+              box_muller_kernel<Formula, T><<<g.blocks, g.threads_per_block, 0, stream>>>(
+                  words, static_cast<T*>(out), count, formula, transform);
+              check_launch("box_muller_kernel");
+              return;
+            }
             const Geometry g = leapfrog_geometry(count, multiprocessors());
             distribution_kernel<Formula, T>
                 <<<g.blocks, g.threads_per_block, 0, stream>>>(words, static_cast<T*>(out), count, formula, transform);

@@ -171,10 +171,10 @@ struct DeviceConversion {
   // Writes `count` values into device memory `out` from `count` outputs' words.
   std::function<void(const std::uint32_t* words, std::uint64_t count, void* out, Stream stream)> launch;
 };
-// With a `distribution` (made on the GPU: not Box–Muller), each value is instead
-// that distribution's of the output's f64, computed in double with CUDA's functions and
-// rounded once (docs/distributions.md: a uniform range and (0, 1] the host's bits, the others
-// within the documented bounds).
+// With a `distribution` (made on the GPU), each value is instead that distribution's of the
+// output's f64 (Box–Muller: of its pair's two, `count` even, output 0 a pair's first),
+// computed in double with CUDA's functions and rounded once (docs/distributions.md: a
+// uniform range and (0, 1] the host's bits, the others within the documented bounds).
 DeviceConversion ceicg_conversion(ValueFormat format, const Distribution* distribution = nullptr);
 DeviceConversion wichmann_hill_conversion(const wh::Parameters& parameters, ValueFormat format,
                                           const Distribution* distribution = nullptr);

@@ -54,10 +54,6 @@ DistributionOn distribution_on(std::string_view name) {
 }
 
 void check(const Distribution& d) {
-  if (d.on == DistributionOn::gpu && distributions::uses_pairs(d))
-    throw InvalidArgument(
-        "Box-Muller values are made on the host only so far: use --normal-method inverse-cdf "
-        "or leave out --distribution-on gpu");
   switch (d.kind) {
     case DistributionKind::uniform:
       if (!std::isfinite(d.a) || !std::isfinite(d.b) || !(d.a < d.b))

@@ -178,7 +178,21 @@ library::ValueRun<T> gpu_distribution_run(const Generator& generator, const libr
   if (!make)
     throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
                           "the other paths make its values on the host");
-  return make(distribution);
+  library::ValueRun<T> run = make(distribution);
+  if (!distributions::uses_pairs(distribution)) return run;
+  // Box–Muller: the device makes whole pairs, from the first value's pair to the last one's
+  // partner; the values outside first .. first + count − 1 are dropped here.
+  return [run, check = source.check_count](library::Devices& devices, std::uint64_t first, std::uint64_t count,
+                                           const library::ValueConsumer<T>& consume) {
+    const std::uint64_t end = first + count, begin = first - first % 2, stop = end + end % 2;
+    if (check) check(begin, stop - begin);
+    std::uint64_t at = begin;  // the output of the chunk's first value
+    run(devices, begin, stop - begin, [&](std::span<const T> values) {
+      const std::uint64_t lo = std::max(at, first), hi = std::min(at + values.size(), end);
+      if (hi > lo) consume(values.subspan(static_cast<std::size_t>(lo - at), static_cast<std::size_t>(hi - lo)));
+      at += values.size();
+    });
+  };
 }
 
 // `count` values of a distribution from the position on, in one run of the generator's

@@ -466,9 +466,9 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}), "needs the CUDA path"},
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "device", "-o", "out.bin"}), "host or gpu"},
       {gen({"-n", "10", "--distribution-on", "gpu", "-o", "out.bin"}), "--distribution, which is not given"},
-      {gen({"-n", "10", "--path", "cuda", "--distribution", "normal", "--normal-method", "box-muller",
-            "--distribution-on", "gpu", "-o", "out.bin"}),
-       "host only"},
+      {gen({"-n", "10", "-g", "sobol32", "--path", "cuda", "--distribution", "normal", "--normal-method",
+            "box-muller", "--distribution-on", "gpu", "-o", "out.bin"}),
+       "Box-Muller pairs consecutive outputs"},
   };
   const auto before = dir.entries();
   REQUIRE(before.empty());

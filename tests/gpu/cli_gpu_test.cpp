@@ -78,7 +78,7 @@ TEST_CASE("generate --distribution-on gpu writes each value within its bound of 
   settings.backend = glrand::Backend::cpu;
   settings.offset = 5;
   glrand::Generator cpu(settings);
-  std::vector<double> u(kCount);
+  std::vector<double> u(kCount + 1);  // with the last Box–Muller value's partner
   cpu.generate(std::span<double>(u));
   glrand::Distribution normal;
   normal.kind = glrand::DistributionKind::normal;
@@ -96,17 +96,28 @@ TEST_CASE("generate --distribution-on gpu writes each value within its bound of 
   args = common;
   args.insert(args.end(), {"--distribution", "lognormal", "--format", "f64"});
   const std::string f64 = glrand_ok(args, dir.path()).out;
+  args = common;
+  args.insert(args.end(), {"--distribution", "normal", "--normal-method", "box-muller", "--format", "f64"});
+  const std::string box_muller = glrand_ok(args, dir.path()).out;
   REQUIRE(f32.size() == kCount * 4);
   REQUIRE(f64.size() == kCount * 8);
-  std::uint64_t worst32 = 0, worst64 = 0;
+  REQUIRE(box_muller.size() == kCount * 8);
+  glrand::Distribution pairs = normal;
+  pairs.method = glrand::NormalMethod::box_muller;
+  std::uint64_t worst32 = 0, worst64 = 0, worst_pairs = 0;
   for (std::size_t i = 0; i < kCount; ++i) {
     float x32;
-    double x64;
+    double x64, z;
     std::memcpy(&x32, f32.data() + 4 * i, 4);
     std::memcpy(&x64, f64.data() + 8 * i, 8);
+    std::memcpy(&z, box_muller.data() + 8 * i, 8);
     worst32 = std::max(worst32, glrand::testing::error_ulps(normal, u[i], x32));
     worst64 = std::max(worst64, glrand::testing::error_ulps(lognormal, u[i], x64));
+    const std::size_t first = i - i % 2;
+    worst_pairs = std::max(worst_pairs,
+                           glrand::testing::error_ulps(pairs, u[first], u[first + 1], static_cast<int>(i % 2), z));
   }
-  CHECK(worst32 <= 1);   // docs/distributions.md: floats within 1 ulp
-  CHECK(worst64 <= 48);  // the log-normal's double bound
+  CHECK(worst32 <= 1);        // docs/distributions.md: floats within 1 ulp
+  CHECK(worst64 <= 48);       // the log-normal's double bound
+  CHECK(worst_pairs <= 8);    // Box–Muller's normal, μ ≠ 0: in ulps of |μ| + σ·|z|
 }

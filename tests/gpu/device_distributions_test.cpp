@@ -3,8 +3,9 @@
 // MPFR's correctly rounded values of the same u (support/distribution_reference.hpp), within
 // docs/distributions.md's bounds, at the hard points (the smallest and largest words, words
 // around 1/2) and on random words of Park–Miller, MRG32k3a and MT19937's formulas; a uniform
-// range and (0, 1] bit for bit as the host's formulas; and the public API's values on the CUDA
-// path against the reference from the CPU path's doubles. Skipped (exit 77) without a GPU.
+// range and (0, 1] bit for bit as the host's formulas; Box–Muller's pairs against MPFR's exact
+// pair; and the public API's values on the CUDA path against the reference from the CPU path's
+// doubles. Skipped (exit 77) without a GPU.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
@@ -88,6 +89,45 @@ void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest
   }
 }
 
+// Box–Muller on the device: pairs of hard words (each formula's smallest and largest, and u1
+// at and beside 0, 1/4, 1/2 and 3/4, where the cosine or the sine is 0 or ±1) and random ones.
+void check_box_muller(const char* name, std::uint32_t lowest, std::uint32_t highest, const Conversion& conversion,
+                      const HostU& host_u) {
+  const std::uint32_t span = highest - lowest;
+  std::vector<std::uint32_t> firsts{lowest, lowest + 1, lowest + span / 2, highest - 1, highest};
+  std::vector<std::uint32_t> seconds{lowest, lowest + 1, highest - 1, highest};
+  for (std::uint32_t quarter = 1; quarter < 4; ++quarter)
+    for (std::int64_t beside = -1; beside <= 1; ++beside)
+      seconds.push_back(static_cast<std::uint32_t>(lowest + std::uint64_t{span} * quarter / 4 + beside));
+  std::vector<std::uint32_t> words;
+  for (const std::uint32_t a : firsts)
+    for (const std::uint32_t b : seconds) words.insert(words.end(), {a, b});
+  const auto random = hard_words(lowest, highest, 20'000);
+  words.insert(words.end(), random.begin(), random.end() - static_cast<std::ptrdiff_t>(random.size() % 2));
+  std::vector<double> u(words.size());
+  std::transform(words.begin(), words.end(), u.begin(), host_u);
+  for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) {
+    INFO(name << ", " << describe(b.distribution));
+    const auto f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words);
+    const auto f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words);
+    std::uint64_t worst64 = 0, worst32 = 0;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::size_t first = i - i % 2;
+      INFO("words " << words[first] << ", " << words[first + 1] << ", value " << i % 2);
+      const int which = static_cast<int>(i % 2);
+      const std::uint64_t d64 = testing::error_ulps(b.distribution, u[first], u[first + 1], which, f64[i]);
+      const std::uint64_t d32 = testing::error_ulps(b.distribution, u[first], u[first + 1], which, f32[i]);
+      if (d64 > b.f64_ulps || d32 > 1) UNSCOPED_INFO("over the bound at value " << i);
+      worst64 = std::max(worst64, d64);
+      worst32 = std::max(worst32, d32);
+    }
+    CHECK(worst64 <= b.f64_ulps);
+    CHECK(worst32 <= 1);
+    WARN(name << ", " << describe(b.distribution) << ": the GPU's worst " << worst64 << " ulp (double), " << worst32
+              << " ulp (float)");
+  }
+}
+
 }  // namespace
 
 TEST_CASE("distributions made on the GPU lie within their bounds of MPFR's correctly rounded values",
@@ -104,6 +144,67 @@ TEST_CASE("distributions made on the GPU lie within their bounds of MPFR's corre
       "mt19937", 0, 0xFFFFFFFFu,
       [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
       [](std::uint32_t x) { return mt19937::to_f64(x); });
+}
+
+TEST_CASE("Box-Muller made on the GPU lies within its bounds of MPFR's exact pairs", "[gpu][distribution]") {
+  check_box_muller(
+      "pm", 1, pm::kModulus - 1,
+      [](cuda::ValueFormat f, const Distribution* d) { return cuda::park_miller_conversion(f, d); },
+      [](std::uint32_t z) { return pm::to_f64(z); });
+  check_box_muller(
+      "mrg32k3a", 1, mrg32k3a::kM1,
+      [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(false, f, d); },
+      [](std::uint32_t z) { return mrg32k3a::to_f64(z); });
+  check_box_muller(
+      "mt19937", 0, 0xFFFFFFFFu,
+      [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
+      [](std::uint32_t x) { return mt19937::to_f64(x); });
+}
+
+TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across odd starts and odd calls",
+          "[gpu][distribution]") {
+  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::wichmann_hill, Algorithm::mt19937}) {
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.offset = 1'000'003;
+    settings.backend = Backend::cpu;
+    Generator cpu(settings);
+    settings.backend = Backend::cuda;
+    Generator gpu(settings);
+    constexpr std::size_t kCount = 300'002;
+    std::vector<double> u(kCount);
+    cpu.generate(std::span<double>(u));
+    for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) {
+      INFO(info(algorithm).name << ", " << describe(b.distribution));
+      // Calls of 1, 12,344 (both odd starts after the first) and the rest; then the whole run
+      // as floats, streamed.
+      std::vector<double> values(kCount);
+      gpu.set_state({settings, 0});
+      gpu.generate(std::span<double>(values).first(1), b.distribution);
+      gpu.generate(std::span<double>(values).subspan(1, 12'344), b.distribution);
+      gpu.generate(std::span<double>(values).subspan(12'345), b.distribution);
+      CHECK(gpu.position() == kCount);
+      std::vector<float> floats;
+      gpu.set_state({settings, 5});
+      gpu.generate_floats(kCount - 6, b.distribution, [&](std::span<const float> chunk) {
+        floats.insert(floats.end(), chunk.begin(), chunk.end());
+      });
+      REQUIRE(floats.size() == kCount - 6);
+      std::uint64_t worst = 0, worst32 = 0;
+      for (std::size_t i = 0; i + 1 < kCount; i += 7) {
+        const std::size_t first = i - i % 2;
+        const int which = static_cast<int>(i % 2);
+        worst = std::max(worst, testing::error_ulps(b.distribution, u[first], u[first + 1], which, values[i]));
+        if (i >= 5 && i < kCount - 1)
+          worst32 = std::max(worst32,
+                             testing::error_ulps(b.distribution, u[first], u[first + 1], which, floats[i - 5]));
+      }
+      WARN(info(algorithm).name << ", " << describe(b.distribution) << ": the GPU's worst " << worst
+                                << " ulp (double), " << worst32 << " ulp (float)");
+      CHECK(worst <= b.f64_ulps);
+      CHECK(worst32 <= 1);
+    }
+  }
 }
 
 TEST_CASE("the public API's distributions made on the GPU follow the sequence within their bounds",

@@ -108,6 +108,29 @@ void value(const Distribution& d, double u, Real& out) {
   throw std::invalid_argument("no MPFR reference for " + describe(d));
 }
 
+// Box–Muller's value `which` of the pair (u0, u1): r = sqrt(−2·log1p(−u0)) times cos 2πu1
+// (which 0) or sin 2πu1 (which 1), by MPFR's cospi and sinpi of 2·u1, so that the zeros at
+// u1 = 1/4, 1/2 and 3/4 are exact; then the normal's or log-normal's μ, σ and exp.
+void box_muller_value(const Distribution& d, double u0, double u1, int which, Real& out) {
+  if ((d.kind != DistributionKind::normal && d.kind != DistributionKind::lognormal) ||
+      d.method != NormalMethod::box_muller)
+    throw std::invalid_argument("no Box-Muller reference for " + describe(d));
+  const Real x0(-u0), x1(u1), mean(d.mean), stddev(d.stddev);
+  Real r, theta;
+  mpfr_log1p(r.x, x0.x, MPFR_RNDN);
+  mpfr_mul_si(r.x, r.x, -2, MPFR_RNDN);
+  mpfr_sqrt(r.x, r.x, MPFR_RNDN);
+  mpfr_mul_2ui(theta.x, x1.x, 1, MPFR_RNDN);
+  if (which == 0)
+    mpfr_cospi(theta.x, theta.x, MPFR_RNDN);
+  else
+    mpfr_sinpi(theta.x, theta.x, MPFR_RNDN);
+  mpfr_mul(out.x, r.x, theta.x, MPFR_RNDN);
+  mpfr_mul(out.x, out.x, stddev.x, MPFR_RNDN);
+  mpfr_add(out.x, out.x, mean.x, MPFR_RNDN);
+  if (d.kind == DistributionKind::lognormal) mpfr_exp(out.x, out.x, MPFR_RNDN);
+}
+
 template <class Unsigned, class T>
 std::uint64_t ordered_distance(T a, T b) {
   // Sign-magnitude bits to an order-preserving integer line.
@@ -149,6 +172,16 @@ std::vector<BoundedDistribution> bounded_distributions(DistributionOn on) {
           {make(DistributionKind::lognormal), gpu ? 48u : 16u}};
 }
 
+std::vector<BoundedDistribution> box_muller_distributions() {
+  std::vector<BoundedDistribution> all;
+  for (const BoundedDistribution& b : bounded_distributions(DistributionOn::gpu))
+    if (b.distribution.kind == DistributionKind::normal || b.distribution.kind == DistributionKind::lognormal) {
+      all.push_back(b);
+      all.back().distribution.method = NormalMethod::box_muller;
+    }
+  return all;
+}
+
 double reference_f64(const Distribution& d, double u) {
   Real x;
   value(d, u, x);
@@ -161,15 +194,26 @@ float reference_f32(const Distribution& d, double u) {
   return mpfr_get_flt(x.x, MPFR_RNDN);
 }
 
+double reference_f64(const Distribution& d, double u0, double u1, int which) {
+  Real x;
+  box_muller_value(d, u0, u1, which, x);
+  return mpfr_get_d(x.x, MPFR_RNDN);
+}
+
+float reference_f32(const Distribution& d, double u0, double u1, int which) {
+  Real x;
+  box_muller_value(d, u0, u1, which, x);
+  return mpfr_get_flt(x.x, MPFR_RNDN);
+}
+
 std::uint64_t ulps_apart(double a, double b) { return ordered_distance<std::uint64_t>(a, b); }
 std::uint64_t ulps_apart(float a, float b) { return ordered_distance<std::uint32_t>(a, b); }
 
 namespace {
 
 template <class T>
-std::uint64_t error_in_ulps(const Distribution& d, double u, T value) {
+std::uint64_t error_in_ulps(const Distribution& d, T reference, T value) {
   if (!std::isfinite(value)) return std::numeric_limits<std::uint64_t>::max();
-  const T reference = sizeof(T) == 4 ? static_cast<T>(reference_f32(d, u)) : static_cast<T>(reference_f64(d, u));
   if (d.kind != DistributionKind::normal || d.mean == 0) return ulps_apart(value, reference);
   const T scale = static_cast<T>(std::abs(d.mean) + std::abs(static_cast<double>(reference) - d.mean));
   const T ulp = std::nextafter(scale, std::numeric_limits<T>::infinity()) - scale;
@@ -178,7 +222,17 @@ std::uint64_t error_in_ulps(const Distribution& d, double u, T value) {
 
 }  // namespace
 
-std::uint64_t error_ulps(const Distribution& d, double u, double value) { return error_in_ulps(d, u, value); }
-std::uint64_t error_ulps(const Distribution& d, double u, float value) { return error_in_ulps(d, u, value); }
+std::uint64_t error_ulps(const Distribution& d, double u, double value) {
+  return error_in_ulps(d, reference_f64(d, u), value);
+}
+std::uint64_t error_ulps(const Distribution& d, double u, float value) {
+  return error_in_ulps(d, reference_f32(d, u), value);
+}
+std::uint64_t error_ulps(const Distribution& d, double u0, double u1, int which, double value) {
+  return error_in_ulps(d, reference_f64(d, u0, u1, which), value);
+}
+std::uint64_t error_ulps(const Distribution& d, double u0, double u1, int which, float value) {
+  return error_in_ulps(d, reference_f32(d, u0, u1, which), value);
+}
 
 }  // namespace glrand::testing

@@ -13,6 +13,10 @@ namespace glrand::testing {
 // The exact value of `distribution` (not Poisson, not Box–Muller) at u, rounded to nearest.
 double reference_f64(const Distribution& distribution, double u);
 float reference_f32(const Distribution& distribution, double u);
+// Box–Muller's value `which` (0: r·cos 2πu1, 1: r·sin 2πu1, r = sqrt(−2·log1p(−u0))) of the
+// pair (u0, u1), through the normal's or log-normal's μ, σ and exp, exact, rounded to nearest.
+double reference_f64(const Distribution& distribution, double u0, double u1, int which);
+float reference_f32(const Distribution& distribution, double u0, double u1, int which);
 
 // The distributions docs/distributions.md states its bounds for, each with its bound in
 // double in ulps (floats: 1 ulp throughout), made where `on` says: uniform [−3, 5), (0, 1],
@@ -23,6 +27,9 @@ struct BoundedDistribution {
   std::uint64_t f64_ulps;
 };
 std::vector<BoundedDistribution> bounded_distributions(DistributionOn on);
+// Box–Muller's normal (0, 1), normal (1.5, 0.25) and log-normal (0, 1) made on the GPU, with
+// their bounds in double as docs/distributions.md gives them.
+std::vector<BoundedDistribution> box_muller_distributions();
 
 // Units in the last place between two finite values of one type (0 where equal).
 std::uint64_t ulps_apart(double a, double b);
@@ -33,5 +40,8 @@ std::uint64_t ulps_apart(float a, float b);
 // result's own ulp says nothing of z's accuracy).
 std::uint64_t error_ulps(const Distribution& distribution, double u, double value);
 std::uint64_t error_ulps(const Distribution& distribution, double u, float value);
+// The same for Box–Muller's value `which` of the pair (u0, u1).
+std::uint64_t error_ulps(const Distribution& distribution, double u0, double u1, int which, double value);
+std::uint64_t error_ulps(const Distribution& distribution, double u0, double u1, int which, float value);
 
 }  // namespace glrand::testing

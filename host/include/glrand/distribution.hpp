@@ -27,7 +27,7 @@ enum class NormalMethod { inverse_cdf, box_muller };
 
 // Where the values are made: on the host (the same bits on every path), or on the GPU where
 // the words are (the CUDA path; within docs/distributions.md's bounds, the Poisson's the
-// host's bits; not Box–Muller so far).
+// host's bits).
 enum class DistributionOn { host, gpu };
 
 struct Distribution {
