@@ -16,11 +16,6 @@
 namespace glrand::bench {
 namespace {
 
-struct MklGenerator {
-  int brng;
-  std::uint32_t seed;  // vslNewStream's seed (Sobol: the dimensions)
-};
-
 // The settings of the cpu rows where MKL has them (WH set 0, seed 1; Sobol one dimension);
 // MKL seeds MRG32k3a and MT19937 its own way, so their sequences differ from the cpu rows'.
 std::optional<MklGenerator> mkl_generator(Algorithm algorithm) {
@@ -41,12 +36,12 @@ std::optional<MklGenerator> mkl_generator(Algorithm algorithm) {
   return std::nullopt;
 }
 
-MklGenerator checked_mkl_generator(const std::string& name) {
+}  // namespace
+
+MklGenerator mkl_generator_of(const std::string& name) {
   if (const auto g = mkl_generator(find_generator(name).algorithm)) return *g;
   throw std::invalid_argument("Intel MKL has no generator '" + name + "' of glrand's");
 }
-
-}  // namespace
 
 const std::vector<std::string>& mkl_generators() {
   static const std::vector<std::string> names = [] {
@@ -63,13 +58,13 @@ bool has_mkl_generator(const std::string& generator) {
 }
 
 std::string mkl_setting(const std::string& generator) {
-  const MklGenerator g = checked_mkl_generator(generator);
+  const MklGenerator g = mkl_generator_of(generator);
   return fmt::format("{}, {} {}", mkl::brng_name(g.brng), g.brng == mkl::kSobol ? "dimensions" : "seed", g.seed);
 }
 
 Row mkl_row(const std::string& generator, std::uint64_t outputs, int repeats) {
   mkl::require_available();
-  const MklGenerator g = checked_mkl_generator(generator);
+  const MklGenerator g = mkl_generator_of(generator);
   Row row = host_row(
       "mkl", generator, "viRngUniformBits, a stream per thread", mkl::words_per_output(g.brng),
       [&](std::span<std::uint32_t> words) { mkl::uniform_bits_parallel(g.brng, g.seed, 0, words); }, outputs, repeats);

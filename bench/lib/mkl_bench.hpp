@@ -20,6 +20,14 @@ bool has_mkl_generator(const std::string& generator);
 // "VSL_BRNG_WH + 0, seed 1" etc.: what MKL runs for `generator`.
 std::string mkl_setting(const std::string& generator);
 
+// MKL's basic generator (VSL_BRNG_*) for `generator` and its vslNewStream seed (Sobol: the
+// dimensions), as the mkl rows run it.
+struct MklGenerator {
+  int brng;
+  std::uint32_t seed;
+};
+MklGenerator mkl_generator_of(const std::string& generator);
+
 // The row of `generator` (one of mkl_generators()) for `outputs` outputs. Needs MKL: throws
 // Error with the reason where it cannot be loaded.
 Row mkl_row(const std::string& generator, std::uint64_t outputs, int repeats);

@@ -35,6 +35,7 @@
 
 #include "bench/lib/cpu_bench.hpp"
 #include "bench/lib/gl_bench.hpp"
+#include "bench/lib/host_distribution_bench.hpp"
 #include "bench/lib/mkl_bench.hpp"
 #include "bench/lib/row.hpp"
 #include "bench/lib/timing.hpp"
@@ -71,6 +72,8 @@ struct BenchOptions {
   std::vector<std::string> sinks;
   std::vector<std::string> sink_formats{"ints", "f32", "f64"};
   std::string sink_dir = ".";
+  // --distributions: the seeds' Tables 2 and 3 instead of the cpu and mkl generator rows.
+  bool distributions = false;
 };
 
 // Outputs per cpu (and mkl) and cuda row without --sizes.
@@ -158,6 +161,8 @@ void run_bench(const BenchOptions& o) {
   if (mpi::World::instance().several()) return run_bench_ranks(o);
 #endif
   for (const auto& g : o.generators) find_generator(g);
+  if (o.distributions && !o.sinks.empty())
+    throw InvalidArgument("--distributions and --sinks choose different rows: give one of them");
   const std::vector<std::string> paths = chosen_paths(o);
   const auto has = [&](const char* p) { return std::find(paths.begin(), paths.end(), p) != paths.end(); };
   // Generators without a GL path get no GL rows; with gl the only path, one of them alone is
@@ -372,7 +377,16 @@ void run_bench(const BenchOptions& o) {
   }
 #endif
 
-  if (has("cpu") && sinks.empty()) {
+  if (has("cpu") && sinks.empty() && o.distributions) {
+    std::cout << "\ncpu: the seeds' Tables 2 and 3, the library's values on the CPU path (the generator's own floats, "
+                 "and the exponential and normal made on the host; the normal Box-Muller for mrg32k3a, else the "
+                 "inverse CDF) into host memory, wall clock, beside a plain fill of the same bytes on all cores "
+                 "(fill)\n\n"
+              << table_head;
+    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
+      for (const auto& g : o.generators)
+        for (const Row& row : bench::cpu_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
+  } else if (has("cpu") && sinks.empty()) {
     std::cout << "\ncpu: the reference into host memory, wall clock, beside a plain fill of the same words on all "
                  "cores (fill)\n\n"
               << table_head;
@@ -380,7 +394,19 @@ void run_bench(const BenchOptions& o) {
       for (const auto& g : o.generators) print_row(bench::cpu_row(g, n, o.repeats), std::cout, csv, o);
   }
 
-  if (run_mkl) {
+  if (run_mkl && o.distributions) {
+    std::cout << "\nmkl: the seeds' Tables 2 and 3 with Intel MKL: vsRngUniform / vdRngUniform, Exponential (ICDF) and "
+                 "Gaussian (BOXMULLER2 for mrg32k3a, else ICDF) into host memory, a stream per thread skipped ahead to "
+                 "its first value, wall clock, beside a plain fill of the same bytes on all cores (fill)\n";
+    std::vector<std::string> settings;
+    for (const auto& g : mkl_generators) settings.push_back(g + ": " + bench::mkl_setting(g));
+    std::cout << fmt::format("{}\n", fmt::join(settings, "; "));
+    if (!no_mkl.empty()) std::cout << fmt::format("not in Intel MKL, so no mkl rows: {}\n", fmt::join(no_mkl, ", "));
+    std::cout << "\n" << table_head;
+    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
+      for (const auto& g : mkl_generators)
+        for (const Row& row : bench::mkl_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
+  } else if (run_mkl) {
     std::cout << "\nmkl: Intel MKL's generators into host memory, wall clock, beside a plain fill of the same words on "
                  "all cores (fill), as the cpu rows; viRngUniformBits, MKL's integer output: the same words as the cpu "
                  "rows (WH: the 4 state words); MKL's generators run on the calling thread, so each thread has its own "
@@ -446,6 +472,10 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--sink-formats", o->sink_formats, "Formats of the sink rows (ints, f32, f64), comma-separated")
       ->delimiter(',')
       ->capture_default_str();
+  command->add_flag("--distributions", o->distributions,
+                    "Instead of the cpu and mkl paths' generator rows, the seeds' Tables 2 and 3: each generator's "
+                    "uniform, exponential and normal values in f32 and f64 into host memory (the normal Box-Muller "
+                    "for mrg32k3a, else the inverse CDF; mkl: Intel MKL's own), beside a fill of the same bytes");
   command->add_option("--sink-dir", o->sink_dir, "Directory of the file and file.npy sinks (a disk, not a tmpfs)")
       ->capture_default_str();
   command->callback([o] { run_bench(*o); });

@@ -27,12 +27,19 @@ using VslDeleteStream = int (*)(void** stream);
 using ViRngUniformBits = int (*)(int method, void* stream, int n, unsigned int r[]);
 using VsRngUniform = int (*)(int method, void* stream, int n, float r[], float a, float b);
 using VdRngUniform = int (*)(int method, void* stream, int n, double r[], double a, double b);
+using VsRngExponential = int (*)(int method, void* stream, int n, float r[], float a, float beta);
+using VdRngExponential = int (*)(int method, void* stream, int n, double r[], double a, double beta);
+using VsRngGaussian = int (*)(int method, void* stream, int n, float r[], float a, float sigma);
+using VdRngGaussian = int (*)(int method, void* stream, int n, double r[], double a, double sigma);
 using MklSetInterfaceLayer = int (*)(int code);
 using MklGetVersionString = void (*)(char* buffer, int length);
 
 constexpr int kStatusOk = 0;               // VSL_STATUS_OK
 constexpr int kMethodUniformBitsStd = 0;   // VSL_RNG_METHOD_UNIFORMBITS_STD
 constexpr int kMethodUniformStd = 0;       // VSL_RNG_METHOD_UNIFORM_STD
+constexpr int kMethodExponentialIcdf = 0;  // VSL_RNG_METHOD_EXPONENTIAL_ICDF
+constexpr int kMethodGaussianBoxMuller2 = 1;  // VSL_RNG_METHOD_GAUSSIAN_BOXMULLER2: two values a pair
+constexpr int kMethodGaussianIcdf = 2;        // VSL_RNG_METHOD_GAUSSIAN_ICDF
 constexpr int kInterfaceLp64 = 0;          // MKL_INTERFACE_LP64
 // Outputs per call: n is an int (MKL_INT, LP64), and 4 words an output must fit in it too.
 constexpr std::uint64_t kOutputsPerCall = std::uint64_t{1} << 28;
@@ -48,6 +55,10 @@ struct Library {
   ViRngUniformBits uniform_bits = nullptr;
   VsRngUniform s_uniform = nullptr;
   VdRngUniform d_uniform = nullptr;
+  VsRngExponential s_exponential = nullptr;
+  VdRngExponential d_exponential = nullptr;
+  VsRngGaussian s_gaussian = nullptr;
+  VdRngGaussian d_gaussian = nullptr;
 };
 
 template <typename Function>
@@ -75,12 +86,18 @@ Library load() {
   l.uniform_bits = resolve<ViRngUniformBits>(handle, "viRngUniformBits");
   l.s_uniform = resolve<VsRngUniform>(handle, "vsRngUniform");
   l.d_uniform = resolve<VdRngUniform>(handle, "vdRngUniform");
+  l.s_exponential = resolve<VsRngExponential>(handle, "vsRngExponential");
+  l.d_exponential = resolve<VdRngExponential>(handle, "vdRngExponential");
+  l.s_gaussian = resolve<VsRngGaussian>(handle, "vsRngGaussian");
+  l.d_gaussian = resolve<VdRngGaussian>(handle, "vdRngGaussian");
   const auto set_interface = resolve<MklSetInterfaceLayer>(handle, "MKL_Set_Interface_Layer");
   const std::pair<const char*, bool> needed[] = {
       {"vslNewStream", l.new_stream != nullptr},          {"vslNewStreamEx", l.new_stream_ex != nullptr},
       {"vslSkipAheadStream", l.skip_ahead != nullptr},    {"vslDeleteStream", l.delete_stream != nullptr},
       {"viRngUniformBits", l.uniform_bits != nullptr},    {"vsRngUniform", l.s_uniform != nullptr},
-      {"vdRngUniform", l.d_uniform != nullptr},           {"MKL_Set_Interface_Layer", set_interface != nullptr}};
+      {"vdRngUniform", l.d_uniform != nullptr},           {"vsRngExponential", l.s_exponential != nullptr},
+      {"vdRngExponential", l.d_exponential != nullptr},   {"vsRngGaussian", l.s_gaussian != nullptr},
+      {"vdRngGaussian", l.d_gaussian != nullptr},         {"MKL_Set_Interface_Layer", set_interface != nullptr}};
   for (const auto& [name, found] : needed)
     if (!found) {
       a.reason = fmt::format("{} has no {}: not Intel MKL's single dynamic library{}", a.library, name, hint);
@@ -244,6 +261,44 @@ void Stream::uniform(std::span<double> out) {
 void Stream::uniform(std::span<float> out) {
   in_calls(out.size(), [&](std::uint64_t done, int n) {
     check(library().s_uniform(kMethodUniformStd, state_, n, out.data() + done, 0.0f, 1.0f), "vsRngUniform", brng_);
+  });
+}
+
+void Stream::exponential(std::span<double> out, double lambda) {
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().d_exponential(kMethodExponentialIcdf, state_, n, out.data() + done, 0.0, 1.0 / lambda),
+          "vdRngExponential", brng_);
+  });
+}
+
+void Stream::exponential(std::span<float> out, double lambda) {
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().s_exponential(kMethodExponentialIcdf, state_, n, out.data() + done, 0.0f,
+                                  static_cast<float>(1.0 / lambda)),
+          "vsRngExponential", brng_);
+  });
+}
+
+namespace {
+
+int gaussian_method(NormalMethod method) {
+  return method == NormalMethod::box_muller ? kMethodGaussianBoxMuller2 : kMethodGaussianIcdf;
+}
+
+}  // namespace
+
+void Stream::gaussian(std::span<double> out, NormalMethod method, double mean, double stddev) {
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().d_gaussian(gaussian_method(method), state_, n, out.data() + done, mean, stddev), "vdRngGaussian",
+          brng_);
+  });
+}
+
+void Stream::gaussian(std::span<float> out, NormalMethod method, double mean, double stddev) {
+  in_calls(out.size(), [&](std::uint64_t done, int n) {
+    check(library().s_gaussian(gaussian_method(method), state_, n, out.data() + done, static_cast<float>(mean),
+                               static_cast<float>(stddev)),
+          "vsRngGaussian", brng_);
   });
 }
 

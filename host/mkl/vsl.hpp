@@ -10,7 +10,8 @@
 // Only what glrand compares with is resolved, the prototypes declared in vsl.cpp as in
 // mkl_vsl_functions.h with MKL's LP64 interface (MKL_INT = int), which glrand selects before
 // the first call: vslNewStream, vslNewStreamEx, vslSkipAheadStream, vslDeleteStream,
-// viRngUniformBits, vsRngUniform, vdRngUniform; MKL_Set_Interface_Layer, and
+// viRngUniformBits, vsRngUniform, vdRngUniform, vsRngExponential, vdRngExponential,
+// vsRngGaussian, vdRngGaussian; MKL_Set_Interface_Layer, and
 // MKL_Get_Version_String where present.
 //
 // MKL's generators beside glrand's references (MKL's Vector Statistics Notes; measured on
@@ -33,6 +34,7 @@
 // each with its own stream skipped ahead to its first output, as MKL's documentation
 // recommends for parallel use (block-splitting by vslSkipAheadStream).
 #include <cstdint>
+#include <glrand/distribution.hpp>
 #include <span>
 #include <string>
 
@@ -92,6 +94,13 @@ class Stream {
   // vdRngUniform / vsRngUniform on [0, 1) (VSL_RNG_METHOD_UNIFORM_STD).
   void uniform(std::span<double> out);
   void uniform(std::span<float> out);
+  // vdRngExponential / vsRngExponential (VSL_RNG_METHOD_EXPONENTIAL_ICDF) of rate λ.
+  void exponential(std::span<double> out, double lambda);
+  void exponential(std::span<float> out, double lambda);
+  // vdRngGaussian / vsRngGaussian: VSL_RNG_METHOD_GAUSSIAN_BOXMULLER2 (two values of each pair
+  // of uniforms) or VSL_RNG_METHOD_GAUSSIAN_ICDF.
+  void gaussian(std::span<double> out, NormalMethod method, double mean, double stddev);
+  void gaussian(std::span<float> out, NormalMethod method, double mean, double stddev);
 
  private:
   void* state_ = nullptr;

@@ -69,6 +69,28 @@ TEST_CASE("bench --path cpu,mkl prints Intel MKL's rows beside the cpu rows, or 
   CHECK(has(csv, glrand::mkl::short_version()));  // the device column of the mkl rows
 }
 
+TEST_CASE("bench --distributions --path mkl prints MKL's rows of the seeds' Tables 2 and 3", "[cli][mkl]") {
+  TempDir dir;
+  const std::vector<std::string> args{"bench", "--distributions", "-g", "mrg32k3a,mt19937", "--path", "cpu,mkl",
+                                      "--repeats", "1", "--sizes", "65536"};
+  if (!glrand::mkl::availability().available) {
+    const auto r = run_glrand(args, dir.path());
+    CHECK(r.status == 1);
+    CHECK(has(r.err, "glrand: error: --path mkl: Intel MKL not found"));
+    return;
+  }
+  const auto r = glrand_ok(args, dir.path());
+  INFO(r.out);
+  for (const char* path : {"cpu", "mkl"})
+    for (const char* g : {"mrg32k3a", "mt19937"})
+      for (const char* profile : {"uniform-f32", "exponential-f32", "normal-f32", "uniform-f64", "exponential-f64",
+                                  "normal-f64"})
+        CHECK(has(r.out, std::string("| ") + path + " | " + profile + " | " + g + " | 65536 |"));
+  CHECK(has(r.out, "| mkl | normal-f32 | mrg32k3a | 65536 | vsRng/vdRng, Gaussian BOXMULLER2, normal (0, 1), Box-Muller"));
+  CHECK(has(r.out, "| mkl | normal-f64 | mt19937 | 65536 | vsRng/vdRng, Gaussian ICDF, normal (0, 1), inverse CDF"));
+  CHECK(!has(r.out, "| mkl | host |"));
+}
+
 TEST_CASE("bench without Intel MKL skips the mkl rows with the reason, unless mkl was asked for", "[cli][mkl]") {
   TempDir dir;
   // Every path by default (gl has nothing to run for mt19937): mkl skipped, with dlopen's words.

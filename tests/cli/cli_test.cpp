@@ -917,6 +917,27 @@ int check_readback_rows(const std::vector<std::vector<std::string>>& rows) {
   return readback;
 }
 
+TEST_CASE("bench --distributions gives the seeds' Tables 2 and 3 rows on the cpu path", "[cli][distribution]") {
+  TempDir dir;
+  const auto has = [](const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; };
+  const auto r = glrand_ok({"bench", "--distributions", "-g", "mrg32k3a,sobol32", "--path", "cpu", "--repeats", "1",
+                            "--sizes", "65536"},
+                           dir.path());
+  for (const char* g : {"mrg32k3a", "sobol32"})
+    for (const char* profile : {"uniform-f32", "exponential-f32", "normal-f32", "uniform-f64", "exponential-f64",
+                                "normal-f64"}) {
+      INFO(g << " " << profile << " in:\n" << r.out);
+      CHECK(has(r.out, std::string("| cpu | ") + profile + " | " + g + " | 65536 |"));
+    }
+  // The seeds' normals: Box–Muller for MRG32k3a, the inverse CDF for Sobol32; f64 fills two words a value.
+  CHECK(has(r.out, "| cpu | normal-f32 | mrg32k3a | 65536 | glrand::Generator on the CPU path, normal (0, 1), Box-Muller, 1 words/output"));
+  CHECK(has(r.out, "| cpu | normal-f64 | sobol32 | 65536 | glrand::Generator on the CPU path, normal (0, 1), inverse CDF, 2 words/output"));
+  CHECK(!has(r.out, "| cpu | host |"));  // instead of the generator rows
+  const auto refused = run_glrand({"bench", "--distributions", "--sinks", "null", "-g", "pm"}, dir.path());
+  CHECK(refused.status == 2);
+  CHECK(has(refused.err, "--distributions and --sinks choose different rows"));
+}
+
 TEST_CASE("bench --quick measures each generator on the gl and cpu paths beside its ceiling, and writes a CSV", "[cli]") {
   TempDir dir;
   const auto r = glrand_ok({"bench", "--quick", "-g", "pm,ceicg,mt19937", "--path", "gl,cpu", "--profile", "ps30,compute",

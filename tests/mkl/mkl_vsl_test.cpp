@@ -2,8 +2,9 @@
 // Intel MKL's generators against glrand's CPU references, word for word, where the two define
 // the same sequence: WH family members (integers and doubles), MRG32k3a from MKL's seeding,
 // MT19937 from init_by_array (MKL's seeding) and Sobol's first dimension; MKL's skip-ahead
-// against the references' jumps; and the threaded fill `glrand bench --path mkl` times against
-// the references. Published values anchor MKL itself (tests/kat/: the WH states and doubles,
+// against the references' jumps; the threaded fill `glrand bench --path mkl` times against the
+// references; and the exponential and Gaussian wrappers' parameters, by their values' moments.
+// Published values anchor MKL itself (tests/kat/: the WH states and doubles,
 // mt19937ar.out, the Sobol points). Skipped (exit 77) where MKL is absent: see mkl_main.cpp.
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -231,4 +233,44 @@ TEST_CASE("MKL's failures are errors naming the call and the status", "[mkl]") {
   mkl::Stream stream(mkl::kWichmannHill + 0, 1);
   std::vector<std::uint32_t> three(3);
   CHECK_THROWS_AS(stream.uniform_bits(three), InvalidArgument);  // WH writes 4 words an output
+}
+
+TEST_CASE("MKL's exponential and Gaussian values take glrand's rate, mean and standard deviation", "[mkl]") {
+  // The wrappers pass λ as MKL's scale 1/λ and the normal's μ and σ as given: the sample moments
+  // of 10^6 values lie within 5 standard errors of λ = 2.5's and of (1.5, 0.25)'s (a scale of λ
+  // instead of 1/λ, or μ and σ swapped, is dozens of standard errors off).
+  constexpr std::size_t kCount = 1'000'000;
+  const auto moments = [](const auto& values) {
+    double sum = 0, squares = 0;
+    for (const auto v : values) {
+      sum += static_cast<double>(v);
+      squares += static_cast<double>(v) * static_cast<double>(v);
+    }
+    const double mean = sum / static_cast<double>(values.size());
+    return std::pair{mean, squares / static_cast<double>(values.size()) - mean * mean};
+  };
+  const double n = kCount;
+  for (const int brng : {mkl::kMrg32k3a, mkl::kMt19937, mkl::kSobol}) {
+    INFO(mkl::brng_name(brng));
+    mkl::Stream stream(brng, brng == mkl::kSobol ? 1u : 777u);
+    std::vector<double> d(kCount);
+    std::vector<float> f(kCount);
+    stream.exponential(std::span<double>(d), 2.5);
+    auto [mean, variance] = moments(d);
+    CHECK(std::abs(mean - 0.4) < 5 * 0.4 / std::sqrt(n));
+    stream.exponential(std::span<float>(f), 2.5);
+    std::tie(mean, variance) = moments(f);
+    CHECK(std::abs(mean - 0.4) < 5 * 0.4 / std::sqrt(n));
+    for (const NormalMethod method : {NormalMethod::box_muller, NormalMethod::inverse_cdf}) {
+      if (brng == mkl::kSobol && method == NormalMethod::box_muller) continue;  // pairs of a point's coordinates
+      stream.gaussian(std::span<double>(d), method, 1.5, 0.25);
+      std::tie(mean, variance) = moments(d);
+      CHECK(std::abs(mean - 1.5) < 5 * 0.25 / std::sqrt(n));
+      CHECK(std::abs(variance - 0.0625) < 5 * 0.0625 * std::sqrt(2 / n));
+      stream.gaussian(std::span<float>(f), method, 1.5, 0.25);
+      std::tie(mean, variance) = moments(f);
+      CHECK(std::abs(mean - 1.5) < 5 * 0.25 / std::sqrt(n));
+      CHECK(std::abs(variance - 0.0625) < 5 * 0.0625 * std::sqrt(2 / n));
+    }
+  }
 }
