@@ -29,7 +29,7 @@ packages=(
   spirv-cross libspirv-cross-c-shared-dev                         # hostile-arithmetic test build
   libcli11-dev libfmt-dev libpng-dev catch2                        # CLI, text, PNG, tests
   libboost-math-dev                                               # distributions' normal quantile
-  libmpfr-dev                                                     # the distributions' correctly rounded reference (tests)
+  libmpfr-dev                                                     # the distributions' correctly rounded reference (tests; 4.2 or later)
   libopenmpi-dev openmpi-bin                                      # glrand generate under mpirun (docs/mpi.md)
   libdieharder-dev                                                # `glrand test` (with GSL)
   xvfb xauth                                                      # `glrand view` tests

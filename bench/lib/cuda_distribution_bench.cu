@@ -11,6 +11,7 @@
 #include "bench/lib/cuda_timing.hpp"
 #include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
+#include "distributions/transforms.hpp"
 #include "generators/wichmann_hill.hpp"
 
 namespace glrand::bench {
@@ -18,21 +19,21 @@ namespace {
 
 // The library's device conversion of `algorithm` (host/library/sources.cpp's choice).
 cuda::DeviceConversion conversion_of(Algorithm algorithm, const Distribution* d,
-                                     cuda::ValueFormat f32 = cuda::ValueFormat::f32) {
+                                     cuda::ValueFormat format = cuda::ValueFormat::f32) {
   switch (algorithm) {
     case Algorithm::ceicg:
-      return cuda::ceicg_conversion(f32, d);
+      return cuda::ceicg_conversion(format, d);
     case Algorithm::park_miller:
-      return cuda::park_miller_conversion(f32, d);
+      return cuda::park_miller_conversion(format, d);
     case Algorithm::wichmann_hill:
-      return cuda::wichmann_hill_conversion(wh::parameters(0), f32, d);
+      return cuda::wichmann_hill_conversion(wh::parameters(0), format, d);
     case Algorithm::mrg32k3a:
-      return cuda::mrg32k3a_conversion(false, f32, d);
+      return cuda::mrg32k3a_conversion(false, format, d);
     case Algorithm::mt19937:
     case Algorithm::mtgp32:
-      return cuda::midpoint_conversion(f32, d);
+      return cuda::midpoint_conversion(format, d);
     case Algorithm::sobol32:
-      return cuda::sobol32_conversion(f32, d);
+      return cuda::sobol32_conversion(format, d);
   }
   throw std::invalid_argument("no device conversion for this generator");
 }
@@ -63,7 +64,7 @@ std::vector<Named> gpu_distributions(Algorithm algorithm) {
   return all;
 }
 
-// The seeds' Table 3 in double: the own f64 and three distributions.
+// Bradley et al.'s Table 3 in double: the exponential and the normals.
 std::vector<Named> gpu_f64_distributions(Algorithm algorithm) {
   std::vector<Named> all;
   for (Named& n : gpu_distributions(algorithm)) {
@@ -141,18 +142,20 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   const Algorithm algorithm = find_generator(generator).algorithm;
   // Room for the doubles; the floats use its first half.
   cuda::DeviceBuffer<double> values(outputs);
-  const auto timed = [&](const cuda::DeviceConversion& conversion) {
+  // Box–Muller makes whole pairs: its rows convert an even count.
+  const auto timed = [&](const cuda::DeviceConversion& conversion, std::uint64_t count) {
     return 1e-3 * median_cuda_ms(
                       [&] {
                         launch.launch(words);
-                        conversion.launch(words, outputs, values.data(), nullptr);
+                        conversion.launch(words, count, values.data(), nullptr);
                       },
                       repeats);
   };
+  const auto count_of = [&](const Distribution& d) { return distributions::uses_pairs(d) ? outputs / 2 * 2 : outputs; };
   Row own = resident;
   own.profile = "resident-f32";
   own.shape = "its own f32: the words, then the value kernel, device buffers, " + launch.note;
-  own.seconds = timed(conversion_of(algorithm, nullptr));
+  own.seconds = timed(conversion_of(algorithm, nullptr), outputs);
   own.ceiling = "resident-words";
   own.ceiling_unit = "outputs";
   own.ceiling_units = static_cast<double>(outputs);
@@ -162,7 +165,9 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
     Row r = resident;
     r.profile = n.profile;
     r.shape = describe(n.distribution) + ", f32: the words, then the distribution kernel";
-    r.seconds = timed(conversion_of(algorithm, &n.distribution));
+    const std::uint64_t count = count_of(n.distribution);
+    r.outputs = static_cast<double>(count);
+    r.seconds = timed(conversion_of(algorithm, &n.distribution), count);
     r.ceiling = "resident-f32";
     r.ceiling_unit = "floats";
     r.ceiling_units = static_cast<double>(outputs);
@@ -172,13 +177,15 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   Row own64 = own;
   own64.profile = "resident-f64";
   own64.shape = "its own f64: the words, then the value kernel, device buffers, " + launch.note;
-  own64.seconds = timed(conversion_of(algorithm, nullptr, cuda::ValueFormat::f64));
+  own64.seconds = timed(conversion_of(algorithm, nullptr, cuda::ValueFormat::f64), outputs);
   rows.push_back(own64);
   for (const Named& n : gpu_f64_distributions(algorithm)) {
     Row r = own64;
     r.profile = n.profile;
     r.shape = describe(n.distribution) + ", f64: the words, then the distribution kernel";
-    r.seconds = timed(conversion_of(algorithm, &n.distribution, cuda::ValueFormat::f64));
+    const std::uint64_t count = count_of(n.distribution);
+    r.outputs = static_cast<double>(count);
+    r.seconds = timed(conversion_of(algorithm, &n.distribution, cuda::ValueFormat::f64), count);
     r.ceiling = "resident-f64";
     r.ceiling_unit = "doubles";
     r.ceiling_seconds = own64.seconds;

@@ -19,22 +19,21 @@ enum class Kind { uniform, exponential, normal };
 constexpr const char* kKindNames[] = {"uniform", "exponential", "normal"};
 
 // The six rows of `generator`: `fill(kind, values)` makes the values of one kind into a
-// buffer of floats or doubles (the host_row's words seen as such).
-template <class Fill32, class Fill64>
+// buffer of floats or doubles (the host_row's words seen as such); `method(kind)` names how.
+template <class Method, class Fill32, class Fill64>
 std::vector<Row> six_rows(const std::string& path, const std::string& generator, std::uint64_t outputs, int repeats,
-                          const std::string& method, Fill32 fill32, Fill64 fill64) {
+                          Method method, Fill32 fill32, Fill64 fill64) {
   std::vector<Row> rows;
   for (const int bytes : {4, 8})
     for (const Kind kind : {Kind::uniform, Kind::exponential, Kind::normal}) {
       const std::string precision = bytes == 4 ? "f32" : "f64";
-      const std::string what =
-          kind == Kind::uniform ? "uniform [0, 1)"
-          : kind == Kind::exponential
-              ? "exponential (lambda 1)"
-              : std::string("normal (0, 1), ") +
-                    (table_normal_method(generator) == NormalMethod::box_muller ? "Box-Muller" : "inverse CDF");
+      const bool box_muller = table_normal_method(generator) == NormalMethod::box_muller;
+      const std::string what = kind == Kind::uniform       ? "uniform [0, 1)"
+                               : kind == Kind::exponential ? "exponential (lambda 1)"
+                               : box_muller                ? "normal (0, 1), Box-Muller"
+                                                           : "normal (0, 1), inverse CDF";
       Row row = host_row(
-          path, generator, method + ", " + what, bytes / 4,
+          path, generator, method(kind) + ", " + what, bytes / 4,
           [&](std::span<std::uint32_t> words) {
             if (bytes == 4)
               fill32(kind, std::span<float>(reinterpret_cast<float*>(words.data()), words.size()));
@@ -90,7 +89,9 @@ std::vector<Row> cpu_distribution_rows(const std::string& generator, std::uint64
     else
       g.generate(values, distribution_of(kind, generator));
   };
-  return six_rows("cpu", generator, outputs, repeats, "glrand::Generator on the CPU path", fill, fill);
+  return six_rows(
+      "cpu", generator, outputs, repeats, [](Kind) { return std::string("glrand::Generator on the CPU path"); }, fill,
+      fill);
 }
 
 std::vector<Row> mkl_distribution_rows(const std::string& generator, std::uint64_t outputs, int repeats) {
@@ -98,10 +99,16 @@ std::vector<Row> mkl_distribution_rows(const std::string& generator, std::uint64
   const MklGenerator g = mkl_generator_of(generator);
   const NormalMethod method = table_normal_method(generator);
   const auto fill = [&](Kind kind, auto values) { mkl_values(g, kind, method, values); };
-  std::vector<Row> rows = six_rows(
-      "mkl", generator, outputs, repeats,
-      method == NormalMethod::box_muller ? "vsRng/vdRng, Gaussian BOXMULLER2" : "vsRng/vdRng, Gaussian ICDF", fill,
-      fill);
+  const auto named = [method](Kind kind) -> std::string {
+    switch (kind) {
+      case Kind::uniform: return "vsRngUniform/vdRngUniform";
+      case Kind::exponential: return "vsRngExponential/vdRngExponential, ICDF";
+      case Kind::normal: break;
+    }
+    return method == NormalMethod::box_muller ? "vsRngGaussian/vdRngGaussian, BOXMULLER2"
+                                              : "vsRngGaussian/vdRngGaussian, ICDF";
+  };
+  std::vector<Row> rows = six_rows("mkl", generator, outputs, repeats, named, fill, fill);
   const std::string kernels = mkl::loaded_kernels();
   for (Row& row : rows)
     row.device = cpu_description() + ", " + mkl::short_version() + (kernels.empty() ? "" : " (" + kernels + ")");

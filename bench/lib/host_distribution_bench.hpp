@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The seeds' Tables 2 and 3 on the host (`glrand bench --distributions`, docs/distributions.md):
+// Bradley et al.'s Tables 2 and 3 (GPU Computing Gems, 2011) on the host (`glrand bench
+// --distributions`, docs/distributions.md):
 // each generator's uniform, exponential (λ = 1) and normal (0, 1) values, in single and double
 // precision, N values into host memory on all cores, beside a plain fill of the same bytes (the
-// cpu rows' ceiling). The normal is the seeds' (Bradley et al.): Box–Muller for MRG32k3a, the
-// inverse CDF for the others. The cpu rows run the library (glrand::Generator's own floats, and
+// cpu rows' ceiling). The normal is theirs: Box–Muller for MRG32k3a, the inverse CDF for the
+// others. The cpu rows run the library (glrand::Generator's own floats, and
 // its Distribution made on the host); the mkl rows Intel MKL's vsRng/vdRng Uniform, Exponential
 // (ICDF) and Gaussian (BOXMULLER2 or ICDF), a stream per thread skipped ahead to its first
 // value, as the mkl rows of the generators.

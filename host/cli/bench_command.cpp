@@ -72,7 +72,7 @@ struct BenchOptions {
   std::vector<std::string> sinks;
   std::vector<std::string> sink_formats{"ints", "f32", "f64"};
   std::string sink_dir = ".";
-  // --distributions: the seeds' Tables 2 and 3 instead of the cpu and mkl generator rows.
+  // --distributions: Bradley et al.'s Tables 2 and 3 instead of the cpu and mkl generator rows.
   bool distributions = false;
 };
 
@@ -142,8 +142,8 @@ void print_row(const Row& row, std::ostream& table, std::ostream& csv, const Ben
 void run_bench_ranks(const BenchOptions& o) {
   if (o.paths.size() != 1 || (o.paths[0] != "cuda" && o.paths[0] != "cpu"))
     throw InvalidArgument("under mpirun, glrand bench measures one path given with --path: cuda or cpu");
-  if (!o.sinks.empty() || !o.csv.empty())
-    throw InvalidArgument("under mpirun, glrand bench has no --sinks or --csv: they are one process's");
+  if (!o.sinks.empty() || !o.csv.empty() || o.distributions)
+    throw InvalidArgument("under mpirun, glrand bench has no --sinks, --csv or --distributions: they are one process's");
   if (o.sizes.size() > 1) throw InvalidArgument("under mpirun, --sizes takes one size");
   if (o.repeats < 1) throw InvalidArgument("--repeats must be at least 1");
   for (const auto& g : o.generators) find_generator(g);
@@ -378,7 +378,7 @@ void run_bench(const BenchOptions& o) {
 #endif
 
   if (has("cpu") && sinks.empty() && o.distributions) {
-    std::cout << "\ncpu: the seeds' Tables 2 and 3, the library's values on the CPU path (the generator's own floats, "
+    std::cout << "\ncpu: Bradley et al.'s Tables 2 and 3 (GPU Computing Gems, 2011), the library's values on the CPU path (the generator's own floats, "
                  "and the exponential and normal made on the host; the normal Box-Muller for mrg32k3a, else the "
                  "inverse CDF) into host memory, wall clock, beside a plain fill of the same bytes on all cores "
                  "(fill)\n\n"
@@ -395,7 +395,7 @@ void run_bench(const BenchOptions& o) {
   }
 
   if (run_mkl && o.distributions) {
-    std::cout << "\nmkl: the seeds' Tables 2 and 3 with Intel MKL: vsRngUniform / vdRngUniform, Exponential (ICDF) and "
+    std::cout << "\nmkl: Bradley et al.'s Tables 2 and 3 with Intel MKL: vsRngUniform / vdRngUniform, Exponential (ICDF) and "
                  "Gaussian (BOXMULLER2 for mrg32k3a, else ICDF) into host memory, a stream per thread skipped ahead to "
                  "its first value, wall clock, beside a plain fill of the same bytes on all cores (fill)\n";
     std::vector<std::string> settings;
@@ -461,6 +461,11 @@ void add_bench_command(CLI::App& app) {
                       "EGL device index for the gl path (see `glrand info`); default: the first GPU. "
                       "The cuda path uses CUDA device 0");
   command->add_option("--csv", o->csv, "Also write the results to this CSV file");
+  command->add_flag("--distributions", o->distributions,
+                    "Instead of the cpu and mkl paths' generator rows (the other paths are as without it), Bradley "
+                    "et al.'s Tables 2 and 3: each generator's uniform, exponential and normal values in f32 and f64 "
+                    "into host memory (the normal Box-Muller for mrg32k3a, else the inverse CDF; mkl: Intel MKL's "
+                    "own), beside a fill of the same bytes");
   command
       ->add_option("--sinks", o->sinks,
                    "Instead of the other rows, what `glrand generate` gets end to end: each generator on each path "
@@ -472,10 +477,6 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--sink-formats", o->sink_formats, "Formats of the sink rows (ints, f32, f64), comma-separated")
       ->delimiter(',')
       ->capture_default_str();
-  command->add_flag("--distributions", o->distributions,
-                    "Instead of the cpu and mkl paths' generator rows, the seeds' Tables 2 and 3: each generator's "
-                    "uniform, exponential and normal values in f32 and f64 into host memory (the normal Box-Muller "
-                    "for mrg32k3a, else the inverse CDF; mkl: Intel MKL's own), beside a fill of the same bytes");
   command->add_option("--sink-dir", o->sink_dir, "Directory of the file and file.npy sinks (a disk, not a tmpfs)")
       ->capture_default_str();
   command->callback([o] { run_bench(*o); });

@@ -86,6 +86,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   Generator generator(settings);
   if (const auto warning = seed_warning(settings); warning && speaks) std::cerr << "glrand: warning: " << *warning << "\n";
   generator.check_count(count);
+  if (distribution) generator.check_distribution(*distribution);
   const std::string binary_on_terminal =
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
   // Under mpirun a rank's standard output is the launcher's forwarding (a terminal that passes

@@ -146,7 +146,8 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
   });
 }
 
-// Throws InvalidArgument unless the generator's settings can make the distribution.
+// Throws InvalidArgument unless the generator's settings can make the distribution (made on
+// the GPU: gpu_distribution_run checks that the source can).
 void check_distribution(const Generator& generator, const Distribution& distribution) {
   check(distribution);
   const Settings& settings = generator.settings();
@@ -165,20 +166,12 @@ void check_distribution(const Generator& generator, const Distribution& distribu
 template <class T>
 library::ValueRun<T> gpu_distribution_run(const Generator& generator, const library::Source& source,
                                           const Distribution& distribution) {
-  check_distribution(generator, distribution);
-  const auto& make = [&]() -> const auto& {
-    if constexpr (sizeof(T) == 4)
-      return source.gpu_distribution_f32;
-    else
-      return source.gpu_distribution_f64;
-  }();
-  if (!make && generator.settings().backend == Backend::cuda)
-    throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
-                          "parameterisation): leave out --distribution-on gpu");
-  if (!make)
-    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
-                          "the other paths make its values on the host");
-  library::ValueRun<T> run = make(distribution);
+  generator.check_distribution(distribution);  // the source has both runs
+  library::ValueRun<T> run;
+  if constexpr (sizeof(T) == 4)
+    run = source.gpu_distribution_f32(distribution);
+  else
+    run = source.gpu_distribution_f64(distribution);
   if (!distributions::uses_pairs(distribution)) return run;
   // Box–Muller: the device makes whole pairs, from the first value's pair to the last one's
   // partner; the values outside first .. first + count − 1 are dropped here.
@@ -280,6 +273,19 @@ void stream_distribution(Generator& generator, library::Devices& devices, const 
 }
 
 }  // namespace
+
+void Generator::check_distribution(const Distribution& distribution) const {
+  glrand::check_distribution(*this, distribution);
+  if (distribution.on == DistributionOn::gpu) {
+    const bool made = impl_->source.gpu_distribution_f32 && impl_->source.gpu_distribution_f64;
+    if (!made && impl_->settings.backend == Backend::cuda)
+      throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
+                            "parameterisation): leave out --distribution-on gpu");
+    if (!made)
+      throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path "
+                            "cuda): the other paths make its values on the host");
+  }
+}
 
 void Generator::generate(std::span<double> out, const Distribution& distribution) {
   distribute(*this, impl_->devices, impl_->source, impl_->position, out, distribution);

@@ -69,7 +69,7 @@ TEST_CASE("bench --path cpu,mkl prints Intel MKL's rows beside the cpu rows, or 
   CHECK(has(csv, glrand::mkl::short_version()));  // the device column of the mkl rows
 }
 
-TEST_CASE("bench --distributions --path mkl prints MKL's rows of the seeds' Tables 2 and 3", "[cli][mkl]") {
+TEST_CASE("bench --distributions --path mkl prints MKL's rows of Bradley et al.'s Tables 2 and 3", "[cli][mkl]") {
   TempDir dir;
   const std::vector<std::string> args{"bench", "--distributions", "-g", "mrg32k3a,mt19937", "--path", "cpu,mkl",
                                       "--repeats", "1", "--sizes", "65536"};
@@ -86,8 +86,9 @@ TEST_CASE("bench --distributions --path mkl prints MKL's rows of the seeds' Tabl
       for (const char* profile : {"uniform-f32", "exponential-f32", "normal-f32", "uniform-f64", "exponential-f64",
                                   "normal-f64"})
         CHECK(has(r.out, std::string("| ") + path + " | " + profile + " | " + g + " | 65536 |"));
-  CHECK(has(r.out, "| mkl | normal-f32 | mrg32k3a | 65536 | vsRng/vdRng, Gaussian BOXMULLER2, normal (0, 1), Box-Muller"));
-  CHECK(has(r.out, "| mkl | normal-f64 | mt19937 | 65536 | vsRng/vdRng, Gaussian ICDF, normal (0, 1), inverse CDF"));
+  CHECK(has(r.out, "| mkl | normal-f32 | mrg32k3a | 65536 | vsRngGaussian/vdRngGaussian, BOXMULLER2, normal (0, 1), Box-Muller"));
+  CHECK(has(r.out, "| mkl | normal-f64 | mt19937 | 65536 | vsRngGaussian/vdRngGaussian, ICDF, normal (0, 1), inverse CDF"));
+  CHECK(has(r.out, "| mkl | exponential-f32 | mt19937 | 65536 | vsRngExponential/vdRngExponential, ICDF, exponential"));
   CHECK(!has(r.out, "| mkl | host |"));
 }
 

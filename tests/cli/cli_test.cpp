@@ -466,8 +466,8 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}), "needs the CUDA path"},
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "device", "-o", "out.bin"}), "host or gpu"},
       {gen({"-n", "10", "--distribution-on", "gpu", "-o", "out.bin"}), "--distribution, which is not given"},
-      {gen({"-n", "10", "-g", "sobol32", "--path", "cuda", "--distribution", "normal", "--normal-method",
-            "box-muller", "--distribution-on", "gpu", "-o", "out.bin"}),
+      {gen({"-n", "10", "-g", "sobol32", "--path", "cpu", "--distribution", "normal", "--normal-method",
+            "box-muller", "-o", "out.bin"}),
        "Box-Muller pairs consecutive outputs"},
   };
   const auto before = dir.entries();
@@ -917,7 +917,7 @@ int check_readback_rows(const std::vector<std::vector<std::string>>& rows) {
   return readback;
 }
 
-TEST_CASE("bench --distributions gives the seeds' Tables 2 and 3 rows on the cpu path", "[cli][distribution]") {
+TEST_CASE("bench --distributions gives Bradley et al.'s Tables 2 and 3 rows on the cpu path", "[cli][distribution]") {
   TempDir dir;
   const auto has = [](const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; };
   const auto r = glrand_ok({"bench", "--distributions", "-g", "mrg32k3a,sobol32", "--path", "cpu", "--repeats", "1",
@@ -929,7 +929,7 @@ TEST_CASE("bench --distributions gives the seeds' Tables 2 and 3 rows on the cpu
       INFO(g << " " << profile << " in:\n" << r.out);
       CHECK(has(r.out, std::string("| cpu | ") + profile + " | " + g + " | 65536 |"));
     }
-  // The seeds' normals: Box–Muller for MRG32k3a, the inverse CDF for Sobol32; f64 fills two words a value.
+  // Their normals: Box–Muller for MRG32k3a, the inverse CDF for Sobol32; f64 fills two words a value.
   CHECK(has(r.out, "| cpu | normal-f32 | mrg32k3a | 65536 | glrand::Generator on the CPU path, normal (0, 1), Box-Muller, 1 words/output"));
   CHECK(has(r.out, "| cpu | normal-f64 | sobol32 | 65536 | glrand::Generator on the CPU path, normal (0, 1), inverse CDF, 2 words/output"));
   CHECK(!has(r.out, "| cpu | host |"));  // instead of the generator rows

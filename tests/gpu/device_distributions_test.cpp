@@ -163,7 +163,8 @@ TEST_CASE("Box-Muller made on the GPU lies within its bounds of MPFR's exact pai
 
 TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across odd starts and odd calls",
           "[gpu][distribution]") {
-  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::wichmann_hill, Algorithm::mt19937}) {
+  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::wichmann_hill, Algorithm::mt19937, Algorithm::ceicg,
+                                    Algorithm::mtgp32}) {
     Settings settings;
     settings.algorithm = algorithm;
     settings.offset = 1'000'003;
@@ -190,6 +191,7 @@ TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across o
         floats.insert(floats.end(), chunk.begin(), chunk.end());
       });
       REQUIRE(floats.size() == kCount - 6);
+      CHECK(gpu.position() == kCount - 1);
       std::uint64_t worst = 0, worst32 = 0;
       for (std::size_t i = 0; i + 1 < kCount; i += 7) {
         const std::size_t first = i - i % 2;

@@ -82,4 +82,16 @@ TEST_CASE("the host's Box-Muller values lie within a few ulps of the radius of M
     }
   }
   WARN("the host's Box-Muller: worst " << worst << " ulp of r");
+  // The reference's μ and σ: normal (1.5, 0.25), in ulps of |μ| + σ·r, which 12 ulps of r
+  // times σ and the sum's rounding keep below 25.
+  const Distribution shifted{DistributionKind::normal, 0, 1, 1.5, 0.25, 1, NormalMethod::box_muller};
+  distributions::apply(shifted, pairs, 0, 0, std::span<double>(z));
+  for (std::size_t i = 0; i < pairs.size(); i += 2) {
+    const double scale = 1.5 + 0.25 * std::sqrt(-2.0 * std::log1p(-pairs[i]));
+    const double ulp = std::nextafter(scale, 1e300) - scale;
+    for (int which = 0; which < 2; ++which) {
+      INFO("u0 = " << pairs[i] << ", u1 = " << pairs[i + 1] << ", value " << which);
+      REQUIRE(std::abs(z[i + which] - testing::reference_f64(shifted, pairs[i], pairs[i + 1], which)) / ulp <= 25);
+    }
+  }
 }
