@@ -160,37 +160,30 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   own.ceiling_unit = "outputs";
   own.ceiling_units = static_cast<double>(outputs);
   own.ceiling_seconds = resident.seconds;
-  std::vector<Row> rows{own};
-  for (const Named& n : gpu_distributions(algorithm)) {
-    Row r = resident;
+  // A distribution's row beside `base`, the own values of its format.
+  const auto distribution_row = [&](const Named& n, cuda::ValueFormat format, const Row& base) {
+    const bool f32 = format == cuda::ValueFormat::f32;
+    Row r = base;
     r.profile = n.profile;
-    r.shape = describe(n.distribution) + ", f32: the words, then the distribution kernel";
+    r.shape = describe(n.distribution) + (f32 ? ", f32" : ", f64") + ": the words, then the distribution kernel";
     const std::uint64_t count = count_of(n.distribution);
     r.outputs = static_cast<double>(count);
-    r.seconds = timed(conversion_of(algorithm, &n.distribution), count);
-    r.ceiling = "resident-f32";
-    r.ceiling_unit = "floats";
+    r.seconds = timed(conversion_of(algorithm, &n.distribution, format), count);
+    r.ceiling = base.profile;
+    r.ceiling_unit = f32 ? "floats" : "doubles";
     r.ceiling_units = static_cast<double>(outputs);
-    r.ceiling_seconds = own.seconds;
-    rows.push_back(r);
-  }
+    r.ceiling_seconds = base.seconds;
+    return r;
+  };
+  std::vector<Row> rows{own};
+  for (const Named& n : gpu_distributions(algorithm)) rows.push_back(distribution_row(n, cuda::ValueFormat::f32, own));
   Row own64 = own;
   own64.profile = "resident-f64";
   own64.shape = "its own f64: the words, then the value kernel, device buffers, " + launch.note;
   own64.seconds = timed(conversion_of(algorithm, nullptr, cuda::ValueFormat::f64), outputs);
   rows.push_back(own64);
-  for (const Named& n : gpu_f64_distributions(algorithm)) {
-    Row r = own64;
-    r.profile = n.profile;
-    r.shape = describe(n.distribution) + ", f64: the words, then the distribution kernel";
-    const std::uint64_t count = count_of(n.distribution);
-    r.outputs = static_cast<double>(count);
-    r.seconds = timed(conversion_of(algorithm, &n.distribution, cuda::ValueFormat::f64), count);
-    r.ceiling = "resident-f64";
-    r.ceiling_unit = "doubles";
-    r.ceiling_seconds = own64.seconds;
-    rows.push_back(r);
-  }
+  for (const Named& n : gpu_f64_distributions(algorithm))
+    rows.push_back(distribution_row(n, cuda::ValueFormat::f64, own64));
   for (Row& r : curand_distribution_rows(algorithm, resident, reinterpret_cast<float*>(values.data()), outputs,
                                          repeats))
     rows.push_back(std::move(r));

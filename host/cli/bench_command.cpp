@@ -377,47 +377,48 @@ void run_bench(const BenchOptions& o) {
   }
 #endif
 
-  if (has("cpu") && sinks.empty() && o.distributions) {
-    std::cout << "\ncpu: Bradley et al.'s Tables 2 and 3 (GPU Computing Gems, 2011), the library's values on the CPU path (the generator's own floats, "
-                 "and the exponential and normal made on the host; the normal Box-Muller for mrg32k3a, else the "
-                 "inverse CDF) into host memory, wall clock, beside a plain fill of the same bytes on all cores "
-                 "(fill)\n\n"
-              << table_head;
+  if (has("cpu") && sinks.empty()) {
+    if (o.distributions)
+      std::cout << "\ncpu: Bradley et al.'s Tables 2 and 3 (GPU Computing Gems, 2011), the library's values on the CPU "
+                   "path (the generator's own floats, and the exponential and normal made on the host; the normal "
+                   "Box-Muller for mrg32k3a, else the inverse CDF) into host memory, wall clock, beside a plain fill of "
+                   "the same bytes on all cores (fill)\n\n";
+    else
+      std::cout << "\ncpu: the reference into host memory, wall clock, beside a plain fill of the same words on all "
+                   "cores (fill)\n\n";
+    std::cout << table_head;
     for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
-      for (const auto& g : o.generators)
-        for (const Row& row : bench::cpu_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
-  } else if (has("cpu") && sinks.empty()) {
-    std::cout << "\ncpu: the reference into host memory, wall clock, beside a plain fill of the same words on all "
-                 "cores (fill)\n\n"
-              << table_head;
-    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
-      for (const auto& g : o.generators) print_row(bench::cpu_row(g, n, o.repeats), std::cout, csv, o);
+      for (const auto& g : o.generators) {
+        if (o.distributions)
+          for (const Row& row : bench::cpu_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
+        else
+          print_row(bench::cpu_row(g, n, o.repeats), std::cout, csv, o);
+      }
   }
 
-  if (run_mkl && o.distributions) {
-    std::cout << "\nmkl: Bradley et al.'s Tables 2 and 3 with Intel MKL: vsRngUniform / vdRngUniform, Exponential (ICDF) and "
-                 "Gaussian (BOXMULLER2 for mrg32k3a, else ICDF) into host memory, a stream per thread skipped ahead to "
-                 "its first value, wall clock, beside a plain fill of the same bytes on all cores (fill)\n";
+  if (run_mkl) {
+    if (o.distributions)
+      std::cout << "\nmkl: Bradley et al.'s Tables 2 and 3 with Intel MKL: vsRngUniform / vdRngUniform, Exponential "
+                   "(ICDF) and Gaussian (BOXMULLER2 for mrg32k3a, else ICDF) into host memory, a stream per thread "
+                   "skipped ahead to its first value, wall clock, beside a plain fill of the same bytes on all cores "
+                   "(fill)\n";
+    else
+      std::cout << "\nmkl: Intel MKL's generators into host memory, wall clock, beside a plain fill of the same words on "
+                   "all cores (fill), as the cpu rows; viRngUniformBits, MKL's integer output: the same words as the cpu "
+                   "rows (WH: the 4 state words); MKL's generators run on the calling thread, so each thread has its own "
+                   "stream, skipped ahead to its first output (vslSkipAheadStream)\n";
     std::vector<std::string> settings;
     for (const auto& g : mkl_generators) settings.push_back(g + ": " + bench::mkl_setting(g));
     std::cout << fmt::format("{}\n", fmt::join(settings, "; "));
     if (!no_mkl.empty()) std::cout << fmt::format("not in Intel MKL, so no mkl rows: {}\n", fmt::join(no_mkl, ", "));
     std::cout << "\n" << table_head;
     for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
-      for (const auto& g : mkl_generators)
-        for (const Row& row : bench::mkl_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
-  } else if (run_mkl) {
-    std::cout << "\nmkl: Intel MKL's generators into host memory, wall clock, beside a plain fill of the same words on "
-                 "all cores (fill), as the cpu rows; viRngUniformBits, MKL's integer output: the same words as the cpu "
-                 "rows (WH: the 4 state words); MKL's generators run on the calling thread, so each thread has its own "
-                 "stream, skipped ahead to its first output (vslSkipAheadStream)\n";
-    std::vector<std::string> settings;
-    for (const auto& g : mkl_generators) settings.push_back(g + ": " + bench::mkl_setting(g));
-    std::cout << fmt::format("{}\n", fmt::join(settings, "; "));
-    if (!no_mkl.empty()) std::cout << fmt::format("not in Intel MKL, so no mkl rows: {}\n", fmt::join(no_mkl, ", "));
-    std::cout << "\n" << table_head;
-    for (const auto n : sizes_or(kCpuOutputs, kCpuQuickOutputs))
-      for (const auto& g : mkl_generators) print_row(bench::mkl_row(g, n, o.repeats), std::cout, csv, o);
+      for (const auto& g : mkl_generators) {
+        if (o.distributions)
+          for (const Row& row : bench::mkl_distribution_rows(g, n, o.repeats)) print_row(row, std::cout, csv, o);
+        else
+          print_row(bench::mkl_row(g, n, o.repeats), std::cout, csv, o);
+      }
     const std::string kernels = mkl::loaded_kernels();
     std::cout << fmt::format("\nmkl: MKL's kernels: {}{}\n", kernels.empty() ? "not known" : kernels,
                              kernels == "libmkl_def.so" ? " (MKL's generic code path, not its processor-specific "

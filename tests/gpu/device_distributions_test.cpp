@@ -130,35 +130,37 @@ void check_box_muller(const char* name, std::uint32_t lowest, std::uint32_t high
 
 }  // namespace
 
+namespace {
+
+// Park–Miller's, MRG32k3a's and MT19937's formulas: their words' range and the host's u.
+struct Formula {
+  const char* name;
+  std::uint32_t lowest, highest;
+  Conversion conversion;
+  HostU host_u;
+};
+
+std::vector<Formula> formulas() {
+  return {{"pm", 1, pm::kModulus - 1,
+           [](cuda::ValueFormat f, const Distribution* d) { return cuda::park_miller_conversion(f, d); },
+           [](std::uint32_t z) { return pm::to_f64(z); }},
+          {"mrg32k3a", 1, mrg32k3a::kM1,
+           [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(false, f, d); },
+           [](std::uint32_t z) { return mrg32k3a::to_f64(z); }},
+          {"mt19937", 0, 0xFFFFFFFFu,
+           [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
+           [](std::uint32_t x) { return mt19937::to_f64(x); }}};
+}
+
+}  // namespace
+
 TEST_CASE("distributions made on the GPU lie within their bounds of MPFR's correctly rounded values",
           "[gpu][distribution]") {
-  check_formula(
-      "pm", 1, pm::kModulus - 1,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::park_miller_conversion(f, d); },
-      [](std::uint32_t z) { return pm::to_f64(z); });
-  check_formula(
-      "mrg32k3a", 1, mrg32k3a::kM1,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(false, f, d); },
-      [](std::uint32_t z) { return mrg32k3a::to_f64(z); });
-  check_formula(
-      "mt19937", 0, 0xFFFFFFFFu,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
-      [](std::uint32_t x) { return mt19937::to_f64(x); });
+  for (const Formula& f : formulas()) check_formula(f.name, f.lowest, f.highest, f.conversion, f.host_u);
 }
 
 TEST_CASE("Box-Muller made on the GPU lies within its bounds of MPFR's exact pairs", "[gpu][distribution]") {
-  check_box_muller(
-      "pm", 1, pm::kModulus - 1,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::park_miller_conversion(f, d); },
-      [](std::uint32_t z) { return pm::to_f64(z); });
-  check_box_muller(
-      "mrg32k3a", 1, mrg32k3a::kM1,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(false, f, d); },
-      [](std::uint32_t z) { return mrg32k3a::to_f64(z); });
-  check_box_muller(
-      "mt19937", 0, 0xFFFFFFFFu,
-      [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
-      [](std::uint32_t x) { return mt19937::to_f64(x); });
+  for (const Formula& f : formulas()) check_box_muller(f.name, f.lowest, f.highest, f.conversion, f.host_u);
 }
 
 TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across odd starts and odd calls",
