@@ -9,7 +9,6 @@
 
 #include "bench/lib/cpu_bench.hpp"
 #include "bench/lib/mkl_bench.hpp"
-#include "generators/parallel_fill.hpp"
 #include "mkl/vsl.hpp"
 
 namespace glrand::bench {
@@ -24,10 +23,10 @@ template <class Method, class Fill32, class Fill64>
 std::vector<Row> six_rows(const std::string& path, const std::string& generator, std::uint64_t outputs, int repeats,
                           Method method, Fill32 fill32, Fill64 fill64) {
   std::vector<Row> rows;
+  const bool box_muller = table_normal_method(generator) == NormalMethod::box_muller;
   for (const int bytes : {4, 8})
     for (const Kind kind : {Kind::uniform, Kind::exponential, Kind::normal}) {
       const std::string precision = bytes == 4 ? "f32" : "f64";
-      const bool box_muller = table_normal_method(generator) == NormalMethod::box_muller;
       const std::string what = kind == Kind::uniform       ? "uniform [0, 1)"
                                : kind == Kind::exponential ? "exponential (lambda 1)"
                                : box_muller                ? "normal (0, 1), Box-Muller"
@@ -57,16 +56,15 @@ Distribution distribution_of(Kind kind, const std::string& generator) {
 // MKL's values of one kind, a stream per thread skipped ahead to its first value.
 template <class T>
 void mkl_values(const MklGenerator& g, Kind kind, NormalMethod method, std::span<T> out) {
-  parallel_fill(out.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
-    mkl::Stream stream(g.brng, g.seed);
-    if (begin > 0) stream.skip_ahead(begin);
-    const std::span<T> part = out.subspan(begin, end - begin);
-    switch (kind) {
-      case Kind::uniform: stream.uniform(part); break;
-      case Kind::exponential: stream.exponential(part, 1.0); break;
-      case Kind::normal: stream.gaussian(part, method, 0.0, 1.0); break;
-    }
-  });
+  mkl::in_parallel_streams(g.brng, g.seed, 0, out.size(), 0,
+                           [&](mkl::Stream& stream, std::uint64_t begin, std::uint64_t end) {
+                             const std::span<T> part = out.subspan(begin, end - begin);
+                             switch (kind) {
+                               case Kind::uniform: stream.uniform(part); break;
+                               case Kind::exponential: stream.exponential(part, 1.0); break;
+                               case Kind::normal: stream.gaussian(part, method, 0.0, 1.0); break;
+                             }
+                           });
 }
 
 }  // namespace

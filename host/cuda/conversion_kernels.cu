@@ -129,14 +129,31 @@ struct Transform {
       case DistributionKind::exponential:
         return __ddiv_rn(-log1p(-u), lambda);
       case DistributionKind::normal:
-      case DistributionKind::lognormal: {
-        const double x = __dadd_rn(mean, __dmul_rn(stddev, normcdfinv(fmax(u, 0x1p-53))));
-        return kind == DistributionKind::lognormal ? exp(x) : x;
-      }
+      case DistributionKind::lognormal:
+        return of_standard_normal(normcdfinv(fmax(u, 0x1p-53)));
       case DistributionKind::poisson:
         return distributions::poisson_search(cdf, cdf_size, k0, floor, u);
     }
     return 0.0;
+  }
+
+  // The normal's or log-normal's value of a standard normal z: μ + σ·z, then exp.
+  __device__ double of_standard_normal(double z) const {
+    const double x = __dadd_rn(mean, __dmul_rn(stddev, z));
+    return kind == DistributionKind::lognormal ? exp(x) : x;
+  }
+
+  // A value rounded once to T and clamped into [lowest, highest] in std::clamp's order, as the
+  // host's: a value equal to a bound keeps its own sign of zero.
+  template <class T>
+  __device__ T rounded(double value) const {
+    T r;
+    if constexpr (sizeof(T) == 4)
+      r = __double2float_rn(value);
+    else
+      r = value;
+    const T low = static_cast<T>(lowest), high = static_cast<T>(highest);
+    return r < low ? low : (high < r ? high : r);
   }
 };
 
@@ -147,15 +164,7 @@ __global__ void distribution_kernel(const std::uint32_t* words, T* out, std::uin
   for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     std::uint32_t x[Formula::kWidth];
     load_output<Formula>(words, i, x);
-    const double value = transform(formula.f64(x));
-    T rounded;
-    if constexpr (sizeof(T) == 4)
-      rounded = __double2float_rn(value);
-    else
-      rounded = value;
-    // std::clamp's order, as the host's: a value equal to a bound keeps its own sign of zero.
-    const T lowest = static_cast<T>(transform.lowest), highest = static_cast<T>(transform.highest);
-    out[i] = rounded < lowest ? lowest : (highest < rounded ? highest : rounded);
+    out[i] = transform.template rounded<T>(transform(formula.f64(x)));
   }
 }
 
@@ -166,7 +175,6 @@ template <class Formula, class T>
 __global__ void box_muller_kernel(const std::uint32_t* words, T* out, std::uint64_t count, Formula formula,
                                   Transform transform) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
-  const T lowest = static_cast<T>(transform.lowest), highest = static_cast<T>(transform.highest);
   for (std::uint64_t p = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; 2 * p < count; p += stride) {
     std::uint32_t x0[Formula::kWidth], x1[Formula::kWidth];
     load_output<Formula>(words, 2 * p, x0);
@@ -174,16 +182,8 @@ __global__ void box_muller_kernel(const std::uint32_t* words, T* out, std::uint6
     const double r = __dsqrt_rn(__dmul_rn(-2.0, log1p(-formula.f64(x0))));
     double s = 0, c = 0;
     sincospi(__dmul_rn(2.0, formula.f64(x1)), &s, &c);
-    for (int k = 0; k < 2; ++k) {
-      double value = __dadd_rn(transform.mean, __dmul_rn(transform.stddev, __dmul_rn(r, k == 0 ? c : s)));
-      if (transform.kind == DistributionKind::lognormal) value = exp(value);
-      T rounded;
-      if constexpr (sizeof(T) == 4)
-        rounded = __double2float_rn(value);
-      else
-        rounded = value;
-      out[2 * p + k] = rounded < lowest ? lowest : (highest < rounded ? highest : rounded);
-    }
+    out[2 * p] = transform.template rounded<T>(transform.of_standard_normal(__dmul_rn(r, c)));
+    out[2 * p + 1] = transform.template rounded<T>(transform.of_standard_normal(__dmul_rn(r, s)));
   }
 }
 

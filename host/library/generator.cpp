@@ -147,7 +147,7 @@ void generate_into(Generator& generator, library::Devices& devices, std::uint64_
 }
 
 // Throws InvalidArgument unless the generator's settings can make the distribution (made on
-// the GPU: gpu_distribution_run checks that the source can).
+// the GPU: Generator::check_distribution also checks that the source can).
 void check_distribution(const Generator& generator, const Distribution& distribution) {
   check(distribution);
   const Settings& settings = generator.settings();

@@ -308,11 +308,19 @@ void uniform_bits_parallel(int brng, std::uint32_t seed, std::uint64_t first, st
   if (words.size() % per != 0)
     throw InvalidArgument(fmt::format("Intel MKL: {} gives {} words an output; {} words is not a whole number of outputs",
                                       brng_name(brng), per, words.size()));
+  in_parallel_streams(brng, seed, first, words.size() / per, threads,
+                      [&](Stream& stream, std::uint64_t begin, std::uint64_t end) {
+                        stream.uniform_bits(words.subspan(begin * per, (end - begin) * per));
+                      });
+}
+
+void in_parallel_streams(int brng, std::uint32_t seed, std::uint64_t first, std::uint64_t count, unsigned threads,
+                         const std::function<void(Stream& stream, std::uint64_t begin, std::uint64_t end)>& work) {
   require_available();
-  parallel_fill(words.size() / per, threads, [&](std::uint64_t begin, std::uint64_t end) {
+  parallel_fill(count, threads, [&](std::uint64_t begin, std::uint64_t end) {
     Stream stream(brng, seed);
     if (first + begin > 0) stream.skip_ahead(first + begin);
-    stream.uniform_bits(words.subspan(begin * per, (end - begin) * per));
+    work(stream, begin, end);
   });
 }
 

@@ -34,6 +34,7 @@
 // each with its own stream skipped ahead to its first output, as MKL's documentation
 // recommends for parallel use (block-splitting by vslSkipAheadStream).
 #include <cstdint>
+#include <functional>
 #include <glrand/distribution.hpp>
 #include <span>
 #include <string>
@@ -106,6 +107,13 @@ class Stream {
   void* state_ = nullptr;
   int brng_ = 0;
 };
+
+// Splits outputs first .. first + count − 1 of vslNewStream(brng, seed) over up to `threads`
+// threads (0: all cores; each at least 64k outputs, as parallel_fill splits them): each thread
+// creates its own stream, skips it ahead to its first output, and calls work(stream, begin,
+// end) for its outputs first + begin .. first + end − 1.
+void in_parallel_streams(int brng, std::uint32_t seed, std::uint64_t first, std::uint64_t count, unsigned threads,
+                         const std::function<void(Stream& stream, std::uint64_t begin, std::uint64_t end)>& work);
 
 // words.size() / words_per_output(brng) outputs of vslNewStream(brng, seed) from output `first`,
 // their viRngUniformBits words, on up to `threads` threads (0: all cores; each at least 64k

@@ -11,6 +11,8 @@
 #include <functional>
 #include <glrand/glrand.hpp>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "cuda/buffers.hpp"
@@ -53,6 +55,30 @@ std::vector<std::uint32_t> hard_words(std::uint32_t lowest, std::uint32_t highes
 using Conversion = std::function<cuda::DeviceConversion(cuda::ValueFormat, const Distribution*)>;
 using HostU = std::function<double(std::uint32_t)>;
 
+// `b`'s f64 and f32 values of `words` made on the device, each within its bound: `errors(i,
+// x64, x32)` gives value i's two errors in ulps, `where(i)` names it where it is over.
+template <class Errors, class Where>
+std::pair<std::vector<double>, std::vector<float>> check_bounds(const char* name,
+                                                                const std::vector<std::uint32_t>& words,
+                                                                const Conversion& conversion,
+                                                                const testing::BoundedDistribution& b, Errors errors,
+                                                                Where where) {
+  auto f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words);
+  auto f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words);
+  std::uint64_t worst64 = 0, worst32 = 0;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto [d64, d32] = errors(i, f64[i], f32[i]);
+    if (d64 > b.f64_ulps || d32 > 1) UNSCOPED_INFO("over the bound at " << where(i));
+    worst64 = std::max(worst64, d64);
+    worst32 = std::max(worst32, d32);
+  }
+  CHECK(worst64 <= b.f64_ulps);
+  CHECK(worst32 <= 1);
+  WARN(name << ", " << describe(b.distribution) << ": the GPU's worst " << worst64 << " ulp (double), " << worst32
+            << " ulp (float)");
+  return {std::move(f64), std::move(f32)};
+}
+
 void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest, const Conversion& conversion,
                    const HostU& host_u) {
   const auto words = hard_words(lowest, highest, 20'000);
@@ -60,21 +86,12 @@ void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest
   std::transform(words.begin(), words.end(), u.begin(), host_u);
   for (const testing::BoundedDistribution& b : testing::bounded_distributions(DistributionOn::gpu)) {
     INFO(name << ", " << describe(b.distribution));
-    const auto f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words);
-    const auto f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words);
-    std::uint64_t worst64 = 0, worst32 = 0;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      INFO("word " << words[i] << ", u = " << u[i]);
-      const std::uint64_t d64 = testing::error_ulps(b.distribution, u[i], f64[i]);
-      const std::uint64_t d32 = testing::error_ulps(b.distribution, u[i], f32[i]);
-      if (d64 > worst64 || d32 > worst32) UNSCOPED_INFO("worst so far at word " << words[i] << ", u = " << u[i]);
-      worst64 = std::max(worst64, d64);
-      worst32 = std::max(worst32, d32);
-    }
-    CHECK(worst64 <= b.f64_ulps);
-    CHECK(worst32 <= 1);
-    WARN(name << ", " << describe(b.distribution) << ": the GPU's worst " << worst64 << " ulp (double), " << worst32
-              << " ulp (float)");
+    const auto [f64, f32] = check_bounds(
+        name, words, conversion, b,
+        [&](std::size_t i, double x64, float x32) {
+          return std::pair{testing::error_ulps(b.distribution, u[i], x64), testing::error_ulps(b.distribution, u[i], x32)};
+        },
+        [&](std::size_t i) { return "word " + std::to_string(words[i]) + ", u = " + std::to_string(u[i]); });
     // A uniform range and (0, 1]: the host's operations, so the host's bits.
     if (b.distribution.kind == DistributionKind::uniform || b.distribution.kind == DistributionKind::uniform_positive) {
       Distribution on_host = b.distribution;
@@ -108,23 +125,20 @@ void check_box_muller(const char* name, std::uint32_t lowest, std::uint32_t high
   std::transform(words.begin(), words.end(), u.begin(), host_u);
   for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) {
     INFO(name << ", " << describe(b.distribution));
-    const auto f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words);
-    const auto f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words);
-    std::uint64_t worst64 = 0, worst32 = 0;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      const std::size_t first = i - i % 2;
-      INFO("words " << words[first] << ", " << words[first + 1] << ", value " << i % 2);
-      const int which = static_cast<int>(i % 2);
-      const std::uint64_t d64 = testing::error_ulps(b.distribution, u[first], u[first + 1], which, f64[i]);
-      const std::uint64_t d32 = testing::error_ulps(b.distribution, u[first], u[first + 1], which, f32[i]);
-      if (d64 > b.f64_ulps || d32 > 1) UNSCOPED_INFO("over the bound at value " << i);
-      worst64 = std::max(worst64, d64);
-      worst32 = std::max(worst32, d32);
-    }
-    CHECK(worst64 <= b.f64_ulps);
-    CHECK(worst32 <= 1);
-    WARN(name << ", " << describe(b.distribution) << ": the GPU's worst " << worst64 << " ulp (double), " << worst32
-              << " ulp (float)");
+    // Value i is value i mod 2 of the pair at i − i mod 2.
+    check_bounds(
+        name, words, conversion, b,
+        [&](std::size_t i, double x64, float x32) {
+          const std::size_t first = i - i % 2;
+          const int which = static_cast<int>(i % 2);
+          return std::pair{testing::error_ulps(b.distribution, u[first], u[first + 1], which, x64),
+                           testing::error_ulps(b.distribution, u[first], u[first + 1], which, x32)};
+        },
+        [&](std::size_t i) {
+          const std::size_t first = i - i % 2;
+          return "words " + std::to_string(words[first]) + ", " + std::to_string(words[first + 1]) + ", value " +
+                 std::to_string(i % 2);
+        });
   }
 }
 
