@@ -24,6 +24,10 @@ set(GLRAND_SHADERS
   mrg32k3a.frag
   mrg32k3a_advance.frag
   fill.frag
+  # The distribution pass of texture fills: a texture's uniform floats into a distribution's values.
+  distribution.frag
+  # `glrand view`'s picture of values made on the GPU.
+  display_range.frag
   # The scatter and compute profiles: one entry per generator and profile.
   scatter/ceicg.frag
   scatter/park_miller.frag
@@ -79,6 +83,8 @@ set(GLRAND_ARITHMETIC_MODULES
 set(GLRAND_SHADER_MODULES
   ${GLRAND_ARITHMETIC_MODULES}
   common/mrg32k3a_step.glsl
+  common/distributions.glsl
+  common/normal_quantile.glsl
   common/stream_buffers.glsl
   streams/ceicg.glsl
   streams/park_miller.glsl

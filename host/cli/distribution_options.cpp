@@ -8,7 +8,8 @@
 
 namespace glrand::cli {
 
-void DistributionOptions::add_to(CLI::App& command, bool with_on) {
+void DistributionOptions::add_to(CLI::App& command, GpuValues gpu) {
+  gpu_values = gpu;
   command.add_option("--distribution", name,
                      "Values of a distribution instead of the generator's floats (docs/distributions.md): uniform "
                      "(--range A,B: [A, B), default [0, 1)), uniform-positive ((0, 1]), normal (--mean, --stddev), "
@@ -23,13 +24,15 @@ void DistributionOptions::add_to(CLI::App& command, bool with_on) {
       ->capture_default_str();
   command.add_option("--lambda", lambda, "--distribution exponential: the rate; poisson: the mean")->capture_default_str();
   command.add_option("--range", range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
-  if (with_on)
-    command
-        .add_option("--distribution-on", on,
-                    "--distribution: where its values are made: host (from the exact doubles, the same bits on "
-                    "every path) or gpu (--path cuda; within the bounds docs/distributions.md gives; not poisson "
-                    "or box-muller)")
-        ->capture_default_str();
+  command
+      .add_option("--distribution-on", on,
+                  gpu == GpuValues::cuda
+                      ? "--distribution: where its values are made: host (from the exact doubles, the same bits on "
+                        "every path) or gpu (--path cuda; within the bounds docs/distributions.md gives)"
+                      : "--distribution: where its values are made: host (from the exact doubles, the same bits on "
+                        "every path) or gpu (--path gl: in the texture fill's shader, in float, within the bounds "
+                        "docs/distributions.md gives; not poisson)")
+      ->capture_default_str();
 }
 
 std::optional<Distribution> DistributionOptions::distribution(const CLI::App& command, const std::string& path) const {
@@ -61,9 +64,14 @@ std::optional<Distribution> DistributionOptions::distribution(const CLI::App& co
   d.lambda = lambda;
   d.method = glrand::normal_method(normal_method);
   d.on = glrand::distribution_on(on);
-  if (d.on == DistributionOn::gpu && path != "cuda")
+  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::cuda && path != "cuda")
     throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
                           "the other paths make its values on the host");
+  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::textures && path != "gl")
+    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) is made in the texture fill's "
+                          "shader, on the GL path (--path gl), not --path " + path);
+  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::textures && d.kind == DistributionKind::poisson)
+    throw InvalidArgument("texture fills do not make Poisson values: --distribution-on host makes them");
   if (given("--range")) {
     if (range.size() != 2) throw InvalidArgument("--range takes two numbers, A,B");
     d.a = range[0];

@@ -21,11 +21,15 @@ struct DistributionOptions {
   std::string normal_method = "inverse-cdf";
   std::string on = "host";
 
-  // The options on `command`; --distribution-on only where the command can make values on the
-  // GPU (`with_on`).
-  void add_to(CLI::App& command, bool with_on);
+  // Where --distribution-on gpu makes the values: on the CUDA path where the words are
+  // (generate), or in a texture fill's shader on the GL path (render, view).
+  enum class GpuValues { cuda, textures };
+  GpuValues gpu_values = GpuValues::cuda;
+
+  // The options on `command`, with --distribution-on made where `gpu` says.
+  void add_to(CLI::App& command, GpuValues gpu);
   // The distribution asked for, its parameters checked, or none; `path` is the command's
-  // --path (values made on the GPU need the CUDA path).
+  // --path (values made on the GPU need the CUDA path, or for textures the GL path).
   std::optional<Distribution> distribution(const CLI::App& command, const std::string& path) const;
 };
 

@@ -174,7 +174,7 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
-  options->distribution.add_to(*command, true);
+  options->distribution.add_to(*command, DistributionOptions::GpuValues::cuda);
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,
                     "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "

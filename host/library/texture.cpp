@@ -9,8 +9,10 @@
 #include <glrand/texture.hpp>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/distribution_pass.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
@@ -81,7 +83,26 @@ struct TextureFiller::Impl {
   StateFill<stream::ComputeTextureFiller, fragment::WichmannHillTraits> wichmann_hill_compute;
   StateFill<stream::ComputeTextureFiller, fragment::Mrg32k3aTraits> mrg32k3a_compute;
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
+  // Fills of a distribution: the uniform floats go into these first, then the pass makes the values.
+  std::vector<gl::Texture> units;
+  gl::TexelFormat units_format;
+  std::optional<fragment::DistributionPass> distribution_pass;
+
+  void open();
 };
+
+void TextureFiller::Impl::open() {
+  if (opened) return;
+  gl::load_entry_points();
+  if (settings.self_test) {
+    try {
+      selftest::require_self_test({std::string(info(settings.algorithm).name), name_of(settings.profile)});
+    } catch (const DeviceError& e) {
+      throw DeviceError(std::string(e.what()) + " (--no-self-test would skip this check, at the risk of wrong numbers)");
+    }
+  }
+  opened = true;
+}
 
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
   library::check_settings(settings);
@@ -118,18 +139,7 @@ void TextureFiller::seek(std::uint64_t position) {
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
   if (textures.empty() || textures.size() > 4)
     throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures.size()));
-  if (!impl_->opened) {
-    gl::load_entry_points();
-    if (impl_->settings.self_test) {
-      try {
-        selftest::require_self_test({std::string(info(impl_->settings.algorithm).name), name_of(impl_->settings.profile)});
-      } catch (const DeviceError& e) {
-        throw DeviceError(std::string(e.what()) +
-                          " (--no-self-test would skip this check, at the risk of wrong numbers)");
-      }
-    }
-    impl_->opened = true;
-  }
+  impl_->open();
   const auto count = static_cast<std::uint32_t>(textures.size());
   fragment::check_target_size({width, height}, fragment::max_texture_size());
   const gl::TexelFormat format = fragment::check_textures(textures, width, height);
@@ -162,6 +172,35 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   if (filler == impl_->fillers.end()) filler = impl_->fillers.try_emplace(count, count, compute).first;
   impl_->next = filler->second.fill(impl_->next, textures, width, height);
   impl_->position += outputs;
+}
+
+void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
+                         const Distribution& distribution) {
+  if (textures.empty() || textures.size() > 4)
+    throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures.size()));
+  impl_->open();
+  fragment::check_target_size({width, height}, fragment::max_texture_size());
+  const gl::TexelFormat format = fragment::check_textures(textures, width, height);
+  if (format.words)
+    throw InvalidArgument("a distribution's values are floats: fill GL_RGBA32F, GL_RG32F or GL_R32F textures, not " +
+                          format.name());
+  fragment::check_texture_distribution(distribution, format.channels);
+  if (distribution.method == NormalMethod::box_muller && impl_->position % 2 != 0 &&
+      (distribution.kind == DistributionKind::normal || distribution.kind == DistributionKind::lognormal))
+    throw InvalidArgument("Box-Muller pairs outputs 2k and 2k + 1, and this fill would start at the odd position " +
+                          std::to_string(impl_->position) + ": seek() to an even one");
+  auto& units = impl_->units;
+  if (units.size() != textures.size() || units.front().width() != width || units.front().height() != height ||
+      impl_->units_format != format) {
+    units.clear();
+    for (std::size_t t = 0; t < textures.size(); ++t) units.emplace_back(width, height, format);
+    impl_->units_format = format;
+  }
+  std::vector<unsigned> ids;
+  for (const gl::Texture& t : units) ids.push_back(t.id());
+  fill(ids, width, height);
+  if (!impl_->distribution_pass) impl_->distribution_pass.emplace();
+  impl_->distribution_pass->apply(ids, textures, width, height, distribution);
 }
 
 }  // namespace glrand

@@ -538,8 +538,17 @@ TEST_CASE("render and view reject bad input with one line on stderr and leave no
       {{"render", "--size", "8x8", "--distribution", "normal", "--display-range", "1,0", "-o", "pic.png"}, "LO < HI"},
       {{"render", "--size", "8x8", "--distribution", "normal", "--display-range", "1", "-o", "pic.png"}, "LO,HI"},
       {{"render", "--size", "8x8", "--distribution", "lognormal", "--mean", "710", "-o", "pic.png"}, "--display-range"},
-      {{"render", "--size", "8x8", "--distribution", "normal", "--distribution-on", "gpu", "-o", "pic.png"},
-       "--distribution-on"},
+      {{"render", "--size", "8x8", "--path", "cpu", "--distribution", "normal", "--distribution-on", "gpu", "-o",
+        "pic.png"},
+       "--path gl"},
+      {{"render", "--size", "8x8", "--distribution", "poisson", "--distribution-on", "gpu", "-o", "pic.png"}, "Poisson"},
+      {{"render", "--size", "8x8", "--profile", "scatter", "--distribution", "normal", "--distribution-on", "gpu", "-o",
+        "pic.png"},
+       "scatter"},
+      {{"render", "--size", "8x8", "--distribution", "normal", "--stddev", "1e300", "--distribution-on", "gpu", "-o",
+        "pic.png"},
+       "not a finite float"},
+      {{"view", "--size", "8x8", "--frames", "1", "--distribution", "poisson", "--distribution-on", "gpu"}, "Poisson"},
       {{"view", "--size", "8x8", "--frames", "1", "--display-range", "0,1"}, "--display-range"},
       {{"view", "--size", "8x8", "--frames", "1", "--distribution", "exponential", "--stddev", "2"}, "--stddev"},
       {{"view", "--size", "8x8", "--screenshot", "x.png"}, "--frames"},
@@ -680,6 +689,17 @@ TEST_CASE("render writes a PNG whose pixels are the reference outputs", "[cli]")
                 dir.path());
       require_close_picture(read_png(dir / file, 37, 23).rgb, expected, 37);
     }
+    // The same values made in the texture fill's shader, in float (within a few ulps), in both
+    // GL profiles.
+    for (const char* profile : {"ps30", "compute"}) {
+      INFO("--distribution-on gpu --profile " << profile);
+      const std::string file = std::string(profile) + "-gpu-exp.png";
+      glrand_ok({"render", "-g", "pm", "--seed", "42", "--offset", "1000", "--size", "37x23", "--profile", profile,
+                 "--distribution", "exponential", "--lambda", "2", "--display-range", "0,2", "--distribution-on", "gpu",
+                 "-o", file},
+                dir.path());
+      require_close_picture(read_png(dir / file, 37, 23).rgb, expected, 37);
+    }
     // The default display range of a normal: its 0.1% and 99.9% quantiles, mean ± 3.0902323σ.
     glrand_ok({"render", "-g", "pm", "--size", "64x48", "--path", "cpu", "--distribution", "normal", "--mean", "1",
                "--stddev", "0.5", "-o", "normal-default.png"},
@@ -771,6 +791,20 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   INFO(pm_exponential.describe());
   REQUIRE(pm_exponential.ok());
   require_close_picture(read_png(dir / "pm-exponential.png", 40, 30).rgb,
+                        park_miller_distribution_picture(
+                            glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; },
+                            0.0, 6.0),
+                        40);
+  // The same values made on the GPU in the texture fill, drawn with no readback.
+  const auto pm_exponential_gpu = run_program(*xvfb_run,
+                                              {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g",
+                                               "pm", "--seed", "7", "--size", "40x30", "--frames", "2", "--distribution",
+                                               "exponential", "--lambda", "0.5", "--display-range", "0,6",
+                                               "--distribution-on", "gpu", "--screenshot", "pm-exponential-gpu.png"},
+                                              dir.path());
+  INFO(pm_exponential_gpu.describe());
+  REQUIRE(pm_exponential_gpu.ok());
+  require_close_picture(read_png(dir / "pm-exponential-gpu.png", 40, 30).rgb,
                         park_miller_distribution_picture(
                             glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; },
                             0.0, 6.0),

@@ -12,6 +12,7 @@
 //   GLuint texture = ...;        // RGBA32F, 512 x 512
 //   filler.fill({&texture, 1}, 512, 512);  // every frame: the next 4 x 512 x 512 outputs
 #include <cstdint>
+#include <glrand/distribution.hpp>
 #include <glrand/generator.hpp>
 #include <memory>
 #include <span>
@@ -46,6 +47,16 @@ class TextureFiller {
   // to the context of its first fill (its programs and state textures live there): make one
   // per context, and destroy it while that context is current.
   void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
+
+  // The same fill, with `distribution`'s values instead of the uniform floats: each output's
+  // value made on the GPU in float arithmetic only (a fragment pass within ps_3_0's budget, in
+  // either profile), within docs/distributions.md's float bounds ("In textures") of the exact
+  // value at the output's uniform float. Box–Muller pairs channels (x, y) and (z, w), so it
+  // needs RG32F or RGBA32F textures and an even position(). Poisson values, word textures and
+  // parameters that are not floats are refused (glrand::InvalidArgument). `distribution.on`
+  // is not consulted: texture values are always made on the GPU.
+  void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
+            const Distribution& distribution);
 
   // The next fill starts at output offset + position (a program that saved position() resumes
   // its sequence there).

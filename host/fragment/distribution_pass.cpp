@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+#include "fragment/distribution_pass.hpp"
+
+#include <GL/glew.h>
+
+#include <cmath>
+#include <string>
+
+#include <glrand/error.hpp>
+#include "distributions/transforms.hpp"
+#include "gl/check.hpp"
+#include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
+
+namespace glrand::fragment {
+namespace {
+
+float float_parameter(double value, const char* name) {
+  const auto f = static_cast<float>(value);
+  if (!std::isfinite(f))
+    throw InvalidArgument(std::string("texture fills make distributions in float: ") + name + " " +
+                          std::to_string(value) + " is not a finite float");
+  return f;
+}
+
+}  // namespace
+
+void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
+  check(d);
+  if (d.kind == DistributionKind::poisson)
+    throw InvalidArgument("texture fills do not make Poisson values; glrand::Generator makes them, on the host");
+  const bool normal = d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal;
+  if (normal && d.method == NormalMethod::box_muller && channels < 2)
+    throw InvalidArgument("Box-Muller makes its pairs in a texel's channels (x, y) and (z, w): fill RG32F or RGBA32F "
+                          "textures, or use the inverse CDF");
+  distribution_uniforms(d);  // refuses parameters that are no floats
+}
+
+DistributionUniforms distribution_uniforms(const Distribution& d) {
+  DistributionUniforms uniforms;
+  switch (d.kind) {
+    case DistributionKind::uniform: {
+      const auto [least, greatest] = distributions::value_bounds_f32(d);
+      uniforms.parameters = {float_parameter(d.a, "a"), float_parameter(d.b - d.a, "b - a"), 0, 0};
+      uniforms.bounds = {least, greatest};
+      break;
+    }
+    case DistributionKind::exponential:
+      uniforms.parameters = {float_parameter(1.0 / d.lambda, "1/lambda"), 0, 0, 0};
+      break;
+    case DistributionKind::normal:
+    case DistributionKind::lognormal:
+      uniforms.parameters = {float_parameter(d.mean, "the mean"), float_parameter(d.stddev, "the stddev"), 0, 0};
+      break;
+    case DistributionKind::uniform_positive:
+    case DistributionKind::poisson:
+      break;
+  }
+  return uniforms;
+}
+
+int distribution_variant(const Distribution& d) {
+  const bool box_muller = d.method == NormalMethod::box_muller;
+  switch (d.kind) {
+    case DistributionKind::uniform: return 1;
+    case DistributionKind::uniform_positive: return 2;
+    case DistributionKind::exponential: return 3;
+    case DistributionKind::normal: return box_muller ? 6 : 4;
+    case DistributionKind::lognormal: return box_muller ? 7 : 5;
+    case DistributionKind::poisson: break;
+  }
+  throw InvalidArgument("texture fills do not make Poisson values; glrand::Generator makes them, on the host");
+}
+
+void DistributionPass::apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,
+                             std::uint32_t height, const Distribution& distribution) {
+  const int variant = distribution_variant(distribution);
+  const DistributionUniforms uniforms = distribution_uniforms(distribution);
+  const gl::StateGuard guard;
+  auto program = programs_.find(variant);
+  if (program == programs_.end())
+    program = programs_
+                  .emplace(variant, gl::Program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("distribution.frag"),
+                                                {{"DISTRIBUTION", std::to_string(variant)}}))
+                  .first;
+  const gl::Program& pass = program->second;
+  vertex_array_.bind();
+  pass.use();
+  pass.set_int("uUnits", 0);
+  pass.set("uSize", std::array<float, 2>{static_cast<float>(width), static_cast<float>(height)});
+  if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
+  if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
+  glActiveTexture(GL_TEXTURE0);
+  for (std::size_t t = 0; t < units.size(); ++t) {
+    const gl::Framebuffer framebuffer({&values[t], 1});
+    framebuffer.bind();
+    glBindTexture(GL_TEXTURE_2D, units[t]);
+    glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    gl::draw_fullscreen(width, height);
+  }
+  gl::check_errors("making " + describe(distribution) + " values in textures");
+}
+
+}  // namespace glrand::fragment

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The distribution pass of texture fills (docs/distributions.md, "In textures"): a fragment
+// pass (distribution.frag, ps30, float arithmetic only) that turns each texel of a texture of
+// uniform floats into a distribution's values in another texture of the same size and format:
+// a channel an output, Box–Muller's pairs in channels (x, y) and (z, w). Needs a current GL
+// context; every call leaves the caller's GL state as it was.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <span>
+
+#include <glrand/distribution.hpp>
+#include "gl/resources.hpp"
+
+namespace glrand::fragment {
+
+// Throws glrand::InvalidArgument unless texture fills make `distribution` in float for
+// textures of `channels` channels: Poisson is not made in textures, Box–Muller needs two
+// channels, and the parameters must be floats (a uniform range must hold one).
+void check_texture_distribution(const Distribution& distribution, std::uint32_t channels);
+
+// The uniforms of distribution.frag for `distribution`: (a, b − a), (1/λ, 0) or (μ, σ) as
+// floats, and a uniform range's least and greatest float in [a, b).
+struct DistributionUniforms {
+  std::array<float, 4> parameters{};
+  std::array<float, 2> bounds{};
+};
+DistributionUniforms distribution_uniforms(const Distribution& distribution);
+
+// distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7).
+int distribution_variant(const Distribution& distribution);
+
+class DistributionPass {
+ public:
+  // Texture `units[i]` (uniform floats) into `values[i]`'s texels, each width x height, all of
+  // one float format.
+  void apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,
+             std::uint32_t height, const Distribution& distribution);
+
+ private:
+  std::map<int, gl::Program> programs_;  // by variant
+  gl::VertexArray vertex_array_;
+};
+
+}  // namespace glrand::fragment

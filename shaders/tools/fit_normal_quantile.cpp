@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// Fits the float-only normal quantile of the GL distribution pass
+// (shaders/common/normal_quantile.glsl, which this program writes) and reports its error.
+//
+//   fit_normal_quantile --out shaders/common/normal_quantile.glsl
+//
+// For p in [2^-53, 1/2], Φ^-1(p) = −√2·erfinv(x), x = 1 − 2p, and erfinv(x) = x·h(w) with
+// w = −log(4p(1 − p)) = −log(1 − x²), the form of M. Giles, "Approximating the erfinv
+// function" (GPU Computing Gems Jade, 2011): h is smooth in w near 0 and in √w in the tail,
+// and w is well conditioned in float at both ends. The coefficients are our own: h is
+// interpolated at Chebyshev nodes on each piece (exact values from MPFR at 200 bits, by
+// Newton's steps on erfc), the interpolant written as a polynomial in the piece's scaled
+// variable s in [−1, 1] and rounded to float. The program then evaluates the shader's whole
+// chain in float on a dense grid of p, against MPFR, and prints the largest error in ulps.
+#include <mpfr.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr mpfr_prec_t kBits = 200;
+
+struct Real {
+  mpfr_t x;
+  Real() { mpfr_init2(x, kBits); }
+  explicit Real(double v) : Real() { mpfr_set_d(x, v, MPFR_RNDN); }
+  ~Real() { mpfr_clear(x); }
+  Real(const Real&) = delete;
+  Real& operator=(const Real&) = delete;
+  double d() const { return mpfr_get_d(x, MPFR_RNDN); }
+};
+
+// y with erfc(y) = c (0 < c ≤ 1), by Newton's steps from a bisection guess in double.
+void erfc_inverse(const Real& c, Real& y) {
+  const double cd = c.d();
+  double lo = 0, hi = 30;
+  for (int i = 0; i < 80; ++i) {
+    const double mid = (lo + hi) / 2;
+    (std::erfc(mid) > cd ? lo : hi) = mid;
+  }
+  mpfr_set_d(y.x, (lo + hi) / 2, MPFR_RNDN);
+  Real f, slope, t;
+  for (int step = 0; step < 60; ++step) {
+    mpfr_erfc(f.x, y.x, MPFR_RNDN);
+    mpfr_sub(f.x, f.x, c.x, MPFR_RNDN);
+    mpfr_sqr(t.x, y.x, MPFR_RNDN);
+    mpfr_neg(t.x, t.x, MPFR_RNDN);
+    mpfr_exp(slope.x, t.x, MPFR_RNDN);
+    mpfr_const_pi(t.x, MPFR_RNDN);
+    mpfr_sqrt(t.x, t.x, MPFR_RNDN);
+    mpfr_div(slope.x, slope.x, t.x, MPFR_RNDN);
+    mpfr_mul_2ui(slope.x, slope.x, 1, MPFR_RNDN);  // −d erfc/dy
+    mpfr_div(f.x, f.x, slope.x, MPFR_RNDN);
+    mpfr_add(y.x, y.x, f.x, MPFR_RNDN);
+    if (mpfr_zero_p(f.x) || mpfr_get_exp(f.x) < mpfr_get_exp(y.x) - static_cast<mpfr_exp_t>(kBits) + 8) return;
+  }
+  throw std::runtime_error("erfc's inverse did not settle");
+}
+
+// h(w) = erfinv(x)/x, x = sqrt(1 − e^−w), for w > 0.
+double h_of_w(const Real& w) {
+  Real q, x, p, y;
+  mpfr_neg(q.x, w.x, MPFR_RNDN);
+  mpfr_exp(q.x, q.x, MPFR_RNDN);  // 4p(1 − p)
+  mpfr_ui_sub(x.x, 1, q.x, MPFR_RNDN);
+  mpfr_sqrt(x.x, x.x, MPFR_RNDN);
+  mpfr_ui_sub(p.x, 1, x.x, MPFR_RNDN);  // 2p = 1 − x
+  erfc_inverse(p, y);
+  mpfr_div(y.x, y.x, x.x, MPFR_RNDN);
+  return y.d();
+}
+
+// A piece: h as a polynomial in s = (v − centre)/half_width, v = w or √w.
+struct Piece {
+  const char* name;
+  bool root;        // v = √w
+  double lo, hi;    // v's range
+  int degree;
+  std::vector<float> coefficients;  // of s^0 .. s^degree
+};
+
+double h_of_v(const Piece& piece, long double v) {
+  Real w(static_cast<double>(piece.root ? v * v : v));
+  if (piece.root) {
+    Real r(static_cast<double>(v));
+    mpfr_sqr(w.x, r.x, MPFR_RNDN);
+  }
+  return h_of_w(w);
+}
+
+// Chebyshev interpolation at the degree + 1 nodes of the first kind, as monomials in s.
+void fit(Piece& piece) {
+  const int n = piece.degree + 1;
+  const long double pi = 3.141592653589793238462643383279502884L;
+  std::vector<long double> values(n), cheb(n, 0);
+  for (int k = 0; k < n; ++k) {
+    const long double s = std::cos(pi * (k + 0.5L) / n);
+    values[k] = h_of_v(piece, (piece.lo + piece.hi) / 2 + s * (piece.hi - piece.lo) / 2);
+  }
+  for (int j = 0; j < n; ++j) {
+    long double sum = 0;
+    for (int k = 0; k < n; ++k) sum += values[k] * std::cos(pi * j * (k + 0.5L) / n);
+    cheb[j] = sum * (j == 0 ? 1.0L : 2.0L) / n;
+  }
+  // T_j as monomials, by T_{j+1} = 2s·T_j − T_{j−1}.
+  std::vector<std::vector<long double>> t(n, std::vector<long double>(n, 0));
+  t[0][0] = 1;
+  if (n > 1) t[1][1] = 1;
+  for (int j = 1; j + 1 < n; ++j)
+    for (int i = 0; i < n; ++i) t[j + 1][i] = (i > 0 ? 2 * t[j][i - 1] : 0) - t[j - 1][i];
+  piece.coefficients.assign(n, 0);
+  for (int i = 0; i < n; ++i) {
+    long double c = 0;
+    for (int j = 0; j < n; ++j) c += cheb[j] * t[j][i];
+    piece.coefficients[i] = static_cast<float>(c);
+  }
+}
+
+// The shader's chain in float (no fused operations), from p in (0, 1/2].
+float quantile_in_float(const std::vector<Piece>& pieces, float p) {
+  const float x = 1.0f - 2.0f * p;
+  const float w = -std::log((4.0f * p) * (1.0f - p));
+  const Piece& last = pieces.back();
+  for (const Piece& piece : pieces) {
+    const float v = piece.root ? std::sqrt(w) : w;
+    if (v > static_cast<float>(piece.hi) && &piece != &last) continue;
+    const float centre = static_cast<float>((piece.lo + piece.hi) / 2), scale = static_cast<float>(2 / (piece.hi - piece.lo));
+    const float s = (v - centre) * scale;
+    float h = piece.coefficients.back();
+    for (int i = piece.degree - 1; i >= 0; --i) h = h * s + piece.coefficients[i];
+    return -1.4142135f * (x * h);
+  }
+  return 0;
+}
+
+// Φ^-1(p) exactly, for p in (0, 1/2].
+double quantile_exact(double p) {
+  if (p == 0.5) return 0;
+  Real c(p), y;
+  mpfr_mul_2ui(c.x, c.x, 1, MPFR_RNDN);
+  erfc_inverse(c, y);
+  Real r;
+  mpfr_sqrt_ui(r.x, 2, MPFR_RNDN);
+  mpfr_mul(y.x, y.x, r.x, MPFR_RNDN);
+  mpfr_neg(y.x, y.x, MPFR_RNDN);
+  return y.d();
+}
+
+double ulps(float value, double exact) {
+  const float rounded = static_cast<float>(exact);
+  const double ulp = std::nextafter(std::fabs(rounded), INFINITY) - std::fabs(rounded);
+  return std::fabs(value - exact) / ulp;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--out" && i + 1 < argc) out = argv[++i];
+  if (out.empty()) {
+    std::cerr << "usage: fit_normal_quantile --out FILE.glsl\n";
+    return 2;
+  }
+  const double w_max = -std::log(4 * 0x1p-53 * (1 - 0x1p-53));
+  std::vector<Piece> pieces = {
+      {"centre", false, 0.0, 5.0, 9, {}},
+      {"tail", true, std::sqrt(5.0), 4.0, 9, {}},
+      {"far tail", true, 4.0, std::sqrt(w_max) + 0.01, 8, {}},
+  };
+  for (Piece& piece : pieces) fit(piece);
+  // The error of the whole chain in float, on p = 2^-k·(1 + j/64) and near 1/2.
+  double worst = 0, worst_p = 0;
+  for (int k = 1; k <= 53; ++k)
+    for (int j = 0; j < 64; ++j) {
+      const float p = std::ldexp(1.0f + j / 64.0f, -k);
+      if (p > 0.5f || p < 0x1p-53f) continue;
+      const double e = ulps(quantile_in_float(pieces, p), quantile_exact(p));
+      if (e > worst) worst = e, worst_p = p;
+    }
+  for (int j = 1; j < 4096; ++j) {
+    const float p = 0.5f - j * 0x1p-14f;
+    const double e = ulps(quantile_in_float(pieces, p), quantile_exact(p));
+    if (e > worst) worst = e, worst_p = p;
+  }
+  std::printf("largest error of the float chain: %.2f ulp at p = %.9g\n", worst, worst_p);
+
+  std::ofstream file(out);
+  file << "// SPDX-License-Identifier: MIT\n"
+          "// Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained\n"
+          "// there): do not edit. Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic only:\n"
+          "// −√2·x·h(w), x = 1 − 2p, w = −log(4p(1 − p)), h a polynomial in w, or in √w in the tails.\n";
+  char line[1024];
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const Piece& piece = pieces[k];
+    std::snprintf(line, sizeof line, "\n// h on the %s: %s in [%.9g, %.9g].\nfloat normalQuantilePiece%zu(float v) {\n",
+                  piece.name, piece.root ? "sqrt(w)" : "w", piece.lo, piece.hi, k);
+    file << line;
+    std::snprintf(line, sizeof line, "  float s = (v - %.9e) * %.9e;\n  float h = %.9e;\n",
+                  (piece.lo + piece.hi) / 2, 2 / (piece.hi - piece.lo), piece.coefficients.back());
+    file << line;
+    for (int i = piece.degree - 1; i >= 0; --i) {
+      std::snprintf(line, sizeof line, "  h = h * s + %.9e;\n", piece.coefficients[i]);
+      file << line;
+    }
+    file << "  return h;\n}\n";
+  }
+  std::snprintf(line, sizeof line,
+                "\n// Φ^-1(p), p in [2^-53, 1/2].\nfloat normalQuantileLower(float p) {\n"
+                "  float x = 1.0 - 2.0 * p;\n  float w = -log((4.0 * p) * (1.0 - p));\n"
+                "  float t = sqrt(w);\n"
+                "  float h = normalQuantilePiece2(t);\n"
+                "  if (t <= %.9e) h = normalQuantilePiece1(t);\n"
+                "  if (w <= %.9e) h = normalQuantilePiece0(w);\n"
+                "  return -1.41421356 * (x * h);\n}\n",
+                pieces[1].hi, pieces[0].hi);
+  file << line;
+  return file ? 0 : 1;
+}

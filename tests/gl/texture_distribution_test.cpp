@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+// Distributions in textures (on CI Mesa's llvmpipe): the float-only distribution pass against
+// the correctly rounded reference (MPFR) at its hard points, within docs/distributions.md's
+// float bounds, and glrand::TextureFiller's distribution fills of every GL generator in ps30
+// and the compute profile against the exact formula over the documented uniform floats' bound
+// of each output's exact u (the CPU reference's double).
+#include <GL/glew.h>
+
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <glrand/glrand.hpp>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "distributions/transforms.hpp"
+#include "fragment/distribution_pass.hpp"
+#include "gl/resources.hpp"
+#include "selftest/known_answers.hpp"
+#include "support/distribution_reference.hpp"
+
+using namespace glrand;
+
+namespace {
+
+std::vector<float> read_texels(unsigned id, std::uint32_t width, std::uint32_t height) {
+  const gl::Framebuffer framebuffer({&id, 1});
+  framebuffer.bind();
+  std::vector<float> texels(std::size_t{4} * width * height);
+  glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA, GL_FLOAT, texels.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return texels;
+}
+
+// `units` (a multiple of 4 floats, padded) through the pass: the values, in the same order.
+std::vector<float> through_pass(std::vector<float> units, const Distribution& distribution) {
+  constexpr std::uint32_t kWidth = 256;
+  const auto height = static_cast<std::uint32_t>((units.size() + 4 * kWidth - 1) / (4 * kWidth));
+  units.resize(std::size_t{4} * kWidth * height, 0.5f);
+  const gl::Texture from(kWidth, height), to(kWidth, height);
+  glBindTexture(GL_TEXTURE_2D, from.id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kWidth, static_cast<GLsizei>(height), GL_RGBA, GL_FLOAT, units.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  fragment::DistributionPass pass;
+  const unsigned from_id = from.id(), to_id = to.id();
+  pass.apply({&from_id, 1}, {&to_id, 1}, kWidth, height, distribution);
+  return read_texels(to_id, kWidth, height);
+}
+
+// The u where the formulas are hard: 0, powers of two down to 2^-60 and between them, around
+// 1/4, 1/2, 3/4 and just below 1, and 4096 others spread over [0, 1).
+std::vector<float> hard_units() {
+  std::vector<float> u = {0.0f};
+  for (int k = 1; k <= 60; ++k) {
+    u.push_back(std::ldexp(1.0f, -k));
+    for (int j = 1; j < 16; j += 3) u.push_back(std::ldexp(1.0f + j / 16.0f, -k));
+  }
+  for (const float centre : {0.25f, 0.5f, 0.75f})
+    for (int i = -8; i <= 8; ++i) {
+      float v = centre;
+      for (int s = 0; s < std::abs(i); ++s) v = std::nextafter(v, i < 0 ? 0.0f : 1.0f);
+      u.push_back(v);
+    }
+  for (int j = 1; j <= 64; ++j) u.push_back(1.0f - j * 0x1p-24f);
+  std::mt19937 words(2026);
+  for (int i = 0; i < 4096; ++i) u.push_back(static_cast<float>(words() >> 8) * 0x1p-24f);
+  return u;
+}
+
+// The float bounds of docs/distributions.md ("In textures"), in ulps as error_ulps measures
+// them.
+struct FloatBound {
+  Distribution distribution;
+  std::uint64_t ulps;
+};
+
+Distribution make(DistributionKind kind, double p0 = 0, double p1 = 1, NormalMethod method = NormalMethod::inverse_cdf) {
+  Distribution d;
+  d.kind = kind;
+  d.method = method;
+  if (kind == DistributionKind::uniform) d.a = p0, d.b = p1;
+  if (kind == DistributionKind::exponential) d.lambda = p0;
+  if (kind == DistributionKind::normal || kind == DistributionKind::lognormal) d.mean = p0, d.stddev = p1;
+  return d;
+}
+
+const std::vector<FloatBound>& float_bounds() {
+  static const std::vector<FloatBound> bounds = {
+      {make(DistributionKind::uniform, -3, 5), 1},
+      {make(DistributionKind::uniform, 0.1, 0.7), 2},
+      {make(DistributionKind::uniform_positive), 1},
+      {make(DistributionKind::exponential, 2.5), 8},
+      {make(DistributionKind::normal, 0, 1), 8},
+      {make(DistributionKind::normal, 1.5, 0.25), 8},
+      {make(DistributionKind::lognormal, 0, 1), 48},
+      {make(DistributionKind::normal, 0, 1, NormalMethod::box_muller), 8},
+      {make(DistributionKind::normal, 1.5, 0.25, NormalMethod::box_muller), 8},
+      {make(DistributionKind::lognormal, 0, 1, NormalMethod::box_muller), 48},
+  };
+  return bounds;
+}
+
+bool box_muller(const Distribution& d) {
+  return d.method == NormalMethod::box_muller &&
+         (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal);
+}
+
+// The exact value of `d` at u in double (the host's formulas, each within a few double ulps,
+// far inside a float's), clamped as the host clamps it.
+double exact(const Distribution& d, double u) {
+  switch (d.kind) {
+    case DistributionKind::uniform: return d.a + (d.b - d.a) * u;
+    case DistributionKind::uniform_positive: return 1 - u;
+    case DistributionKind::exponential: return -std::log1p(-u) / d.lambda;
+    case DistributionKind::normal: return d.mean + d.stddev * distributions::normal_quantile(u);
+    case DistributionKind::lognormal: return std::exp(d.mean + d.stddev * distributions::normal_quantile(u));
+    case DistributionKind::poisson: break;
+  }
+  return NAN;
+}
+
+double float_ulp(double v) {
+  const float f = std::abs(static_cast<float>(v));
+  return std::nextafter(f, INFINITY) - f;
+}
+
+// The scale a value's error is measured in: the value's own magnitude, or for a normal of
+// mean μ, |μ| + |value − μ| (μ + σ·z cancels near 0).
+double error_scale(const Distribution& d, double value) {
+  if (d.kind == DistributionKind::normal) return std::abs(d.mean) + std::abs(value - d.mean);
+  return std::abs(value);
+}
+
+}  // namespace
+
+TEST_CASE("The distribution pass is within its float bounds of the exact values at hard points",
+          "[distribution][texture]") {
+  const GlContext context;
+  const std::vector<float> units = hard_units();
+  for (const auto& [d, bound] : float_bounds()) {
+    INFO(describe(d));
+    std::uint64_t worst = 0;
+    float worst_u0 = 0, worst_u1 = 0;
+    if (!box_muller(d)) {
+      const std::vector<float> values = through_pass(units, d);
+      for (std::size_t i = 0; i < units.size(); ++i) {
+        const std::uint64_t e = testing::error_ulps(d, static_cast<double>(units[i]), values[i]);
+        if (e > worst) worst = e, worst_u0 = units[i];
+      }
+    } else {
+      // Each hard u0 against u1 at and beside 0, 1/4, 1/2, 3/4, and spread.
+      std::vector<float> u1s = {0.0f, 0x1p-24f, 0x1p-10f, 0.125f, 0.3f, 0.6f, 0.9f, 1.0f - 0x1p-24f};
+      for (const float q : {0.25f, 0.5f, 0.75f})
+        for (const float v : {std::nextafter(q, 0.0f), q, std::nextafter(q, 1.0f)}) u1s.push_back(v);
+      std::vector<float> pairs;
+      for (const float u0 : units)
+        for (const float u1 : u1s) pairs.insert(pairs.end(), {u0, u1});
+      const std::vector<float> values = through_pass(pairs, d);
+      for (std::size_t i = 0; i < pairs.size(); i += 2)
+        for (int which = 0; which < 2; ++which) {
+          const std::uint64_t e = testing::error_ulps(d, pairs[i], pairs[i + 1], which, values[i + which]);
+          if (e > worst) worst = e, worst_u0 = pairs[i], worst_u1 = pairs[i + 1];
+        }
+    }
+    std::printf("texture distribution pass, %s: worst %llu ulp (bound %llu) at u = %.9g%s\n", describe(d).c_str(),
+                static_cast<unsigned long long>(worst), static_cast<unsigned long long>(bound), worst_u0,
+                box_muller(d) ? (", u1 = " + std::to_string(worst_u1)).c_str() : "");
+    CHECK(worst <= bound);
+  }
+}
+
+namespace {
+
+// The uniform floats' bound of docs/library.md for the texture fills of `algorithm`: each
+// texel's u within this of the output's exact u (relative to u and to 1 − u for Park–Miller
+// and MRG32k3a, 1 ulp of the formula's float and its half ulp; on the circle for the others).
+double unit_bound(Algorithm algorithm, double u) {
+  if (algorithm == Algorithm::wichmann_hill) return 0x1p-20;
+  if (algorithm == Algorithm::ceicg) return selftest::kCeicgFloatTolerance;
+  return 1.5 * float_ulp(u);
+}
+
+// Whether `value` is what `d` makes of some u' within `e` of u (pairs: u0' and u1' within e of
+// u0 and u1), widened by `ulps` float ulps of its error scale.
+bool within(const Distribution& d, double u, double e, double value, std::uint64_t ulps) {
+  const double lo_u = std::max(u - e, 0.0), hi_u = std::min(u + e, 1 - 0x1p-53);
+  double lo = exact(d, lo_u), hi = exact(d, hi_u);
+  if (lo > hi) std::swap(lo, hi);
+  const double slack = static_cast<double>(ulps) * float_ulp(std::max(error_scale(d, lo), error_scale(d, hi)));
+  return value >= lo - slack && value <= hi + slack;
+}
+
+// Box–Muller's value `which` of (u0, u1) in double, and whether `value` lies within the range
+// it takes over u0' within e0 of u0 and u1' within e1 of u1, widened as above.
+bool within_pair(const Distribution& d, double u0, double u1, double e0, double e1, int which, double value,
+                 std::uint64_t ulps) {
+  const auto radius = [](double u) { return std::sqrt(-2 * std::log1p(-u)); };
+  const double r_lo = radius(std::max(u0 - e0, 0.0)), r_hi = radius(std::min(u0 + e0, 1 - 0x1p-53));
+  // cos or sin of 2πt over [u1 − e1, u1 + e1]: its ends, and ±1 where an extremum lies inside.
+  const double e = e1;
+  const auto trig = [which](double t) { return which == 0 ? std::cos(2 * std::numbers::pi * t) : std::sin(2 * std::numbers::pi * t); };
+  double c_lo = std::min(trig(u1 - e), trig(u1 + e)), c_hi = std::max(trig(u1 - e), trig(u1 + e));
+  for (int k = -1; k <= 4; ++k) {
+    const double extremum = which == 0 ? k * 0.5 : 0.25 + k * 0.5;
+    if (extremum >= u1 - e && extremum <= u1 + e) {
+      c_lo = std::min(c_lo, trig(extremum));
+      c_hi = std::max(c_hi, trig(extremum));
+    }
+  }
+  const double corners[] = {r_lo * c_lo, r_lo * c_hi, r_hi * c_lo, r_hi * c_hi};
+  double lo = d.mean + d.stddev * *std::min_element(std::begin(corners), std::end(corners));
+  double hi = d.mean + d.stddev * *std::max_element(std::begin(corners), std::end(corners));
+  if (d.kind == DistributionKind::lognormal) lo = std::exp(lo), hi = std::exp(hi);
+  const double slack = static_cast<double>(ulps) * float_ulp(std::max(error_scale(d, lo), error_scale(d, hi)));
+  return value >= lo - slack && value <= hi + slack;
+}
+
+}  // namespace
+
+TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 and the compute profile",
+          "[distribution][texture]") {
+  const GlContext context;
+  const std::vector<Distribution> kinds = {
+      make(DistributionKind::exponential, 2.5),
+      make(DistributionKind::normal, 1.5, 0.25),
+      make(DistributionKind::lognormal, 0, 1),
+      make(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
+      make(DistributionKind::uniform, -3, 5),
+  };
+  const auto bound_of = [](const Distribution& d) {
+    for (const auto& [known, ulps] : float_bounds())
+      if (known.kind == d.kind && known.method == d.method && known.mean == d.mean && known.stddev == d.stddev &&
+          known.a == d.a && known.b == d.b && known.lambda == d.lambda)
+        return ulps;
+    FAIL("no bound for " << describe(d));
+    return std::uint64_t{0};
+  };
+  constexpr std::uint32_t kWidth = 16, kHeight = 8, kTextures = 2;
+  const std::uint64_t per_fill = std::uint64_t{4} * kTextures * kWidth * kHeight;
+  for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
+    for (const Profile profile : {Profile::ps30, Profile::compute}) {
+      Settings settings;
+      settings.algorithm = algorithm;
+      settings.profile = profile;
+      settings.seed64 = 7;
+      INFO(info(algorithm).name << " in " << name_of(profile));
+      // The exact u of the outputs the fills make: kinds.size() fills.
+      Settings cpu = settings;
+      cpu.backend = Backend::cpu;
+      cpu.profile = Profile::ps30;
+      std::vector<double> exact_u(per_fill * kinds.size());
+      Generator(cpu).generate(std::span<double>(exact_u));
+
+      TextureFiller filler(settings);
+      std::vector<gl::Texture> textures;
+      for (std::uint32_t t = 0; t < kTextures; ++t) textures.emplace_back(kWidth, kHeight);
+      const std::vector<unsigned> ids = {textures[0].id(), textures[1].id()};
+      std::size_t skipped = 0;
+      for (std::size_t f = 0; f < kinds.size(); ++f) {
+        const Distribution& d = kinds[f];
+        INFO(describe(d));
+        const std::uint64_t first = filler.position();
+        REQUIRE(first == f * per_fill);
+        filler.fill(ids, kWidth, kHeight, d);
+        REQUIRE(filler.position() == first + per_fill);
+        const std::uint64_t ulps = bound_of(d) + 1;
+        std::vector<std::vector<float>> texels;
+        for (const unsigned id : ids) texels.push_back(read_texels(id, kWidth, kHeight));
+        for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
+          for (std::uint32_t t = 0; t < kTextures; ++t)
+            for (std::uint32_t c = 0; c < 4; ++c) {
+              const std::uint64_t output = first + std::uint64_t{p} * 4 * kTextures + 4 * t + c;
+              const double u = exact_u[output];
+              const double e = unit_bound(algorithm, u);
+              const bool circle = algorithm == Algorithm::wichmann_hill || algorithm == Algorithm::ceicg;
+              const double value = texels[t][4 * p + c];
+              bool ok = false;
+              if (box_muller(d)) {
+                const std::uint64_t pair = output & ~std::uint64_t{1};
+                const double u0 = exact_u[pair], u1 = exact_u[pair + 1];
+                const double e0 = unit_bound(algorithm, u0), e1 = unit_bound(algorithm, u1);
+                // On the circle a u within e of 0 may come as one near 1: no bound holds there.
+                if (circle && (std::min(u0, 1 - u0) < e0 || std::min(u1, 1 - u1) < e1)) {
+                  ++skipped;
+                  continue;
+                }
+                ok = within_pair(d, u0, u1, e0, e1, static_cast<int>(output & 1), value, ulps);
+              } else {
+                if (circle && std::min(u, 1 - u) < e) {
+                  ++skipped;
+                  continue;
+                }
+                ok = within(d, u, e, value, ulps);
+              }
+              if (!ok) {
+                INFO("output " << output << ", u = " << u << ", value " << value);
+                CHECK(ok);
+              }
+            }
+      }
+      CHECK(skipped < 40);
+    }
+}
+
+TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[distribution][texture]") {
+  const GlContext context;
+  Settings settings;
+  settings.algorithm = Algorithm::park_miller;
+  TextureFiller filler(settings);
+  const gl::Texture rgba(8, 8), red(8, 8, gl::TexelFormat{1, false});
+  const unsigned rgba_id = rgba.id(), red_id = red.id();
+  Distribution poisson = make(DistributionKind::poisson);
+  poisson.lambda = 3;
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, poisson), Catch::Contains("Poisson"));
+  const Distribution pairs = make(DistributionKind::normal, 0, 1, NormalMethod::box_muller);
+  CHECK_THROWS_WITH(filler.fill({&red_id, 1}, 8, 8, pairs), Catch::Contains("RG32F or RGBA32F"));
+  filler.seek(3);
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, pairs), Catch::Contains("odd position 3"));
+  CHECK(filler.position() == 3);
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1e300)),
+                    Catch::Contains("not a finite float"));
+  // The inverse CDF takes odd positions and one channel.
+  filler.fill({&red_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1));
+  CHECK(filler.position() == 3 + 64);
+}
