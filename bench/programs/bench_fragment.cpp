@@ -6,7 +6,7 @@
 //
 //   bench_fragment [--device N] [--size WxH] [--passes K] [--repeats R] [--readback-outputs N]
 //                  [--substreams P] [--stateful-outputs N] [--texture-size WxH] [--frames F]
-//                  [--texture-profiles ps30,compute]
+//                  [--texture-profiles ps30,compute] [--texture-distributions]
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -18,7 +18,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <glrand/texture.hpp>
+
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/distribution_pass.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_texture_filler.hpp"
@@ -148,6 +151,10 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->check(CLI::IsMember({"ps30", "compute"}))
       ->capture_default_str();
+  bool texture_distributions = false;
+  app.add_flag("--texture-distributions", texture_distributions,
+               "Texture fills of distributions (glrand::TextureFiller): each beside the uniform fill, and the "
+               "distribution pass alone beside the trivial shader");
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -347,6 +354,61 @@ int main(int argc, char** argv) {
             },
             texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
       }
+    }
+    if (texture_distributions) {
+      const auto tx = texture_size_text.find('x');
+      const std::uint32_t tw = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(0, tx)));
+      const std::uint32_t th = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(tx + 1)));
+      const double texels = static_cast<double>(tw) * th;
+      fmt::print("\n## Texture fills of distributions: one {}x{} RGBA32F texture a fill (glrand::TextureFiller)\n\n",
+                 tw, th);
+      fmt::print("A distribution's fill is the uniform fill into a texture of the filler's own, then the distribution "
+                 "pass (distribution.frag) into the caller's. GPU ms per fill; vs. one target = the trivial shader "
+                 "writing the texture once; vs. same targets = the trivial shader in as many passes (a uniform fill's "
+                 "own, plus one).\n\n");
+      fmt::print("| fill | passes x targets | GPU ms/fill | values/s | vs. one target | vs. same targets | frames/s |\n"
+                 "|---|---|---|---|---|---|---|\n");
+      std::array<double, 5> fill_targets{};
+      fill_targets[1] = fill_seconds({tw, th}, 1, passes, repeats);
+      gl::Texture texture(tw, th), units(tw, th);
+      const auto make = [](DistributionKind kind, NormalMethod method = NormalMethod::inverse_cdf) {
+        Distribution d;
+        d.kind = kind;
+        d.method = method;
+        if (kind == DistributionKind::uniform) d.a = -1, d.b = 1;
+        if (kind == DistributionKind::exponential) d.lambda = 2;
+        return d;
+      };
+      const std::vector<Distribution> kinds = {
+          make(DistributionKind::uniform), make(DistributionKind::exponential), make(DistributionKind::normal),
+          make(DistributionKind::normal, NormalMethod::box_muller), make(DistributionKind::lognormal)};
+      // The pass alone, from a texture of uniform floats, beside one trivial pass.
+      fragment::DistributionPass pass;
+      for (const Distribution& d : kinds) {
+        const unsigned from = units.id();
+        bench_texture(
+            ("distribution pass alone: " + describe(d)).c_str(), 1, 1,
+            [&](unsigned id) { pass.apply({&from, 1}, {&id, 1}, tw, th, d); }, texture.id(), fill_targets[1],
+            fill_targets, passes, repeats, frames, texels);
+      }
+      // Each generator's fill (its passes a fill: Park-Miller's and Wichmann-Hill's one, MRG32k3a's
+      // eight in ps30, every compute fill one dispatch) with and without a distribution.
+      for (const Algorithm algorithm : {Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
+        for (const std::string& profile : texture_profiles) {
+          Settings settings;
+          settings.algorithm = algorithm;
+          settings.profile = profile == "ps30" ? Profile::ps30 : Profile::compute;
+          TextureFiller filler(settings);
+          const int own = algorithm == Algorithm::mrg32k3a && profile == "ps30" ? 8 : 1;
+          const std::string label = std::string(glrand::info(algorithm).name) + " (" + profile + ")";
+          bench_texture(
+              (label + ": uniform floats").c_str(), own, 1, [&](unsigned id) { filler.fill({&id, 1}, tw, th); },
+              texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+          for (const Distribution& d : kinds)
+            bench_texture(
+                (label + ": " + describe(d)).c_str(), own + 1, 1, [&](unsigned id) { filler.fill({&id, 1}, tw, th, d); },
+                texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
+        }
     }
   } catch (const std::exception& e) {
     std::cerr << "bench_fragment: error: " << e.what() << "\n";
