@@ -45,6 +45,7 @@ set(GLRAND_SHADERS
   compute/mrg32k3a_texture.comp
   compute/ceicg_texture.comp
   compute/fill_image.comp
+  compute/distribution.comp
   # Read-back: a pass's outputs turned into words and checked on the GPU.
   readback/pack_words.comp
 )
@@ -84,6 +85,7 @@ set(GLRAND_SHADER_MODULES
   ${GLRAND_ARITHMETIC_MODULES}
   common/mrg32k3a_step.glsl
   common/distributions.glsl
+  common/distribution_values.glsl
   common/normal_quantile.glsl
   common/stream_buffers.glsl
   streams/ceicg.glsl

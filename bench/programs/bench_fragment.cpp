@@ -27,6 +27,7 @@
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "stream/compute_texture_filler.hpp"
+#include "stream/distribution_dispatch.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
@@ -362,10 +363,11 @@ int main(int argc, char** argv) {
       const double texels = static_cast<double>(tw) * th;
       fmt::print("\n## Texture fills of distributions: one {}x{} RGBA32F texture a fill (glrand::TextureFiller)\n\n",
                  tw, th);
-      fmt::print("A distribution's fill is the uniform fill into a texture of the filler's own, then the distribution "
-                 "pass (distribution.frag) into the caller's. GPU ms per fill; vs. one target = the trivial shader "
-                 "writing the texture once; vs. same targets = the trivial shader in as many passes (a uniform fill's "
-                 "own, plus one).\n\n");
+      fmt::print("A distribution's fill in ps30 is the uniform fill into a texture of the filler's own, then the "
+                 "distribution pass (distribution.frag) into the caller's; in the compute profile the uniform fill into "
+                 "the caller's texture, then a dispatch (compute/distribution.comp) in place. GPU ms per fill; vs. one "
+                 "target = the trivial shader writing the texture once; vs. same targets = the trivial shader in as "
+                 "many passes (a uniform fill's own, plus one).\n\n");
       fmt::print("| fill | passes x targets | GPU ms/fill | values/s | vs. one target | vs. same targets | frames/s |\n"
                  "|---|---|---|---|---|---|---|\n");
       std::array<double, 5> fill_targets{};
@@ -382,14 +384,20 @@ int main(int argc, char** argv) {
       const std::vector<Distribution> kinds = {
           make(DistributionKind::uniform), make(DistributionKind::exponential), make(DistributionKind::normal),
           make(DistributionKind::normal, NormalMethod::box_muller), make(DistributionKind::lognormal)};
-      // The pass alone, from a texture of uniform floats, beside one trivial pass.
+      // The passes alone, from a texture of uniform floats, beside one trivial pass.
       fragment::DistributionPass pass;
+      stream::DistributionDispatch dispatch;
       for (const Distribution& d : kinds) {
         const unsigned from = units.id();
         bench_texture(
-            ("distribution pass alone: " + describe(d)).c_str(), 1, 1,
+            ("distribution pass alone (ps30): " + describe(d)).c_str(), 1, 1,
             [&](unsigned id) { pass.apply({&from, 1}, {&id, 1}, tw, th, d); }, texture.id(), fill_targets[1],
             fill_targets, passes, repeats, frames, texels);
+        if (std::find(texture_profiles.begin(), texture_profiles.end(), "compute") != texture_profiles.end())
+          bench_texture(
+              ("distribution dispatch alone (compute, in place): " + describe(d)).c_str(), 1, 1,
+              [&](unsigned id) { dispatch.apply({&id, 1}, tw, th, gl::TexelFormat{}, d); }, texture.id(),
+              fill_targets[1], fill_targets, passes, repeats, frames, texels);
       }
       // Each generator's fill (its passes a fill: Park-Miller's and Wichmann-Hill's one, MRG32k3a's
       // eight in ps30, every compute fill one dispatch) with and without a distribution.

@@ -19,6 +19,7 @@
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "gl/loader.hpp"
 #include "stream/compute_texture_filler.hpp"
+#include "stream/distribution_dispatch.hpp"
 #include "library/starts.hpp"
 #include "selftest/self_test.hpp"
 
@@ -83,10 +84,13 @@ struct TextureFiller::Impl {
   StateFill<stream::ComputeTextureFiller, fragment::WichmannHillTraits> wichmann_hill_compute;
   StateFill<stream::ComputeTextureFiller, fragment::Mrg32k3aTraits> mrg32k3a_compute;
   bool opened = false;  // entry points loaded and self-test passed on the first fill's context
-  // Fills of a distribution: the uniform floats go into these first, then the pass makes the values.
+  // Fills of a distribution in ps30: the uniform floats go into these first, then the pass
+  // makes the values in the caller's textures; in the compute profile a dispatch makes them in
+  // place.
   std::vector<gl::Texture> units;
   gl::TexelFormat units_format;
   std::optional<fragment::DistributionPass> distribution_pass;
+  std::optional<stream::DistributionDispatch> distribution_dispatch;
 
   void open();
 };
@@ -189,6 +193,12 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
       (distribution.kind == DistributionKind::normal || distribution.kind == DistributionKind::lognormal))
     throw InvalidArgument("Box-Muller pairs outputs 2k and 2k + 1, and this fill would start at the odd position " +
                           std::to_string(impl_->position) + ": seek() to an even one");
+  if (impl_->settings.profile == Profile::compute) {
+    fill(textures, width, height);
+    if (!impl_->distribution_dispatch) impl_->distribution_dispatch.emplace();
+    impl_->distribution_dispatch->apply(textures, width, height, format, distribution);
+    return;
+  }
   auto& units = impl_->units;
   if (units.size() != textures.size() || units.front().width() != width || units.front().height() != height ||
       impl_->units_format != format) {

@@ -21,6 +21,7 @@
 #include "fragment/distribution_pass.hpp"
 #include "gl/resources.hpp"
 #include "selftest/known_answers.hpp"
+#include "stream/distribution_dispatch.hpp"
 #include "support/distribution_reference.hpp"
 
 using namespace glrand;
@@ -36,8 +37,9 @@ std::vector<float> read_texels(unsigned id, std::uint32_t width, std::uint32_t h
   return texels;
 }
 
-// `units` (a multiple of 4 floats, padded) through the pass: the values, in the same order.
-std::vector<float> through_pass(std::vector<float> units, const Distribution& distribution) {
+// `units` (a multiple of 4 floats, padded) through a pass, the ps30 profile's (a fragment pass
+// into another texture) or the compute profile's (a dispatch in place): the values, in order.
+std::vector<float> through_pass(std::vector<float> units, const Distribution& distribution, Profile profile) {
   constexpr std::uint32_t kWidth = 256;
   const auto height = static_cast<std::uint32_t>((units.size() + 4 * kWidth - 1) / (4 * kWidth));
   units.resize(std::size_t{4} * kWidth * height, 0.5f);
@@ -45,8 +47,13 @@ std::vector<float> through_pass(std::vector<float> units, const Distribution& di
   glBindTexture(GL_TEXTURE_2D, from.id());
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kWidth, static_cast<GLsizei>(height), GL_RGBA, GL_FLOAT, units.data());
   glBindTexture(GL_TEXTURE_2D, 0);
-  fragment::DistributionPass pass;
   const unsigned from_id = from.id(), to_id = to.id();
+  if (profile == Profile::compute) {
+    stream::DistributionDispatch dispatch;
+    dispatch.apply({&from_id, 1}, kWidth, height, gl::TexelFormat{}, distribution);
+    return read_texels(from_id, kWidth, height);
+  }
+  fragment::DistributionPass pass;
   pass.apply({&from_id, 1}, {&to_id, 1}, kWidth, height, distribution);
   return read_texels(to_id, kWidth, height);
 }
@@ -93,7 +100,7 @@ const std::vector<FloatBound>& float_bounds() {
       {make(DistributionKind::uniform, -3, 5), 1},
       {make(DistributionKind::uniform, 0.1, 0.7), 2},
       {make(DistributionKind::uniform_positive), 1},
-      {make(DistributionKind::exponential, 2.5), 8},
+      {make(DistributionKind::exponential, 2.5), 12},
       {make(DistributionKind::normal, 0, 1), 8},
       {make(DistributionKind::normal, 1.5, 0.25), 8},
       {make(DistributionKind::lognormal, 0, 1), 48},
@@ -141,12 +148,13 @@ TEST_CASE("The distribution pass is within its float bounds of the exact values 
           "[distribution][texture]") {
   const GlContext context;
   const std::vector<float> units = hard_units();
+  for (const Profile profile : {Profile::ps30, Profile::compute})
   for (const auto& [d, bound] : float_bounds()) {
-    INFO(describe(d));
+    INFO(describe(d) << " in " << name_of(profile));
     std::uint64_t worst = 0;
     float worst_u0 = 0, worst_u1 = 0;
     if (!box_muller(d)) {
-      const std::vector<float> values = through_pass(units, d);
+      const std::vector<float> values = through_pass(units, d, profile);
       for (std::size_t i = 0; i < units.size(); ++i) {
         const std::uint64_t e = testing::error_ulps(d, static_cast<double>(units[i]), values[i]);
         if (e > worst) worst = e, worst_u0 = units[i];
@@ -159,14 +167,15 @@ TEST_CASE("The distribution pass is within its float bounds of the exact values 
       std::vector<float> pairs;
       for (const float u0 : units)
         for (const float u1 : u1s) pairs.insert(pairs.end(), {u0, u1});
-      const std::vector<float> values = through_pass(pairs, d);
+      const std::vector<float> values = through_pass(pairs, d, profile);
       for (std::size_t i = 0; i < pairs.size(); i += 2)
         for (int which = 0; which < 2; ++which) {
           const std::uint64_t e = testing::error_ulps(d, pairs[i], pairs[i + 1], which, values[i + which]);
           if (e > worst) worst = e, worst_u0 = pairs[i], worst_u1 = pairs[i + 1];
         }
     }
-    std::printf("texture distribution pass, %s: worst %llu ulp (bound %llu) at u = %.9g%s\n", describe(d).c_str(),
+    std::printf("texture distribution pass (%s), %s: worst %llu ulp (bound %llu) at u = %.9g%s\n",
+                name_of(profile), describe(d).c_str(),
                 static_cast<unsigned long long>(worst), static_cast<unsigned long long>(bound), worst_u0,
                 box_muller(d) ? (", u1 = " + std::to_string(worst_u1)).c_str() : "");
     CHECK(worst <= bound);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "stream/distribution_dispatch.hpp"
+
+#include <GL/glew.h>
+
+#include <string>
+
+#include "fragment/distribution_pass.hpp"
+#include "gl/check.hpp"
+#include "gl/shader_library.hpp"
+#include "gl/state_guard.hpp"
+
+namespace glrand::stream {
+
+void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
+                                 gl::TexelFormat format, const Distribution& distribution) {
+  const int variant = fragment::distribution_variant(distribution);
+  const fragment::DistributionUniforms uniforms = fragment::distribution_uniforms(distribution);
+  const gl::StateGuard guard;
+  const auto key = std::make_pair(format.channels, variant);
+  auto program = programs_.find(key);
+  if (program == programs_.end())
+    program = programs_
+                  .emplace(key, gl::Program::compute(gl::embedded_shader("compute/distribution.comp"),
+                                                     {{"CHANNELS", std::to_string(format.channels)},
+                                                      {"DISTRIBUTION", std::to_string(variant)}}))
+                  .first;
+  const gl::Program& pass = program->second;
+  pass.use();
+  glUniform2i(glGetUniformLocation(pass.id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
+  if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
+  if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
+  for (const unsigned texture : textures) {
+    glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_READ_WRITE, format.gl_format());
+    glDispatchCompute((width + 7) / 8, (height + 7) / 8, 1);
+  }
+  // The caller may sample, render into, copy or read the textures next, in any way.
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);
+  gl::check_errors("making " + describe(distribution) + " values in textures (compute profile)");
+}
+
+}  // namespace glrand::stream
