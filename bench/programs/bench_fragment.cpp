@@ -27,7 +27,6 @@
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "stream/compute_texture_filler.hpp"
-#include "stream/distribution_dispatch.hpp"
 #include "gl/context_info.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/resources.hpp"
@@ -233,11 +232,11 @@ int main(int argc, char** argv) {
                        stateful_outputs);
       }
     }
+    const auto tx = texture_size_text.find('x');
+    const std::uint32_t tw = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(0, tx)));
+    const std::uint32_t th = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(tx + 1)));
+    const double texels = static_cast<double>(tw) * th;
     {
-      const auto tx = texture_size_text.find('x');
-      const std::uint32_t tw = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(0, tx)));
-      const std::uint32_t th = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(tx + 1)));
-      const double texels = static_cast<double>(tw) * th;
       fmt::print("\n## Texture fills: one {}x{} RGBA32F texture a fill, the states on the GPU where the generator has "
                  "them\n\n",
                  tw, th);
@@ -357,10 +356,6 @@ int main(int argc, char** argv) {
       }
     }
     if (texture_distributions) {
-      const auto tx = texture_size_text.find('x');
-      const std::uint32_t tw = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(0, tx)));
-      const std::uint32_t th = static_cast<std::uint32_t>(std::stoul(texture_size_text.substr(tx + 1)));
-      const double texels = static_cast<double>(tw) * th;
       fmt::print("\n## Texture fills of distributions: one {}x{} RGBA32F texture a fill (glrand::TextureFiller)\n\n",
                  tw, th);
       fmt::print("A distribution's fill in ps30 is the uniform fill into a texture of the filler's own, then the "
@@ -384,20 +379,20 @@ int main(int argc, char** argv) {
       const std::vector<Distribution> kinds = {
           make(DistributionKind::uniform), make(DistributionKind::exponential), make(DistributionKind::normal),
           make(DistributionKind::normal, NormalMethod::box_muller), make(DistributionKind::lognormal)};
-      // The passes alone, from a texture of uniform floats, beside one trivial pass.
+      // The ps30 pass alone, from a texture of uniform floats, beside one trivial pass. (The
+      // compute dispatch works in place, so repeating it alone would feed it its own values:
+      // its cost is the difference of a generator's compute rows below.)
       fragment::DistributionPass pass;
-      stream::DistributionDispatch dispatch;
+      {
+        const unsigned id = units.id();
+        TextureFiller(Settings{.algorithm = Algorithm::park_miller}).fill({&id, 1}, tw, th);
+      }
       for (const Distribution& d : kinds) {
         const unsigned from = units.id();
         bench_texture(
             ("distribution pass alone (ps30): " + describe(d)).c_str(), 1, 1,
             [&](unsigned id) { pass.apply({&from, 1}, {&id, 1}, tw, th, d); }, texture.id(), fill_targets[1],
             fill_targets, passes, repeats, frames, texels);
-        if (std::find(texture_profiles.begin(), texture_profiles.end(), "compute") != texture_profiles.end())
-          bench_texture(
-              ("distribution dispatch alone (compute, in place): " + describe(d)).c_str(), 1, 1,
-              [&](unsigned id) { dispatch.apply({&id, 1}, tw, th, gl::TexelFormat{}, d); }, texture.id(),
-              fill_targets[1], fill_targets, passes, repeats, frames, texels);
       }
       // Each generator's fill (its passes a fill: Park-Miller's and Wichmann-Hill's one, MRG32k3a's
       // eight in ps30, every compute fill one dispatch) with and without a distribution.

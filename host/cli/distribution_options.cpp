@@ -70,8 +70,6 @@ std::optional<Distribution> DistributionOptions::distribution(const CLI::App& co
   if (d.on == DistributionOn::gpu && gpu_values == GpuValues::textures && path != "gl")
     throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) is made in the texture fill's "
                           "shader, on the GL path (--path gl), not --path " + path);
-  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::textures && d.kind == DistributionKind::poisson)
-    throw InvalidArgument("texture fills do not make Poisson values: --distribution-on host makes them");
   if (given("--range")) {
     if (range.size() != 2) throw InvalidArgument("--range takes two numbers, A,B");
     d.a = range[0];

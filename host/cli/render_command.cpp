@@ -87,11 +87,10 @@ void run_render(const RenderOptions& options, const CLI::App& command) {
   if (!output::has_extension(options.output, ".png")) throw InvalidArgument("-o must name a .png file, not '" + options.output + "'");
   const Settings settings = options.source.settings(options.quiet ? nullptr : &std::cerr);
   const bool values_on_gpu = distribution && distribution->on == DistributionOn::gpu;
-  if (values_on_gpu && !fills_textures(settings))
-    throw InvalidArgument("--distribution-on gpu makes the values in a texture fill, which takes the GL generators "
-                          "(ceicg, pm, wh, mrg32k3a) in the ps30 and compute profiles, not -g " + options.source.generator +
-                          " in " + options.source.profile);
-  if (values_on_gpu) fragment::check_texture_distribution(*distribution, 4);
+  if (values_on_gpu) {
+    static_cast<void>(TextureFiller{settings});  // refuses what texture fills do not take, saying why
+    fragment::check_texture_distribution(*distribution, 4);
+  }
   const std::vector<float> texels =
       values_on_gpu              ? texture_filled_on_gpu(settings, size, options.quiet, distribution, shown)
       : distribution             ? texture_from_generator(settings, size, distribution, shown)

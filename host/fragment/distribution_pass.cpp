@@ -4,7 +4,10 @@
 #include <GL/glew.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
+
+#include <fmt/core.h>
 
 #include <glrand/error.hpp>
 #include "distributions/transforms.hpp"
@@ -15,22 +18,25 @@
 namespace glrand::fragment {
 namespace {
 
+// `value` as a float, refused where it is none: beyond the floats, or so small that it would
+// become 0 or lose its precision (GPUs flush subnormal floats to 0).
 float float_parameter(double value, const char* name) {
   const auto f = static_cast<float>(value);
-  if (!std::isfinite(f))
-    throw InvalidArgument(std::string("texture fills make distributions in float: ") + name + " " +
-                          std::to_string(value) + " is not a finite float");
+  if (!std::isfinite(f) || (value != 0 && std::abs(f) < std::numeric_limits<float>::min()))
+    throw InvalidArgument(fmt::format("texture fills make distributions in float: {} {} is not a finite, normal float",
+                                      name, value));
   return f;
 }
+
+constexpr const char* kNoPoisson =
+    "texture fills do not make Poisson values; they are made on the host (--distribution-on host, glrand::Generator)";
 
 }  // namespace
 
 void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
   check(d);
-  if (d.kind == DistributionKind::poisson)
-    throw InvalidArgument("texture fills do not make Poisson values; glrand::Generator makes them, on the host");
-  const bool normal = d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal;
-  if (normal && d.method == NormalMethod::box_muller && channels < 2)
+  if (d.kind == DistributionKind::poisson) throw InvalidArgument(kNoPoisson);
+  if (distributions::uses_pairs(d) && channels < 2)
     throw InvalidArgument("Box-Muller makes its pairs in a texel's channels (x, y) and (z, w): fill RG32F or RGBA32F "
                           "textures, or use the inverse CDF");
   distribution_uniforms(d);  // refuses parameters that are no floats
@@ -69,21 +75,25 @@ int distribution_variant(const Distribution& d) {
     case DistributionKind::lognormal: return box_muller ? 7 : 5;
     case DistributionKind::poisson: break;
   }
-  throw InvalidArgument("texture fills do not make Poisson values; glrand::Generator makes them, on the host");
+  throw InvalidArgument(kNoPoisson);
 }
 
-void DistributionPass::apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,
-                             std::uint32_t height, const Distribution& distribution) {
+const gl::Program& DistributionPass::prepare(const Distribution& distribution) {
   const int variant = distribution_variant(distribution);
-  const DistributionUniforms uniforms = distribution_uniforms(distribution);
-  const gl::StateGuard guard;
   auto program = programs_.find(variant);
   if (program == programs_.end())
     program = programs_
                   .emplace(variant, gl::Program(gl::embedded_shader("fullscreen.vert"), gl::embedded_shader("distribution.frag"),
                                                 {{"DISTRIBUTION", std::to_string(variant)}}))
                   .first;
-  const gl::Program& pass = program->second;
+  return program->second;
+}
+
+void DistributionPass::apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,
+                             std::uint32_t height, const Distribution& distribution) {
+  const DistributionUniforms uniforms = distribution_uniforms(distribution);
+  const gl::StateGuard guard;
+  const gl::Program& pass = prepare(distribution);
   vertex_array_.bind();
   pass.use();
   pass.set_int("uUnits", 0);
@@ -95,7 +105,6 @@ void DistributionPass::apply(std::span<const unsigned> units, std::span<const un
     const gl::Framebuffer framebuffer({&values[t], 1});
     framebuffer.bind();
     glBindTexture(GL_TEXTURE_2D, units[t]);
-    glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     gl::draw_fullscreen(width, height);
   }
   gl::check_errors("making " + describe(distribution) + " values in textures");

@@ -33,6 +33,9 @@ int distribution_variant(const Distribution& distribution);
 
 class DistributionPass {
  public:
+  // Compiles the pass for `distribution` (once per variant), so that a fill can fail before it
+  // writes anything.
+  const gl::Program& prepare(const Distribution& distribution);
   // Texture `units[i]` (uniform floats) into `values[i]`'s texels, each width x height, all of
   // one float format.
   void apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "distributions/transforms.hpp"
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/distribution_pass.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
@@ -88,7 +89,7 @@ struct TextureFiller::Impl {
   // makes the values in the caller's textures; in the compute profile a dispatch makes them in
   // place.
   std::vector<gl::Texture> units;
-  gl::TexelFormat units_format;
+  std::optional<gl::TexelFormat> units_format;  // none while they are being made
   std::optional<fragment::DistributionPass> distribution_pass;
   std::optional<stream::DistributionDispatch> distribution_dispatch;
 
@@ -189,28 +190,38 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
     throw InvalidArgument("a distribution's values are floats: fill GL_RGBA32F, GL_RG32F or GL_R32F textures, not " +
                           format.name());
   fragment::check_texture_distribution(distribution, format.channels);
-  if (distribution.method == NormalMethod::box_muller && impl_->position % 2 != 0 &&
-      (distribution.kind == DistributionKind::normal || distribution.kind == DistributionKind::lognormal))
+  if (distributions::uses_pairs(distribution) && impl_->position % 2 != 0)
     throw InvalidArgument("Box-Muller pairs outputs 2k and 2k + 1, and this fill would start at the odd position " +
                           std::to_string(impl_->position) + ": seek() to an even one");
+  // The passes are compiled before anything is written, so that a failure leaves the textures
+  // and the position as they were.
   if (impl_->settings.profile == Profile::compute) {
-    fill(textures, width, height);
     if (!impl_->distribution_dispatch) impl_->distribution_dispatch.emplace();
+    impl_->distribution_dispatch->prepare(format, distribution);
+    fill(textures, width, height);
     impl_->distribution_dispatch->apply(textures, width, height, format, distribution);
     return;
   }
+  if (!impl_->distribution_pass) impl_->distribution_pass.emplace();
+  impl_->distribution_pass->prepare(distribution);
   auto& units = impl_->units;
   if (units.size() != textures.size() || units.front().width() != width || units.front().height() != height ||
       impl_->units_format != format) {
+    impl_->units_format.reset();  // until all are made in the new size and format
     units.clear();
     for (std::size_t t = 0; t < textures.size(); ++t) units.emplace_back(width, height, format);
     impl_->units_format = format;
   }
   std::vector<unsigned> ids;
   for (const gl::Texture& t : units) ids.push_back(t.id());
+  const std::uint64_t position = impl_->position;
   fill(ids, width, height);
-  if (!impl_->distribution_pass) impl_->distribution_pass.emplace();
-  impl_->distribution_pass->apply(ids, textures, width, height, distribution);
+  try {
+    impl_->distribution_pass->apply(ids, textures, width, height, distribution);
+  } catch (...) {
+    seek(position);  // the caller's textures were not written
+    throw;
+  }
 }
 
 }  // namespace glrand

@@ -12,11 +12,8 @@
 
 namespace glrand::stream {
 
-void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
-                                 gl::TexelFormat format, const Distribution& distribution) {
+const gl::Program& DistributionDispatch::prepare(gl::TexelFormat format, const Distribution& distribution) {
   const int variant = fragment::distribution_variant(distribution);
-  const fragment::DistributionUniforms uniforms = fragment::distribution_uniforms(distribution);
-  const gl::StateGuard guard;
   const auto key = std::make_pair(format.channels, variant);
   auto program = programs_.find(key);
   if (program == programs_.end())
@@ -25,7 +22,14 @@ void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32
                                                      {{"CHANNELS", std::to_string(format.channels)},
                                                       {"DISTRIBUTION", std::to_string(variant)}}))
                   .first;
-  const gl::Program& pass = program->second;
+  return program->second;
+}
+
+void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
+                                 gl::TexelFormat format, const Distribution& distribution) {
+  const fragment::DistributionUniforms uniforms = fragment::distribution_uniforms(distribution);
+  const gl::StateGuard guard;
+  const gl::Program& pass = prepare(format, distribution);
   pass.use();
   glUniform2i(glGetUniformLocation(pass.id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
   if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);

@@ -16,6 +16,9 @@ namespace glrand::stream {
 
 class DistributionDispatch {
  public:
+  // Compiles the dispatch for `format` and `distribution` (once each), so that a fill can fail
+  // before it writes anything.
+  const gl::Program& prepare(gl::TexelFormat format, const Distribution& distribution);
   // Each of `textures` (width x height, all of `format`: floats of 1, 2 or 4 channels).
   void apply(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height, gl::TexelFormat format,
              const Distribution& distribution);

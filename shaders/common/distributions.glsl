@@ -31,13 +31,17 @@ float normalQuantile(float u) {
   return u > 0.5 ? -z : z;
 }
 
-// (cos 2πt, sin 2πt) for t in [0, 1): t = k/4 + f with k the nearest quarter, |f| ≤ 1/8, f
-// exact; Taylor series of 2πf to x^10 (the next terms are below 2^-28), then turned by k
-// quarters.
+// (cos 2πt, sin 2πt) for t in [0, 1): 4t = k + r with k the nearest whole number and |r| ≤ 1/2,
+// every step exact (4t, its floor and the differences have t's bits); Taylor series of
+// x = 2π·r/4 to x^10 (the next terms are below 2^-28), then turned by k quarters.
 vec2 cosSinTwoPi(float t) {
-  float k = floor(4.0 * t + 0.5);
-  float f = t - 0.25 * k;
-  float x = 6.28318531 * f;
+  float k = floor(4.0 * t);
+  float r = 4.0 * t - k;
+  if (r > 0.5) {
+    k += 1.0;
+    r -= 1.0;
+  }
+  float x = 1.57079633 * r;
   float x2 = x * x;
   float s = 1.0 / 362880.0;
   s = s * x2 - 1.0 / 5040.0;

@@ -38,9 +38,9 @@ float normalQuantilePiece1(float v) {
 // h on the far tail: sqrt(w) in [4, 5.95562917].
 float normalQuantilePiece2(float v) {
   float s = (v - 4.977814584e+00) * 1.022688776e+00;
-  float h = 2.901709877e-07;
-  h = h * s + -1.081296659e-06;
-  h = h * s + 4.021412224e-06;
+  float h = 2.901713856e-07;
+  h = h * s + -1.081296432e-06;
+  h = h * s + 4.021411314e-06;
   h = h * s + -1.797777077e-05;
   h = h * s + 7.152013131e-05;
   h = h * s + -2.074775111e-04;

@@ -547,7 +547,7 @@ TEST_CASE("render and view reject bad input with one line on stderr and leave no
        "scatter"},
       {{"render", "--size", "8x8", "--distribution", "normal", "--stddev", "1e300", "--distribution-on", "gpu", "-o",
         "pic.png"},
-       "not a finite float"},
+       "not a finite, normal float"},
       {{"view", "--size", "8x8", "--frames", "1", "--distribution", "poisson", "--distribution-on", "gpu"}, "Poisson"},
       {{"view", "--size", "8x8", "--frames", "1", "--display-range", "0,1"}, "--display-range"},
       {{"view", "--size", "8x8", "--frames", "1", "--distribution", "exponential", "--stddev", "2"}, "--stddev"},

@@ -21,6 +21,7 @@
 #include "fragment/state_texture_filler.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/wichmann_hill.hpp"
+#include <glrand/texture.hpp>
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 #include "support/gl_test_context.hpp"
@@ -305,6 +306,23 @@ TEST_CASE("library calls leave the caller's GL state as it was", "[gl][selftest]
     filler.fill({&id, 1});
     (void)filler.state();
   });
+  // Distribution fills: the ps30 pass (a texture of the filler's own, then the pass into the
+  // caller's) and the compute profile's dispatch in place.
+  for (const Profile profile : {Profile::ps30, Profile::compute}) {
+    check_kept(std::string("TextureFiller with a distribution, ") + name_of(profile), [&] {
+      Settings settings;
+      settings.algorithm = Algorithm::park_miller;
+      settings.profile = profile;
+      settings.self_test = false;
+      TextureFiller filler(settings);
+      Distribution normal;
+      normal.kind = DistributionKind::normal;
+      normal.method = NormalMethod::box_muller;
+      gl::Texture a(8, 4), b(8, 4);
+      const std::array<unsigned, 2> targets{a.id(), b.id()};
+      filler.fill(targets, 8, 4, normal);
+    });
+  }
   for (const auto profile : {stream::Profile::scatter, stream::Profile::compute}) {
     const std::string name = stream::name_of(profile);
     check_kept("StreamGenerator<CeicgStreamTraits>, " + name, [&] {

@@ -22,6 +22,7 @@
 #include "gl/resources.hpp"
 #include "selftest/known_answers.hpp"
 #include "stream/distribution_dispatch.hpp"
+#include "support/distribution_cdf.hpp"
 #include "support/distribution_reference.hpp"
 
 using namespace glrand;
@@ -78,8 +79,8 @@ std::vector<float> hard_units() {
   return u;
 }
 
-// The float bounds of docs/distributions.md ("In textures"), in ulps as error_ulps measures
-// them.
+// The float bounds of docs/distributions.md ("In textures"), in ulps as texture_error_ulps
+// measures them.
 struct FloatBound {
   Distribution distribution;
   std::uint64_t ulps;
@@ -99,11 +100,14 @@ const std::vector<FloatBound>& float_bounds() {
   static const std::vector<FloatBound> bounds = {
       {make(DistributionKind::uniform, -3, 5), 1},
       {make(DistributionKind::uniform, 0.1, 0.7), 2},
+      {make(DistributionKind::uniform, -0.1, 0.7), 2},
+      {make(DistributionKind::uniform, -1e6, 3.5), 2},
       {make(DistributionKind::uniform_positive), 1},
       {make(DistributionKind::exponential, 2.5), 12},
       {make(DistributionKind::normal, 0, 1), 8},
       {make(DistributionKind::normal, 1.5, 0.25), 8},
       {make(DistributionKind::lognormal, 0, 1), 48},
+      {make(DistributionKind::lognormal, 0.5, 0.75), 48},
       {make(DistributionKind::normal, 0, 1, NormalMethod::box_muller), 8},
       {make(DistributionKind::normal, 1.5, 0.25, NormalMethod::box_muller), 8},
       {make(DistributionKind::lognormal, 0, 1, NormalMethod::box_muller), 48},
@@ -111,9 +115,17 @@ const std::vector<FloatBound>& float_bounds() {
   return bounds;
 }
 
-bool box_muller(const Distribution& d) {
-  return d.method == NormalMethod::box_muller &&
-         (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal);
+bool box_muller(const Distribution& d) { return distributions::uses_pairs(d); }
+
+// A value's error as the bounds state it: error_ulps's (ulps of the exact value; a normal of
+// mean μ ≠ 0 in ulps of |μ| + σ|z|), but a uniform range's in ulps of max(|a|, |b|): a + (b − a)·u
+// in float is off by about that much, which is many ulps of a value near 0.
+std::uint64_t texture_error_ulps(const Distribution& d, double u, float value) {
+  if (d.kind != DistributionKind::uniform) return testing::error_ulps(d, u, value);
+  const double exact = d.a + (d.b - d.a) * u;  // exact enough: u is a float, a and b doubles
+  const auto scale = static_cast<float>(std::max(std::abs(d.a), std::abs(d.b)));
+  const double ulp = std::nextafter(scale, INFINITY) - scale;
+  return static_cast<std::uint64_t>(std::ceil(std::abs(value - exact) / ulp));
 }
 
 // The exact value of `d` at u in double (the host's formulas, each within a few double ulps,
@@ -139,6 +151,7 @@ double float_ulp(double v) {
 // mean μ, |μ| + |value − μ| (μ + σ·z cancels near 0).
 double error_scale(const Distribution& d, double value) {
   if (d.kind == DistributionKind::normal) return std::abs(d.mean) + std::abs(value - d.mean);
+  if (d.kind == DistributionKind::uniform) return std::max(std::abs(d.a), std::abs(d.b));
   return std::abs(value);
 }
 
@@ -156,14 +169,17 @@ TEST_CASE("The distribution pass is within its float bounds of the exact values 
     if (!box_muller(d)) {
       const std::vector<float> values = through_pass(units, d, profile);
       for (std::size_t i = 0; i < units.size(); ++i) {
-        const std::uint64_t e = testing::error_ulps(d, static_cast<double>(units[i]), values[i]);
+        const std::uint64_t e = texture_error_ulps(d, static_cast<double>(units[i]), values[i]);
         if (e > worst) worst = e, worst_u0 = units[i];
       }
     } else {
-      // Each hard u0 against u1 at and beside 0, 1/4, 1/2, 3/4, and spread.
-      std::vector<float> u1s = {0.0f, 0x1p-24f, 0x1p-10f, 0.125f, 0.3f, 0.6f, 0.9f, 1.0f - 0x1p-24f};
-      for (const float q : {0.25f, 0.5f, 0.75f})
+      // Each hard u0 against u1 at and beside the quarters (the zeros) and the eighths (where the
+      // nearest quarter changes, the series' widest argument), and spread.
+      std::vector<float> u1s = {0.0f, 0x1p-24f, 0x1p-10f, 0.3f, 0.6f, 0.9f, 1.0f - 0x1p-24f};
+      for (int eighth = 1; eighth < 8; ++eighth) {
+        const float q = eighth / 8.0f;
         for (const float v : {std::nextafter(q, 0.0f), q, std::nextafter(q, 1.0f)}) u1s.push_back(v);
+      }
       std::vector<float> pairs;
       for (const float u0 : units)
         for (const float u1 : u1s) pairs.insert(pairs.end(), {u0, u1});
@@ -248,8 +264,22 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
     FAIL("no bound for " << describe(d));
     return std::uint64_t{0};
   };
-  constexpr std::uint32_t kWidth = 16, kHeight = 8, kTextures = 2;
-  const std::uint64_t per_fill = std::uint64_t{4} * kTextures * kWidth * kHeight;
+  constexpr std::uint32_t kWidth = 16, kHeight = 8;
+  // Fills of 2 RGBA32F, 3 RG32F and 1 R32F textures in turn (the states laid out anew at each
+  // change), each kind in each but Box–Muller in R32F: every fill's outputs, in order.
+  struct Layout {
+    std::uint32_t textures, channels;
+  };
+  struct Fill {
+    Layout layout;
+    Distribution distribution;
+  };
+  std::vector<Fill> fills;
+  for (const Layout layout : {Layout{2, 4}, Layout{3, 2}, Layout{1, 1}})
+    for (const Distribution& d : kinds)
+      if (layout.channels > 1 || !box_muller(d)) fills.push_back({layout, d});
+  std::uint64_t total = 0;
+  for (const Fill& f : fills) total += std::uint64_t{f.layout.textures} * f.layout.channels * kWidth * kHeight;
   for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
     for (const Profile profile : {Profile::ps30, Profile::compute}) {
       Settings settings;
@@ -257,32 +287,34 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
       settings.profile = profile;
       settings.seed64 = 7;
       INFO(info(algorithm).name << " in " << name_of(profile));
-      // The exact u of the outputs the fills make: kinds.size() fills.
+      // The exact u of the outputs the fills make.
       Settings cpu = settings;
       cpu.backend = Backend::cpu;
       cpu.profile = Profile::ps30;
-      std::vector<double> exact_u(per_fill * kinds.size());
+      std::vector<double> exact_u(total);
       Generator(cpu).generate(std::span<double>(exact_u));
 
       TextureFiller filler(settings);
-      std::vector<gl::Texture> textures;
-      for (std::uint32_t t = 0; t < kTextures; ++t) textures.emplace_back(kWidth, kHeight);
-      const std::vector<unsigned> ids = {textures[0].id(), textures[1].id()};
       std::size_t skipped = 0;
-      for (std::size_t f = 0; f < kinds.size(); ++f) {
-        const Distribution& d = kinds[f];
-        INFO(describe(d));
+      for (const auto& [layout, d] : fills) {
+        const std::uint32_t kTextures = layout.textures, kChannels = layout.channels;
+        INFO(describe(d) << ", " << kTextures << " texture(s) of " << kChannels << " channel(s)");
+        std::vector<gl::Texture> textures;
+        std::vector<unsigned> ids;
+        for (std::uint32_t t = 0; t < kTextures; ++t) {
+          textures.emplace_back(kWidth, kHeight, gl::TexelFormat{kChannels, false});
+          ids.push_back(textures.back().id());
+        }
         const std::uint64_t first = filler.position();
-        REQUIRE(first == f * per_fill);
         filler.fill(ids, kWidth, kHeight, d);
-        REQUIRE(filler.position() == first + per_fill);
+        REQUIRE(filler.position() == first + std::uint64_t{kTextures} * kChannels * kWidth * kHeight);
         const std::uint64_t ulps = bound_of(d) + 1;
         std::vector<std::vector<float>> texels;
         for (const unsigned id : ids) texels.push_back(read_texels(id, kWidth, kHeight));
         for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
           for (std::uint32_t t = 0; t < kTextures; ++t)
-            for (std::uint32_t c = 0; c < 4; ++c) {
-              const std::uint64_t output = first + std::uint64_t{p} * 4 * kTextures + 4 * t + c;
+            for (std::uint32_t c = 0; c < kChannels; ++c) {
+              const std::uint64_t output = first + std::uint64_t{p} * kChannels * kTextures + kChannels * t + c;
               const double u = exact_u[output];
               const double e = unit_bound(algorithm, u);
               const bool circle = algorithm == Algorithm::wichmann_hill || algorithm == Algorithm::ceicg;
@@ -330,9 +362,43 @@ TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[d
   filler.seek(3);
   CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, pairs), Catch::Contains("odd position 3"));
   CHECK(filler.position() == 3);
+  // Parameters that are no normal floats: too large, or so small that a GPU would flush them.
   CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1e300)),
-                    Catch::Contains("not a finite float"));
+                    Catch::Contains("stddev 1e+300 is not a finite, normal float"));
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1e-50)),
+                    Catch::Contains("stddev 1e-50 is not a finite, normal float"));
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::exponential, 1e39)),
+                    Catch::Contains("1/lambda"));
+  CHECK(filler.position() == 3);
   // The inverse CDF takes odd positions and one channel.
   filler.fill({&red_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1));
   CHECK(filler.position() == 3 + 64);
+}
+
+TEST_CASE("TextureFiller's distribution values fit their exact CDFs over 10^7 values", "[distribution-quality][texture]") {
+  // Every GL generator in ps30: one fill of a 2048x1280 RGBA32F texture (10,485,760 values) of
+  // each distribution, fitted by Kolmogorov–Smirnov and a binned χ² against the CDF computed
+  // apart from the formulas (support/distribution_cdf.hpp).
+  const GlContext context;
+  constexpr std::uint32_t kWidth = 2048, kHeight = 1280;
+  const std::vector<Distribution> kinds = {
+      make(DistributionKind::exponential, 2.5),
+      make(DistributionKind::normal, 1.5, 0.25),
+      make(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
+      make(DistributionKind::lognormal, 0.5, 0.75),
+  };
+  const gl::Texture texture(kWidth, kHeight);
+  const unsigned id = texture.id();
+  for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a}) {
+    Settings settings;
+    settings.algorithm = algorithm;
+    settings.seed64 = 2026;
+    TextureFiller filler(settings);
+    for (const Distribution& d : kinds) {
+      INFO(info(algorithm).name << ", " << describe(d));
+      filler.fill({&id, 1}, kWidth, kHeight, d);
+      const std::vector<float> texels = read_texels(id, kWidth, kHeight);
+      testing::check_sample_fit(std::vector<double>(texels.begin(), texels.end()), d);
+    }
+  }
 }

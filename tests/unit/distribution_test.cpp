@@ -40,36 +40,6 @@ std::vector<T> values_of(Algorithm algorithm, const Distribution& d, std::size_t
   return values;
 }
 
-// Kolmogorov–Smirnov's √n·D and the binned χ² (1000 bins equiprobable under the CDF) as a z
-// score, 999 degrees of freedom.
-struct Fit {
-  double ks, chi2_z;
-};
-
-Fit fit(std::vector<double> values, const std::function<double(double)>& cdf) {
-  const auto n = static_cast<double>(values.size());
-  constexpr int kBins = 1000;
-  std::vector<double> counts(kBins, 0.0);
-  for (const double x : values) counts[std::min(kBins - 1, static_cast<int>(cdf(x) * kBins))] += 1;
-  double chi2 = 0;
-  for (const double c : counts) chi2 += (c - n / kBins) * (c - n / kBins) / (n / kBins);
-  std::sort(values.begin(), values.end());
-  double d = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const double f = cdf(values[i]);
-    d = std::max({d, static_cast<double>(i + 1) / n - f, f - static_cast<double>(i) / n});
-  }
-  return {std::sqrt(n) * d, (chi2 - (kBins - 1)) / std::sqrt(2.0 * (kBins - 1))};
-}
-
-// KS at 0.1% (√n·D < 1.95) and χ² below 4.5 standard deviations.
-void check_fit(const std::vector<double>& values, const Distribution& d) {
-  const Fit f = fit(values, cdf_of(d));
-  INFO("KS sqrt(n)*D = " << f.ks << ", chi-square z = " << f.chi2_z);
-  CHECK(f.ks < 1.95);
-  CHECK(std::abs(f.chi2_z) < 4.5);
-}
-
 }  // namespace
 
 TEST_CASE("each distribution of several generators fits its exact CDF over 10^7 values", "[distribution]") {
@@ -84,7 +54,7 @@ TEST_CASE("each distribution of several generators fits its exact CDF over 10^7 
   for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::mt19937, Algorithm::park_miller})
     for (const Distribution& d : cases) {
       INFO(info(algorithm).name << ": " << describe(d));
-      check_fit(values_of(algorithm, d, kCount, 12345), d);
+      testing::check_sample_fit(values_of(algorithm, d, kCount, 12345), d);
     }
 }
 

@@ -49,8 +49,9 @@ class TextureFiller {
   void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
 
   // The same fill, with `distribution`'s values instead of the uniform floats: each output's
-  // value made on the GPU in float arithmetic only (a fragment pass within ps_3_0's budget, in
-  // either profile), within docs/distributions.md's float bounds ("In textures") of the exact
+  // value made on the GPU in float arithmetic only (in ps30 a fragment pass within ps_3_0's
+  // budget, in the compute profile a dispatch in place), within docs/distributions.md's float
+  // bounds ("In textures") of the exact
   // value at the output's uniform float. Box–Muller pairs channels (x, y) and (z, w), so it
   // needs RG32F or RGBA32F textures and an even position(). Poisson values, word textures and
   // parameters that are not floats are refused (glrand::InvalidArgument). `distribution.on`
