@@ -94,6 +94,9 @@ struct TextureFiller::Impl {
   std::optional<stream::DistributionDispatch> distribution_dispatch;
 
   void open();
+  // The first fill's opening, then the checks every fill makes of its textures: 1 to 4 of
+  // width x height within the device's limits, all of one format, which it returns.
+  gl::TexelFormat checked_textures(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height);
 };
 
 void TextureFiller::Impl::open() {
@@ -107,6 +110,15 @@ void TextureFiller::Impl::open() {
     }
   }
   opened = true;
+}
+
+gl::TexelFormat TextureFiller::Impl::checked_textures(std::span<const unsigned> textures, std::uint32_t width,
+                                                     std::uint32_t height) {
+  if (textures.empty() || textures.size() > 4)
+    throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures.size()));
+  open();
+  fragment::check_target_size({width, height}, fragment::max_texture_size());
+  return fragment::check_textures(textures, width, height);
 }
 
 TextureFiller::TextureFiller(const Settings& settings) : impl_(std::make_unique<Impl>()) {
@@ -142,12 +154,8 @@ void TextureFiller::seek(std::uint64_t position) {
 }
 
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height) {
-  if (textures.empty() || textures.size() > 4)
-    throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures.size()));
-  impl_->open();
+  const gl::TexelFormat format = impl_->checked_textures(textures, width, height);
   const auto count = static_cast<std::uint32_t>(textures.size());
-  fragment::check_target_size({width, height}, fragment::max_texture_size());
-  const gl::TexelFormat format = fragment::check_textures(textures, width, height);
   const Settings& settings = impl_->settings;
   const std::uint64_t position = impl_->position;
   const bool compute = settings.profile == Profile::compute;
@@ -181,11 +189,7 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
 
 void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
                          const Distribution& distribution) {
-  if (textures.empty() || textures.size() > 4)
-    throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures.size()));
-  impl_->open();
-  fragment::check_target_size({width, height}, fragment::max_texture_size());
-  const gl::TexelFormat format = fragment::check_textures(textures, width, height);
+  const gl::TexelFormat format = impl_->checked_textures(textures, width, height);
   if (format.words)
     throw InvalidArgument("a distribution's values are floats: fill GL_RGBA32F, GL_RG32F or GL_R32F textures, not " +
                           format.name());

@@ -781,34 +781,21 @@ TEST_CASE("view --frames 3 --screenshot saves the third frame", "[cli]") {
   REQUIRE(pm_compute.ok());
   require_close_picture(read_png(dir / "pm-compute.png", 40, 30).rgb,
                         park_miller_picture(glrand::pm::state_at(7, 4 * 40 * 30), 40, 30), 40);
-  // A distribution's values: the second frame's, shown across the display range.
-  const auto pm_exponential = run_program(*xvfb_run,
-                                          {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "pm",
-                                           "--seed", "7", "--size", "40x30", "--frames", "2", "--distribution",
-                                           "exponential", "--lambda", "0.5", "--display-range", "0,6", "--screenshot",
-                                           "pm-exponential.png"},
-                                          dir.path());
-  INFO(pm_exponential.describe());
-  REQUIRE(pm_exponential.ok());
-  require_close_picture(read_png(dir / "pm-exponential.png", 40, 30).rgb,
-                        park_miller_distribution_picture(
-                            glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; },
-                            0.0, 6.0),
-                        40);
-  // The same values made on the GPU in the texture fill, drawn with no readback.
-  const auto pm_exponential_gpu = run_program(*xvfb_run,
-                                              {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g",
-                                               "pm", "--seed", "7", "--size", "40x30", "--frames", "2", "--distribution",
-                                               "exponential", "--lambda", "0.5", "--display-range", "0,6",
-                                               "--distribution-on", "gpu", "--screenshot", "pm-exponential-gpu.png"},
-                                              dir.path());
-  INFO(pm_exponential_gpu.describe());
-  REQUIRE(pm_exponential_gpu.ok());
-  require_close_picture(read_png(dir / "pm-exponential-gpu.png", 40, 30).rgb,
-                        park_miller_distribution_picture(
-                            glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; },
-                            0.0, 6.0),
-                        40);
+  // A distribution's values: the second frame's, shown across the display range, made on the
+  // host and uploaded, or made on the GPU in the texture fill and drawn with no readback.
+  const auto exponential_frame = park_miller_distribution_picture(
+      glrand::pm::state_at(7, 4 * 40 * 30), 40, 30, [](double u) { return -std::log1p(-u) / 0.5; }, 0.0, 6.0);
+  for (const char* on : {"host", "gpu"}) {
+    const std::string shot = std::string("pm-exponential-") + on + ".png";
+    const auto run = run_program(*xvfb_run,
+                                 {"-a", "-s", "-screen 0 640x480x24", glrand_executable(), "view", "-g", "pm", "--seed",
+                                  "7", "--size", "40x30", "--frames", "2", "--distribution", "exponential", "--lambda",
+                                  "0.5", "--display-range", "0,6", "--distribution-on", on, "--screenshot", shot},
+                                 dir.path());
+    INFO(run.describe());
+    REQUIRE(run.ok());
+    require_close_picture(read_png(dir / shot, 40, 30).rgb, exponential_frame, 40);
+  }
   // A generator without a GL path is refused with one line.
   const auto refused = run_glrand({"view", "-g", "mt19937", "--frames", "1"}, dir.path());
   INFO(refused.describe());

@@ -25,23 +25,13 @@
 #include "gl/resources.hpp"
 #include "stream/compute_texture_filler.hpp"
 #include "selftest/known_answers.hpp"
+#include "support/texture_texels.hpp"
 
 using namespace glrand;
 
-namespace {
+using testing::read_texels;
 
-// The texels of a float texture (bottom row first), read back as RGBA (an R32F or RG32F
-// texture's first one or two channels, then 0, 0, 1).
-std::vector<float> read_texels(const gl::Texture& texture) {
-  const unsigned id = texture.id();
-  const gl::Framebuffer framebuffer({&id, 1});
-  framebuffer.bind();
-  std::vector<float> texels(std::size_t{4} * texture.width() * texture.height());
-  glReadPixels(0, 0, static_cast<GLsizei>(texture.width()), static_cast<GLsizei>(texture.height()), GL_RGBA, GL_FLOAT,
-               texels.data());
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  return texels;
-}
+namespace {
 
 // Distance on the circle [0, 1): a float just below 1 and one just above 0 are close.
 double circle_distance(double a, double b) {

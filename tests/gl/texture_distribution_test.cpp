@@ -24,19 +24,12 @@
 #include "stream/distribution_dispatch.hpp"
 #include "support/distribution_cdf.hpp"
 #include "support/distribution_reference.hpp"
+#include "support/texture_texels.hpp"
 
 using namespace glrand;
+using testing::read_texels;
 
 namespace {
-
-std::vector<float> read_texels(unsigned id, std::uint32_t width, std::uint32_t height) {
-  const gl::Framebuffer framebuffer({&id, 1});
-  framebuffer.bind();
-  std::vector<float> texels(std::size_t{4} * width * height);
-  glReadPixels(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RGBA, GL_FLOAT, texels.data());
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  return texels;
-}
 
 // `units` (a multiple of 4 floats, padded) through a pass, the ps30 profile's (a fragment pass
 // into another texture) or the compute profile's (a dispatch in place): the values, in order.
@@ -52,11 +45,11 @@ std::vector<float> through_pass(std::vector<float> units, const Distribution& di
   if (profile == Profile::compute) {
     stream::DistributionDispatch dispatch;
     dispatch.apply({&from_id, 1}, kWidth, height, gl::TexelFormat{}, distribution);
-    return read_texels(from_id, kWidth, height);
+    return read_texels(from);
   }
   fragment::DistributionPass pass;
   pass.apply({&from_id, 1}, {&to_id, 1}, kWidth, height, distribution);
-  return read_texels(to_id, kWidth, height);
+  return read_texels(to);
 }
 
 // The u where the formulas are hard: 0, powers of two down to 2^-60 and between them, around
@@ -310,7 +303,7 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
         REQUIRE(filler.position() == first + std::uint64_t{kTextures} * kChannels * kWidth * kHeight);
         const std::uint64_t ulps = bound_of(d) + 1;
         std::vector<std::vector<float>> texels;
-        for (const unsigned id : ids) texels.push_back(read_texels(id, kWidth, kHeight));
+        for (const gl::Texture& texture : textures) texels.push_back(read_texels(texture));
         for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
           for (std::uint32_t t = 0; t < kTextures; ++t)
             for (std::uint32_t c = 0; c < kChannels; ++c) {
@@ -397,7 +390,7 @@ TEST_CASE("TextureFiller's distribution values fit their exact CDFs over 10^7 va
     for (const Distribution& d : kinds) {
       INFO(info(algorithm).name << ", " << describe(d));
       filler.fill({&id, 1}, kWidth, kHeight, d);
-      const std::vector<float> texels = read_texels(id, kWidth, kHeight);
+      const std::vector<float> texels = read_texels(texture);
       testing::check_sample_fit(std::vector<double>(texels.begin(), texels.end()), d);
     }
   }
