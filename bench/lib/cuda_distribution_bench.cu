@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include <glrand/distribution.hpp>
@@ -12,6 +13,7 @@
 #include "bench/lib/curand_library.hpp"
 #include "cuda/buffers.hpp"
 #include "distributions/transforms.hpp"
+#include "generators/mrg32k3a.hpp"
 #include "generators/wichmann_hill.hpp"
 
 namespace glrand::bench {
@@ -36,6 +38,20 @@ cuda::DeviceConversion conversion_of(Algorithm algorithm, const Distribution* d,
       return cuda::sobol32_conversion(format, d);
   }
   throw std::invalid_argument("no device conversion for this generator");
+}
+
+// The library's generating kernel that makes the values itself, where the generator has one
+// (host/library/sources.cpp's choice), for the bench's instance (cuda_bench.cu's cuda_generator).
+std::optional<cuda::ValueGenerator> made_by_kernel(Algorithm algorithm, std::uint64_t outputs, const Distribution* d,
+                                                   cuda::ValueFormat format = cuda::ValueFormat::f32) {
+  switch (algorithm) {
+    case Algorithm::mrg32k3a:
+      return cuda::mrg32k3a_values(mrg32k3a::default_seed(), false, format, d);
+    case Algorithm::sobol32:
+      return cuda::sobol32_values(1, outputs, 0, format, d);
+    default:
+      return std::nullopt;
+  }
 }
 
 struct Named {
@@ -142,20 +158,30 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   const Algorithm algorithm = find_generator(generator).algorithm;
   // Room for the doubles; the floats use its first half.
   cuda::DeviceBuffer<double> values(outputs);
-  // Box–Muller makes whole pairs: its rows convert an even count.
-  const auto timed = [&](const cuda::DeviceConversion& conversion, std::uint64_t count) {
+  // Box–Muller makes whole pairs: its rows convert an even count. Values are timed as the
+  // library makes them: in the generating kernel where it can, else the words then the value
+  // kernel (`from_words` forces the latter).
+  const auto timed = [&](const Distribution* d, cuda::ValueFormat format, std::uint64_t count, bool from_words = false) {
+    const std::optional<cuda::ValueGenerator> made = from_words ? std::nullopt : made_by_kernel(algorithm, outputs, d, format);
+    const cuda::DeviceConversion conversion = conversion_of(algorithm, d, format);
     return 1e-3 * median_cuda_ms(
                       [&] {
-                        launch.launch(words);
-                        conversion.launch(words, count, values.data(), nullptr);
+                        if (made) {
+                          made->fill(0, count, values.data(), nullptr);
+                        } else {
+                          launch.launch(words);
+                          conversion.launch(words, count, values.data(), nullptr);
+                        }
                       },
                       repeats);
   };
+  const bool in_kernel = made_by_kernel(algorithm, outputs, nullptr).has_value();
+  const std::string how = in_kernel ? "made in the generating kernel" : "the words, then the value kernel";
   const auto count_of = [&](const Distribution& d) { return distributions::uses_pairs(d) ? outputs / 2 * 2 : outputs; };
   Row own = resident;
   own.profile = "resident-f32";
-  own.shape = "its own f32: the words, then the value kernel, device buffers, " + launch.note;
-  own.seconds = timed(conversion_of(algorithm, nullptr), outputs);
+  own.shape = "its own f32, " + how + ", device buffers, " + launch.note;
+  own.seconds = timed(nullptr, cuda::ValueFormat::f32, outputs);
   own.ceiling = "resident-words";
   own.ceiling_unit = "outputs";
   own.ceiling_units = static_cast<double>(outputs);
@@ -165,10 +191,10 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
     const bool f32 = format == cuda::ValueFormat::f32;
     Row r = base;
     r.profile = n.profile;
-    r.shape = describe(n.distribution) + (f32 ? ", f32" : ", f64") + ": the words, then the distribution kernel";
+    r.shape = describe(n.distribution) + (f32 ? ", f32, " : ", f64, ") + how;
     const std::uint64_t count = count_of(n.distribution);
     r.outputs = static_cast<double>(count);
-    r.seconds = timed(conversion_of(algorithm, &n.distribution, format), count);
+    r.seconds = timed(&n.distribution, format, count);
     r.ceiling = base.profile;
     r.ceiling_unit = f32 ? "floats" : "doubles";
     r.ceiling_units = static_cast<double>(outputs);
@@ -176,11 +202,18 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
     return r;
   };
   std::vector<Row> rows{own};
+  if (in_kernel) {  // the same values from the words, beside them
+    Row r = own;
+    r.profile = "resident-f32-from-words";
+    r.shape = "its own f32, the words, then the value kernel, device buffers, " + launch.note;
+    r.seconds = timed(nullptr, cuda::ValueFormat::f32, outputs, true);
+    rows.push_back(r);
+  }
   for (const Named& n : gpu_distributions(algorithm)) rows.push_back(distribution_row(n, cuda::ValueFormat::f32, own));
   Row own64 = own;
   own64.profile = "resident-f64";
-  own64.shape = "its own f64: the words, then the value kernel, device buffers, " + launch.note;
-  own64.seconds = timed(conversion_of(algorithm, nullptr, cuda::ValueFormat::f64), outputs);
+  own64.shape = "its own f64, " + how + ", device buffers, " + launch.note;
+  own64.seconds = timed(nullptr, cuda::ValueFormat::f64, outputs);
   rows.push_back(own64);
   for (const Named& n : gpu_f64_distributions(algorithm))
     rows.push_back(distribution_row(n, cuda::ValueFormat::f64, own64));

@@ -184,10 +184,31 @@ DeviceConversion mrg32k3a_conversion(bool curand, ValueFormat format, const Dist
 // x·2^-32 + 2^-33: MT19937's and MTGP32's.
 DeviceConversion midpoint_conversion(ValueFormat format, const Distribution* distribution = nullptr);
 DeviceConversion sobol32_conversion(ValueFormat format, const Distribution* distribution = nullptr);
+inline std::size_t bytes_per_value(ValueFormat format) { return format == ValueFormat::f32 ? 4 : 8; }
+
+// A generator whose kernel makes the values where it makes the words (no words in device
+// memory): the same values as its words through the matching DeviceConversion.
+struct ValueGenerator {
+  std::size_t bytes_per_output = 4;
+  // Writes the values of outputs first .. first + count − 1 (counted from the generator's
+  // start; Box–Muller: first and count even) into device memory `out`.
+  std::function<void(std::uint64_t first, std::uint64_t count, void* out, Stream stream)> fill;
+};
+// MRG32k3a's values (mrg32k3a_conversion's), base-8 jumps.
+ValueGenerator mrg32k3a_values(const mrg32k3a::State& before_start, bool curand, ValueFormat format,
+                               const Distribution* distribution = nullptr);
+// Sobol32's values (sobol32_conversion's) of the run sobol32() makes.
+ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point,
+                              ValueFormat format, const Distribution* distribution = nullptr);
+
 // As generate_host, handing over each chunk's values (conversion.bytes_per_output bytes an
 // output) instead of its words: chunk i is generated, converted and copied on stream i mod 2
 // while the host consumes chunk i − 1. A `destination` as generate_host's (count values).
 void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
+                          const std::function<void(std::span<const std::byte>)>& consume,
+                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::byte* destination = nullptr);
+// The same with a generator that makes the values itself.
+void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
                           std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::byte* destination = nullptr);
 

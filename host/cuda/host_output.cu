@@ -163,6 +163,23 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
       consume);
 }
 
+void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
+                          const std::function<void(std::span<const std::byte>)>& consume,
+                          std::uint64_t chunk_outputs, std::byte* destination) {
+  if (count == 0) return;
+  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  std::unique_ptr<HostOutputBuffers> buffers =
+      pool().take((static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
+  HostOutputBuffers& set = *buffers;
+  in_chunks(
+      std::move(buffers), count, chunk, generator.bytes_per_output, destination,
+      [&](int b, std::uint64_t first, std::uint64_t n, cudaStream_t stream) {
+        generator.fill(first, n, set.on_device[b].data(), stream);
+        return set.on_device[b].data();
+      },
+      consume);
+}
+
 bool is_pinned(const void* data, std::size_t bytes) {
   if (bytes == 0) return false;
   const auto pinned = [](const void* p) {

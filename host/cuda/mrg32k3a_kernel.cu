@@ -7,11 +7,15 @@
 // and the second in doubles, kept lazily in (−m2, m2) (Mrg32k3aMixed); integers only on request.
 #include <algorithm>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "cuda/arithmetic.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/output_stores.hpp"
+#include "cuda/value_formulas.hpp"
 
 namespace glrand::cuda {
 namespace {
@@ -54,16 +58,15 @@ __device__ LaneRun<State> start_run(arithmetic::Mrg32k3aWords start, std::uint64
   return r;
 }
 
-// The common case: the warp's 32 chunks lie wholly inside `count` and `out` is 16-byte
+// The common case: the warp's 32 chunks lie wholly inside `count` and the store is 16-byte
 // aligned. A round's 32 outputs per lane go to the tile as 8 uint4; each store instruction
-// then writes 16 bytes per lane, four chunks' 128 contiguous bytes at once, with no bounds check.
-template <class State>
-__device__ void whole_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWords], std::uint32_t* out, std::uint64_t chunk,
-                           std::uint32_t rounds) {
+// then takes 4 outputs per lane, four chunks' 128 contiguous outputs at once, with no bounds check.
+template <class State, class Store>
+__device__ void whole_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWords], const Store& store,
+                           std::uint64_t chunk, std::uint32_t rounds) {
   const std::uint32_t row = r.lane / 8, column = r.lane % 8 * 4;
-  // Store k of a round writes chunk warp_first + 4k + row at word 32·round + column.
-  uint4* destination = reinterpret_cast<uint4*>(out + (r.warp_first + row) * chunk + column);
-  const std::uint64_t four_chunks = chunk;  // uint4 units: 4·chunk words
+  // Store k of a round takes chunk warp_first + 4k + row at output 32·round + column.
+  std::uint64_t at = (r.warp_first + row) * chunk + column;
   for (std::uint32_t round = 0; round < rounds; ++round) {
 #pragma unroll
     for (int k = 0; k < 8; ++k) {
@@ -76,16 +79,16 @@ __device__ void whole_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWord
     }
     __syncwarp();
 #pragma unroll
-    for (int k = 0; k < 8; ++k) destination[k * four_chunks] = *reinterpret_cast<const uint4*>(&tile[4 * k + row][column]);
+    for (int k = 0; k < 8; ++k) store.four(at + 4 * k * chunk, *reinterpret_cast<const uint4*>(&tile[4 * k + row][column]));
     __syncwarp();
-    destination += 8;  // 32 words
+    at += 32;
   }
 }
 
-// Any warp: one word per lane per store, each checked against `count`.
-template <class State>
-__device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWords], std::uint32_t* out, std::uint64_t chunk,
-                             std::uint32_t rounds, std::uint64_t count) {
+// Any warp: one output per lane per store, each checked against `count`.
+template <class State, class Store>
+__device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWords], const Store& store,
+                             std::uint64_t chunk, std::uint32_t rounds, std::uint64_t count) {
   for (std::uint32_t round = 0; round < rounds && r.warp_first * chunk + 32ull * round < count; ++round) {
 #pragma unroll 8
     for (int i = 0; i < 32; ++i) tile[r.lane][i] = arithmetic::step(r.state);
@@ -93,7 +96,7 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 #pragma unroll 8
     for (int i = 0; i < 32; ++i) {
       const std::uint64_t n = (r.warp_first + i) * chunk + 32ull * round + r.lane;  // layout.hpp: run_store_index
-      if (n < count) out[n] = tile[i][r.lane];
+      store.one(n, tile[i][r.lane], n < count);
     }
     __syncwarp();
   }
@@ -102,8 +105,8 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 // `stride`: A^((G − 1)·L), from the end of a lane's chunk to the start of its next.
 // The minimum of one block per SM leaves nvcc free with registers (108 for the mixed step, so
 // two blocks fit an SM); asking for two blocks gave the same rate on an H200.
-template <JumpBase base, class State>
-__global__ void __launch_bounds__(kThreadsPerBlock, 1) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, std::uint32_t* out,
+template <JumpBase base, class State, class Store>
+__global__ void __launch_bounds__(kThreadsPerBlock, 1) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, Store store,
                                                                    std::uint64_t count, std::uint32_t rounds,
                                                                    std::uint64_t chunks, arithmetic::Mrg32k3aJump stride) {
   __shared__ __align__(16) std::uint32_t tiles[kWarpsPerBlock][32][kRowWords];
@@ -111,28 +114,39 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 1) mrg32k3a_kernel(arithmeti
   const std::uint64_t chunk = 32ull * rounds;
   const std::uint64_t lanes = std::uint64_t{gridDim.x} * blockDim.x;
   LaneRun<State> r = start_run<base, State>(start, chunk, count);
-  const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
+  const bool aligned = store.aligned();
   for (std::uint64_t c = 0; c < chunks && r.warp_first * chunk < count; ++c, r.warp_first += lanes) {
     if (c != 0) {
       arithmetic::Mrg32k3aWords w = words_of(r.state);
       arithmetic::apply(stride, w);
       set(r.state, w);
     }
-    if (aligned && (r.warp_first + 32) * chunk <= count) whole_warp(r, tile, out, chunk, rounds);
-    else checked_warp(r, tile, out, chunk, rounds, count);
+    if (aligned && (r.warp_first + 32) * chunk <= count) whole_warp(r, tile, store, chunk, rounds);
+    else checked_warp(r, tile, store, chunk, rounds, count);
   }
 }
 
-using Kernel = void (*)(arithmetic::Mrg32k3aWords, std::uint32_t*, std::uint64_t, std::uint32_t, std::uint64_t,
-                       arithmetic::Mrg32k3aJump);
+template <class Store>
+using Kernel = void (*)(arithmetic::Mrg32k3aWords, Store, std::uint64_t, std::uint32_t, std::uint64_t,
+                        arithmetic::Mrg32k3aJump);
 
-Kernel kernel_for(JumpBase base, Mrg32k3aArithmetic arithmetic) {
+Kernel<WordStore> kernel_for(JumpBase base, Mrg32k3aArithmetic arithmetic) {
   const bool mixed = arithmetic == Mrg32k3aArithmetic::mixed;
   if (base == JumpBase::base2)
-    return mixed ? mrg32k3a_kernel<JumpBase::base2, arithmetic::Mrg32k3aMixed>
-                 : mrg32k3a_kernel<JumpBase::base2, arithmetic::Mrg32k3aWords>;
-  return mixed ? mrg32k3a_kernel<JumpBase::base8, arithmetic::Mrg32k3aMixed>
-               : mrg32k3a_kernel<JumpBase::base8, arithmetic::Mrg32k3aWords>;
+    return mixed ? mrg32k3a_kernel<JumpBase::base2, arithmetic::Mrg32k3aMixed, WordStore>
+                 : mrg32k3a_kernel<JumpBase::base2, arithmetic::Mrg32k3aWords, WordStore>;
+  return mixed ? mrg32k3a_kernel<JumpBase::base8, arithmetic::Mrg32k3aMixed, WordStore>
+               : mrg32k3a_kernel<JumpBase::base8, arithmetic::Mrg32k3aWords, WordStore>;
+}
+
+// The default geometry for `kernel`: as many lanes as the device holds at once with it.
+template <class Store>
+RunGeometry geometry_of(Kernel<Store> kernel, std::uint64_t count) {
+  int per_multiprocessor = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, static_cast<int>(kThreadsPerBlock), 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return run_geometry(count, multiprocessors(), kChunkRounds,
+                      static_cast<std::uint64_t>(std::max(per_multiprocessor, 1)) * kThreadsPerBlock);
 }
 
 // Uploads both tables to the current device once.
@@ -155,32 +169,54 @@ void upload_tables() {
 
 }  // namespace
 
-void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count, RunGeometry geometry,
-                     JumpBase base, Stream stream, Mrg32k3aArithmetic arithmetic) {
+namespace {
+
+template <class Store>
+void launch(Kernel<Store> kernel, const mrg32k3a::State& before_first, Store store, std::uint64_t count,
+            const RunGeometry& geometry, Stream stream) {
   if (count == 0) return;
   upload_tables();
   const arithmetic::Mrg32k3aWords start = arithmetic::to_words(before_first);
   const Geometry& grid = geometry.grid;
   const arithmetic::Mrg32k3aJump stride =
       arithmetic::to_words(mrg32k3a::jump_by(mrg32k3a::Steps{grid.threads() - 1} * geometry.outputs_per_chunk()));
-  kernel_for(base, arithmetic)<<<grid.blocks, grid.threads_per_block, 0, stream>>>(start, out, count, geometry.rounds, geometry.chunks, stride);
+  kernel<<<grid.blocks, grid.threads_per_block, 0, stream>>>(start, store, count, geometry.rounds, geometry.chunks,
+                                                             stride);
   check_launch("mrg32k3a_kernel");
 }
 
+}  // namespace
+
+void launch_mrg32k3a(const mrg32k3a::State& before_first, std::uint32_t* out, std::uint64_t count, RunGeometry geometry,
+                     JumpBase base, Stream stream, Mrg32k3aArithmetic arithmetic) {
+  launch(kernel_for(base, arithmetic), before_first, WordStore{out}, count, geometry, stream);
+}
+
 RunGeometry mrg32k3a_geometry(std::uint64_t count, JumpBase base, Mrg32k3aArithmetic arithmetic) {
-  int device = 0, per_multiprocessor = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel_for(base, arithmetic),
-                                                      static_cast<int>(kThreadsPerBlock), 0),
-        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  return run_geometry(count, multiprocessors(), kChunkRounds,
-                      static_cast<std::uint64_t>(std::max(per_multiprocessor, 1)) * kThreadsPerBlock);
+  return geometry_of(kernel_for(base, arithmetic), count);
 }
 
 Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base) {
   return {"mrg32k3a", 1, [before_start, base](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
             launch_mrg32k3a(mrg32k3a::advance(before_start, first), out.data(), out.size(),
                             mrg32k3a_geometry(out.size(), base), base, stream);
+          }};
+}
+
+ValueGenerator mrg32k3a_values(const mrg32k3a::State& before_start, bool curand, ValueFormat format,
+                               const Distribution* distribution) {
+  std::optional<PreparedTransform> prepared;
+  if (distribution) prepared = prepare_transform(*distribution, format);
+  return {bytes_per_value(format), [before_start, curand, format, prepared](std::uint64_t first, std::uint64_t count,
+                                                                            void* out, Stream stream) {
+            with_value_of(Mrg32k3aFormula{curand}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+              using Store = ValueStore<decltype(value)>;
+              if (decltype(value)::kPairs && (first % 2 != 0 || count % 2 != 0))
+                throw std::logic_error("Box-Muller values on the GPU come in whole pairs");
+              const Kernel<Store> kernel = mrg32k3a_kernel<JumpBase::base8, arithmetic::Mrg32k3aMixed, Store>;
+              launch(kernel, mrg32k3a::advance(before_start, first),
+                     Store{static_cast<typename Store::T*>(out), value}, count, geometry_of(kernel, count), stream);
+            });
           }};
 }
 

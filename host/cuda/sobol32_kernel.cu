@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <array>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "cuda/output_stores.hpp"
 
 namespace glrand::cuda {
 namespace {
@@ -38,8 +40,9 @@ void upload_directions() {
   if (device >= 0 && device < static_cast<int>(uploaded.size())) uploaded[static_cast<std::size_t>(device)] = true;
 }
 
+template <class Store>
 __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t first, std::uint64_t points,
-                               std::uint32_t log2_threads, std::uint32_t* out) {
+                               std::uint32_t log2_threads, Store store) {
   __shared__ std::uint32_t v[sobol32::kBits];
   // Blocks may have fewer threads than direction numbers: each loads a share.
   for (unsigned i = threadIdx.x; i < sobol32::kBits; i += blockDim.x)
@@ -47,10 +50,10 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
   __syncthreads();
   const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (t >= points) return;
-  std::uint32_t* p = out + std::uint64_t{blockIdx.y} * points + t;
+  std::uint64_t at = std::uint64_t{blockIdx.y} * points + t;
   const auto n = static_cast<std::uint32_t>(first + t);
   std::uint32_t x = sobol32::point(v, n);
-  *p = x;
+  store.single(at, x);
   // sobol32::step_by_power_of_two with its loop invariants hoisted: v[k − 1], and n >> k,
   // which grows by one per stride; lowest_zero_bit(m) = __ffs(~m) − 1.
   const std::uint32_t high = log2_threads > 0 ? v[log2_threads - 1] : 0;
@@ -61,15 +64,18 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
 #pragma unroll 4
   for (std::uint32_t i = 0; i < strides; ++i, ++m) {
     x ^= high ^ low[__ffs(~m) - 1];
-    p += threads;
-    *p = x;
+    at += threads;
+    store.single(at, x);
   }
 }
 
 }  // namespace
 
-void launch_sobol32(int first_dimension, int dimensions, std::uint64_t first, std::uint64_t points, std::uint32_t* out,
-                    Geometry geometry, Stream stream) {
+namespace {
+
+template <class Store>
+void launch(int first_dimension, int dimensions, std::uint64_t first, std::uint64_t points, Store store,
+            Geometry geometry, Stream stream) {
   if (first_dimension < 0 || dimensions < 0 || first_dimension + dimensions > sobol32::kDimensions)
     throw InvalidArgument("Sobol32: dimensions " + std::to_string(first_dimension) + ".." +
                           std::to_string(first_dimension + dimensions - 1) + " are not within 0.." +
@@ -86,32 +92,70 @@ void launch_sobol32(int first_dimension, int dimensions, std::uint64_t first, st
   while ((std::uint64_t{1} << log2_threads) < threads) ++log2_threads;
   const dim3 grid(geometry.blocks, static_cast<unsigned>(dimensions));
   sobol32_kernel<<<grid, geometry.threads_per_block, 0, stream>>>(static_cast<std::uint32_t>(first_dimension),
-                                                                  static_cast<std::uint32_t>(first), points, log2_threads, out);
+                                                                  static_cast<std::uint32_t>(first), points, log2_threads,
+                                                                  store);
   check_launch("sobol32_kernel");
 }
 
-Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point) {
+void check_run(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point) {
   if (dimensions < 1 || dimensions > sobol32::kDimensions)
     throw InvalidArgument("Sobol32: " + std::to_string(dimensions) + " dimensions, want 1.." +
                           std::to_string(sobol32::kDimensions));
   if (first_point > sobol32::kPoints || points_per_dimension > sobol32::kPoints - first_point)
     throw InvalidArgument("Sobol32: points beyond 2^32 in a dimension");
+}
+
+// Outputs first .. first + count − 1 of the dimension-major run, one launch per dimension
+// touched: `store_at(done)` is the store whose index 0 is output first + done.
+template <class StoreAt>
+void fill_run(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point, std::uint64_t first,
+              std::uint64_t count, StoreAt store_at, Stream stream) {
+  const std::uint64_t total = static_cast<std::uint64_t>(dimensions) * points_per_dimension;
+  if (first > total || count > total - first) throw InvalidArgument("Sobol32: outputs beyond the run");
+  std::uint64_t done = 0;
+  while (done < count) {
+    const std::uint64_t o = first + done;
+    const auto d = static_cast<int>(o / points_per_dimension);
+    const std::uint64_t point = o % points_per_dimension;
+    const std::uint64_t n = std::min<std::uint64_t>(points_per_dimension - point, count - done);
+    launch(d, 1, first_point + point, n, store_at(done), sobol32_geometry(n, 1, multiprocessors()), stream);
+    done += n;
+  }
+}
+
+}  // namespace
+
+void launch_sobol32(int first_dimension, int dimensions, std::uint64_t first, std::uint64_t points, std::uint32_t* out,
+                    Geometry geometry, Stream stream) {
+  launch(first_dimension, dimensions, first, points, WordStore{out}, geometry, stream);
+}
+
+Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point) {
+  check_run(dimensions, points_per_dimension, first_point);
   return {"sobol32", 1,
           [dimensions, points_per_dimension, first_point](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-            // Outputs first .. first + out.size() − 1 of the dimension-major run, one launch
-            // per dimension touched.
-            const std::uint64_t total = static_cast<std::uint64_t>(dimensions) * points_per_dimension;
-            if (first > total || out.size() > total - first) throw InvalidArgument("Sobol32: outputs beyond the run");
-            std::uint64_t done = 0;
-            while (done < out.size()) {
-              const std::uint64_t o = first + done;
-              const auto d = static_cast<int>(o / points_per_dimension);
-              const std::uint64_t point = o % points_per_dimension;
-              const std::uint64_t n = std::min<std::uint64_t>(points_per_dimension - point, out.size() - done);
-              launch_sobol32(d, 1, first_point + point, n, out.data() + done, sobol32_geometry(n, 1, multiprocessors()),
-                             stream);
-              done += n;
-            }
+            fill_run(
+                dimensions, points_per_dimension, first_point, first, out.size(),
+                [&](std::uint64_t done) { return WordStore{out.data() + done}; }, stream);
+          }};
+}
+
+ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point,
+                              ValueFormat format, const Distribution* distribution) {
+  check_run(dimensions, points_per_dimension, first_point);
+  std::optional<PreparedTransform> prepared;
+  if (distribution) prepared = prepare_transform(*distribution, format);
+  return {bytes_per_value(format), [=](std::uint64_t first, std::uint64_t count, void* out, Stream stream) {
+            with_value_of(Sobol32Formula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+              using Store = ValueStore<decltype(value)>;
+              if constexpr (decltype(value)::kPairs)
+                throw std::logic_error("Sobol32 makes no Box-Muller pairs");
+              else
+                fill_run(
+                    dimensions, points_per_dimension, first_point, first, count,
+                    [&](std::uint64_t done) { return Store{static_cast<typename Store::T*>(out) + done, value}; },
+                    stream);
+            });
           }};
 }
 

@@ -257,54 +257,81 @@ auto on_cuda(const Settings& s, Make make) {
   };
 }
 
-// The CUDA path with the values made on the GPU from each chunk's words (`conversion`).
+// How the CUDA path makes a run's values: by the generator's own kernel where it makes them
+// (`made(first, count)`: the words never reach device memory), else from each chunk's words by
+// `conversion`.
+struct CudaValues {
+  cuda::DeviceConversion conversion;
+  std::function<cuda::ValueGenerator(std::uint64_t first, std::uint64_t count)> made;
+
+  template <class Make>
+  void run(Make& make, std::uint64_t first, std::uint64_t count,
+           const std::function<void(std::span<const std::byte>)>& consume, std::byte* destination = nullptr) const {
+    if (made)
+      cuda::generate_host_values(made(first, count), count, consume, std::uint64_t{1} << 24, destination);
+    else
+      cuda::generate_host_values(make(first, count), conversion, count, consume, std::uint64_t{1} << 24, destination);
+  }
+};
+
 template <class T, class Make>
-ValueRun<T> on_cuda_values(const Settings& s, Make make, cuda::DeviceConversion conversion) {
-  return [device = s.device, make, conversion](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                               const ValueConsumer<T>& consume) {
+ValueRun<T> on_cuda_values(const Settings& s, Make make, CudaValues values) {
+  return [device = s.device, make, values](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                           const ValueConsumer<T>& consume) mutable {
     devices.where = cuda::open_device(device).describe() + ", CUDA kernels, floats made on the GPU";
-    cuda::generate_host_values(make(first, count), conversion, count, [&](std::span<const std::byte> bytes) {
+    values.run(make, first, count, [&](std::span<const std::byte> bytes) {
       consume(std::span<const T>(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)));
     });
   };
 }
 
-// Into a caller's pinned buffer: the words (no conversion) or the values, copied there by the
+// Into a caller's pinned buffer: the words (no values) or the values, copied there by the
 // device chunk by chunk.
 template <class T, class Make>
-IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<cuda::DeviceConversion> conversion) {
-  return [device = s.device, make, conversion](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                               std::span<T> out) {
+IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<CudaValues> values) {
+  return [device = s.device, make, values](Devices& devices, std::uint64_t first, std::uint64_t count,
+                                           std::span<T> out) mutable {
     // The chosen device first: the query would otherwise make device 0's context current.
     const std::string where = cuda::open_device(device).describe() + ", CUDA kernels";
     if (!cuda::is_pinned(out.data(), out.size_bytes())) return false;
     devices.where = where;
-    if (!conversion)
+    if (!values)
       cuda::generate_host(make(first, count), count, [](std::span<const std::uint32_t>) {}, std::uint64_t{1} << 24,
                           reinterpret_cast<std::uint32_t*>(out.data()));
     else
-      cuda::generate_host_values(make(first, count), *conversion, count, [](std::span<const std::byte>) {},
-                                 std::uint64_t{1} << 24, reinterpret_cast<std::byte*>(out.data()));
+      values->run(make, first, count, [](std::span<const std::byte>) {}, reinterpret_cast<std::byte*>(out.data()));
     return true;
   };
 }
 
-// The CUDA path's runs: the words, and both formats' values made on the GPU by the
-// conversions `conversion(format)` gives.
-// `conversion(format, distribution)`: a distribution's values made on the GPU where one is given.
-template <class Make, class Conversions>
-void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions conversion) {
-  source.run = on_cuda(s, make);
-  source.run_f32 = on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32, nullptr));
-  source.run_f64 = on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64, nullptr));
-  source.into_words = on_cuda_into<std::uint32_t>(s, make, std::nullopt);
-  source.into_f32 = on_cuda_into<float>(s, make, conversion(cuda::ValueFormat::f32, nullptr));
-  source.into_f64 = on_cuda_into<double>(s, make, conversion(cuda::ValueFormat::f64, nullptr));
-  source.gpu_distribution_f32 = [s, make, conversion](const Distribution& d) {
-    return on_cuda_values<float>(s, make, conversion(cuda::ValueFormat::f32, &d));
+// No generator kernel of its own makes the values: they are made from the words.
+struct FromWords {
+  std::function<cuda::ValueGenerator(std::uint64_t, std::uint64_t)> operator()(cuda::ValueFormat,
+                                                                                const Distribution*) const {
+    return {};
+  }
+};
+
+// The CUDA path's runs: the words, and both formats' values made on the GPU, by the generator's
+// own kernel where `made(format, distribution)` gives one (a function of first and count), else
+// by the conversions `conversion(format, distribution)` gives (a distribution's values where
+// one is given).
+template <class Make, class Conversions, class Made = FromWords>
+void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions conversion, Made made = {}) {
+  const auto values = [conversion, made](cuda::ValueFormat f, const Distribution* d) {
+    return CudaValues{conversion(f, d), made(f, d)};
   };
-  source.gpu_distribution_f64 = [s, make, conversion](const Distribution& d) {
-    return on_cuda_values<double>(s, make, conversion(cuda::ValueFormat::f64, &d));
+  source.run = on_cuda(s, make);
+  source.run_f32 = on_cuda_values<float>(s, make, values(cuda::ValueFormat::f32, nullptr));
+  source.run_f64 = on_cuda_values<double>(s, make, values(cuda::ValueFormat::f64, nullptr));
+  source.into_words = on_cuda_into<std::uint32_t>(s, make, std::nullopt);
+  source.into_f32 = on_cuda_into<float>(s, make, values(cuda::ValueFormat::f32, nullptr));
+  source.into_f64 = on_cuda_into<double>(s, make, values(cuda::ValueFormat::f64, nullptr));
+  source.gpu_distribution_f32 = [s, make, values](const Distribution& d) {
+    return on_cuda_values<float>(s, make, values(cuda::ValueFormat::f32, &d));
+  };
+  source.gpu_distribution_f64 = [s, make, values](const Distribution& d) {
+    return on_cuda_values<double>(s, make, values(cuda::ValueFormat::f64, &d));
   };
 }
 #endif
@@ -489,6 +516,12 @@ Source mrg32k3a_source(const Settings& s) {
         source, s, [before](std::uint64_t first, std::uint64_t) { return cuda::mrg32k3a(before(first)); },
         [curand = reference.curand](cuda::ValueFormat f, const Distribution* d) {
           return cuda::mrg32k3a_conversion(curand, f, d);
+        },
+        [before, curand = reference.curand](cuda::ValueFormat f, const Distribution* d) {
+          const std::optional<Distribution> kept = d ? std::optional(*d) : std::nullopt;
+          return [before, curand, f, kept](std::uint64_t first, std::uint64_t) {
+            return cuda::mrg32k3a_values(before(first), curand, f, kept ? &*kept : nullptr);
+          };
         });
 #endif
   } else {
@@ -559,7 +592,15 @@ Source sobol32_source(const Settings& s) {
           const std::uint64_t first_point = offset + first / d;
           return cuda::sobol32(dimensions, sobol32_points(count, dimensions, first_point), first_point);
         },
-        [](cuda::ValueFormat f, const Distribution* d) { return cuda::sobol32_conversion(f, d); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::sobol32_conversion(f, d); },
+        [dimensions, offset, d](cuda::ValueFormat f, const Distribution* distribution) {
+          const std::optional<Distribution> kept = distribution ? std::optional(*distribution) : std::nullopt;
+          return [dimensions, offset, d, f, kept](std::uint64_t first, std::uint64_t count) {
+            const std::uint64_t first_point = offset + first / d;
+            return cuda::sobol32_values(dimensions, sobol32_points(count, dimensions, first_point), first_point, f,
+                                        kept ? &*kept : nullptr);
+          };
+        });
     return source;
   }
 #endif

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Fits the float-only normal quantile of the GL distribution pass
-// (shaders/common/normal_quantile.glsl, which this program writes) and reports its error.
+// Fits the float-only normal quantile of the GL distribution pass and of the CUDA path's
+// float values (shaders/common/normal_quantile.glsl and host/cuda/normal_quantile.hpp, which
+// this program writes) and reports its error.
 //
-//   fit_normal_quantile --out shaders/common/normal_quantile.glsl
+//   fit_normal_quantile --out shaders/common/normal_quantile.glsl --cuda-out host/cuda/normal_quantile.hpp
 //
 // For p in [2^-53, 1/2], Φ^-1(p) = −√2·erfinv(x), x = 1 − 2p, and erfinv(x) = x·h(w) with
 // w = −log(4p(1 − p)) = −log(1 − x²), the form of M. Giles, "Approximating the erfinv
@@ -161,14 +162,63 @@ double ulps(float value, double exact) {
   return std::fabs(value - exact) / ulp;
 }
 
+// The CUDA path's copy of the fit: the same coefficients, each operation written as its
+// correctly rounded intrinsic (so that no kernel contracts it differently), x = 1 − 2p given
+// by the caller, who makes it exactly from its double u.
+bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
+  std::ofstream file(out);
+  file << "// SPDX-License-Identifier: MIT\n"
+          "#pragma once\n"
+          "// Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained\n"
+          "// there): do not edit. The GL pass's fit (shaders/common/normal_quantile.glsl) for the CUDA\n"
+          "// path's floats: Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic, −√2·x·h(w), x = 1 − 2p\n"
+          "// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the\n"
+          "// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.\n"
+          "\nnamespace glrand::cuda {\n";
+  char line[1024];
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const Piece& piece = pieces[k];
+    std::snprintf(line, sizeof line,
+                  "\n// h on the %s: %s in [%.9g, %.9g].\n__device__ inline float normal_quantile_piece%zu(float v) {\n",
+                  piece.name, piece.root ? "sqrt(w)" : "w", piece.lo, piece.hi, k);
+    file << line;
+    std::snprintf(line, sizeof line, "  const float s = __fmul_rn(__fsub_rn(v, %.9ef), %.9ef);\n  float h = %.9ef;\n",
+                  (piece.lo + piece.hi) / 2, 2 / (piece.hi - piece.lo), piece.coefficients.back());
+    file << line;
+    for (int i = piece.degree - 1; i >= 0; --i) {
+      std::snprintf(line, sizeof line, "  h = __fmaf_rn(h, s, %.9ef);\n", piece.coefficients[i]);
+      file << line;
+    }
+    file << "  return h;\n}\n";
+  }
+  std::snprintf(line, sizeof line,
+                "\n// Φ^-1(p), p in [2^-53, 1/2], x = 1 − 2p.\n"
+                "__device__ inline float normal_quantile_lower(float p, float x) {\n"
+                "  const float w = -logf(__fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p)));\n"
+                "  float h;\n"
+                "  if (w <= %.9ef) {\n"
+                "    h = normal_quantile_piece0(w);\n"
+                "  } else {\n"
+                "    const float t = __fsqrt_rn(w);\n"
+                "    h = t <= %.9ef ? normal_quantile_piece1(t) : normal_quantile_piece2(t);\n"
+                "  }\n"
+                "  return __fmul_rn(-1.41421356f, __fmul_rn(x, h));\n}\n"
+                "\n}  // namespace glrand::cuda\n",
+                pieces[0].hi, pieces[1].hi);
+  file << line;
+  return static_cast<bool>(file);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string out;
-  for (int i = 1; i < argc; ++i)
+  std::string out, cuda_out;
+  for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--out" && i + 1 < argc) out = argv[++i];
+    else if (std::string(argv[i]) == "--cuda-out" && i + 1 < argc) cuda_out = argv[++i];
+  }
   if (out.empty()) {
-    std::cerr << "usage: fit_normal_quantile --out FILE.glsl\n";
+    std::cerr << "usage: fit_normal_quantile --out FILE.glsl [--cuda-out FILE.hpp]\n";
     return 2;
   }
   const double w_max = -std::log(4 * 0x1p-53 * (1 - 0x1p-53));
@@ -228,5 +278,6 @@ int main(int argc, char** argv) {
                 "  return -1.41421356 * (x * h);\n}\n",
                 pieces[1].hi, pieces[0].hi);
   file << line;
-  return file ? 0 : 1;
+  if (!file) return 1;
+  return cuda_out.empty() || write_cuda(cuda_out, pieces) ? 0 : 1;
 }

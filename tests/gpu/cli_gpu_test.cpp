@@ -117,7 +117,7 @@ TEST_CASE("generate --distribution-on gpu writes each value within its bound of 
     worst_pairs = std::max(worst_pairs,
                            glrand::testing::error_ulps(pairs, u[first], u[first + 1], static_cast<int>(i % 2), z));
   }
-  CHECK(worst32 <= 1);        // docs/distributions.md: floats within 1 ulp
+  CHECK(worst32 <= 8);        // docs/distributions.md: the normal's float bound, μ ≠ 0
   CHECK(worst64 <= 48);       // the log-normal's double bound
   CHECK(worst_pairs <= 8);    // Box–Muller's normal, μ ≠ 0: in ulps of |μ| + σ·|z|
 }

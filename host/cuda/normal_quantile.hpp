@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained
+// there): do not edit. The GL pass's fit (shaders/common/normal_quantile.glsl) for the CUDA
+// path's floats: Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic, −√2·x·h(w), x = 1 − 2p
+// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the
+// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.
+
+namespace glrand::cuda {
+
+// h on the centre: w in [0, 5].
+__device__ inline float normal_quantile_piece0(float v) {
+  const float s = __fmul_rn(__fsub_rn(v, 2.500000000e+00f), 4.000000000e-01f);
+  float h = -3.407259283e-05f;
+  h = __fmaf_rn(h, s, 3.560785990e-05f);
+  h = __fmaf_rn(h, s, 2.857247018e-04f);
+  h = __fmaf_rn(h, s, -8.456995129e-04f);
+  h = __fmaf_rn(h, s, -4.855878651e-04f);
+  h = __fmaf_rn(h, s, 8.529272862e-03f);
+  h = __fmaf_rn(h, s, -1.957385056e-02f);
+  h = __fmaf_rn(h, s, -2.610870637e-02f);
+  h = __fmaf_rn(h, s, 6.166006923e-01f);
+  h = __fmaf_rn(h, s, 1.501409411e+00f);
+  return h;
+}
+
+// h on the tail: sqrt(w) in [2.23606798, 4].
+__device__ inline float normal_quantile_piece1(float v) {
+  const float s = __fmul_rn(__fsub_rn(v, 3.118033989e+00f), 1.133830541e+00f);
+  float h = 4.173202615e-05f;
+  h = __fmaf_rn(h, s, -6.686403503e-05f);
+  h = __fmaf_rn(h, s, -1.300638978e-04f);
+  h = __fmaf_rn(h, s, 6.247779820e-04f);
+  h = __fmaf_rn(h, s, -1.374705695e-03f);
+  h = __fmaf_rn(h, s, 2.341507468e-03f);
+  h = __fmaf_rn(h, s, -3.709918354e-03f);
+  h = __fmaf_rn(h, s, 5.570312962e-03f);
+  h = __fmaf_rn(h, s, 8.851584792e-01f);
+  h = __fmaf_rn(h, s, 2.951328516e+00f);
+  return h;
+}
+
+// h on the far tail: sqrt(w) in [4, 5.95562917].
+__device__ inline float normal_quantile_piece2(float v) {
+  const float s = __fmul_rn(__fsub_rn(v, 4.977814584e+00f), 1.022688776e+00f);
+  float h = 2.901713856e-07f;
+  h = __fmaf_rn(h, s, -1.081296432e-06f);
+  h = __fmaf_rn(h, s, 4.021411314e-06f);
+  h = __fmaf_rn(h, s, -1.797777077e-05f);
+  h = __fmaf_rn(h, s, 7.152013131e-05f);
+  h = __fmaf_rn(h, s, -2.074775111e-04f);
+  h = __fmaf_rn(h, s, -1.187338275e-04f);
+  h = __fmaf_rn(h, s, 9.878922105e-01f);
+  h = __fmaf_rn(h, s, 4.827492237e+00f);
+  return h;
+}
+
+// Φ^-1(p), p in [2^-53, 1/2], x = 1 − 2p.
+__device__ inline float normal_quantile_lower(float p, float x) {
+  const float w = -logf(__fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p)));
+  float h;
+  if (w <= 5.000000000e+00f) {
+    h = normal_quantile_piece0(w);
+  } else {
+    const float t = __fsqrt_rn(w);
+    h = t <= 4.000000000e+00f ? normal_quantile_piece1(t) : normal_quantile_piece2(t);
+  }
+  return __fmul_rn(-1.41421356f, __fmul_rn(x, h));
+}
+
+}  // namespace glrand::cuda

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Device code shared by the value kernels (cuda/conversion_kernels.cu) and the generating
+// kernels that make values where they make the words: each generator's f32 and f64 formula of
+// its words (generators/*.hpp and *.cpp, operation for operation: the host's bits), and a
+// distribution's value of the formula's double u. Every operation is written as its correctly
+// rounded intrinsic, so that no contraction into a fused multiply-add can change a bit, nor
+// make two kernels that inline the same code differ. Rounding a double down to a float
+// (__double2float_rd) is float_not_above for the u ≥ 0 every formula gives. CUDA sources only.
+#include <cstdint>
+#include <memory>
+
+#include <glrand/distribution.hpp>
+#include "cuda/buffers.hpp"
+#include "cuda/cuda_path.hpp"
+#include "cuda/normal_quantile.hpp"
+#include "distributions/poisson_table.hpp"
+#include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
+#include "generators/park_miller.hpp"
+
+namespace glrand::cuda {
+
+// u − trunc(u) for u ≥ 0: exact, as on the host.
+__device__ inline double fractional_part(double u) { return __dsub_rn(u, __int2double_rn(__double2int_rz(u))); }
+
+// x·2^-32 + 2^-33, exact in a double.
+__device__ inline double midpoint(std::uint32_t x) { return __dmul_rn(__dadd_rn(static_cast<double>(x), 0.5), 0x1p-32); }
+
+struct CeicgFormula {
+  static constexpr int kWidth = 3;
+  __device__ double f64(const std::uint32_t* x) const {
+    double u = __ddiv_rn(static_cast<double>(x[0]), static_cast<double>(ceicg::kComponents[0].modulus));
+    u = __dadd_rn(u, __ddiv_rn(static_cast<double>(x[1]), static_cast<double>(ceicg::kComponents[1].modulus)));
+    u = __dadd_rn(u, __ddiv_rn(static_cast<double>(x[2]), static_cast<double>(ceicg::kComponents[2].modulus)));
+    return fractional_part(u);
+  }
+  __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(f64(x)); }
+};
+
+struct WichmannHillFormula {
+  static constexpr int kWidth = 4;
+  double r[4];  // 1/m_k, rounded once on the host, as the host formula multiplies by them
+  __device__ double f64(const std::uint32_t* x) const {
+    double u = __dmul_rn(static_cast<double>(x[0]), r[0]);
+    for (int k = 1; k < 4; ++k) u = __dadd_rn(u, __dmul_rn(static_cast<double>(x[k]), r[k]));
+    return fractional_part(u);
+  }
+  // Rounded to nearest, kept below 1 (wichmann_hill.cpp's single()).
+  __device__ float f32(const std::uint32_t* x) const {
+    const float f = __double2float_rn(f64(x));
+    return f < 1.0f ? f : 0x1.fffffep-1f;
+  }
+};
+
+struct ParkMillerFormula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* z) const {
+    return __ddiv_rn(static_cast<double>(*z), static_cast<double>(pm::kModulus));
+  }
+  __device__ float f32(const std::uint32_t* z) const { return __double2float_rd(f64(z)); }
+};
+
+struct Mrg32k3aFormula {
+  static constexpr int kWidth = 1;
+  bool curand;  // cuRAND's normalisation, its f32 the double rounded to nearest
+  __device__ double f64(const std::uint32_t* z) const {
+    return __dmul_rn(static_cast<double>(*z), curand ? mrg32k3a::kCurandNorm : mrg32k3a::kNorm);
+  }
+  __device__ float f32(const std::uint32_t* z) const {
+    return curand ? __double2float_rn(f64(z)) : __double2float_rd(f64(z));
+  }
+};
+
+struct MidpointFormula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
+  __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(midpoint(*x)); }
+};
+
+// Sobol32's f32 is cuRAND's, computed in float: the product is exact, the sum rounded.
+struct Sobol32Formula {
+  static constexpr int kWidth = 1;
+  __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
+  __device__ float f32(const std::uint32_t* x) const {
+    return __fadd_rn(__fmul_rn(__uint2float_rn(*x), 2.3283064365386963e-10f), 1.16415321826934814453125e-10f);
+  }
+};
+
+// A distribution's value of the formula's double u (docs/distributions.md, "Exactness"),
+// the kind K fixed at compile time, so that each kernel holds its own formula only. In double:
+// distributions/transforms.cpp's formulas with CUDA's log1p, exp and normcdfinv. In float, as
+// cuRAND makes its floats, the exponential, the normal and the log-normal in float arithmetic,
+// fed from u in double where a float of u would lose accuracy (1 − u near 1, 1 − 2u near 1/2,
+// a quarter turn's remainder of 2π·u1), without a branch a warp could split on. A uniform
+// range, (0, 1] and the Poisson in double in both (the host's bits; the Poisson's by the host's
+// own table and search, so the host's k). Each value is rounded once and clamped to the range
+// of its type.
+struct Transform {
+  DistributionKind kind;
+  double a, width, mean, stddev, lambda;
+  double lowest, highest;
+  // The Poisson's CDF table (distributions/poisson_table.hpp) in device memory.
+  const double* cdf = nullptr;
+  std::uint32_t cdf_size = 0;
+  double k0 = 0, floor = 0;
+  // The float formulas' parameters, 1/λ, μ and σ rounded to float; where one is no normal
+  // float (nor a zero μ), the floats are made by the double formulas instead.
+  float inverse_lambda_f = 1, mean_f = 0, stddev_f = 1;
+  bool float_parameters = true;
+
+  template <class T, DistributionKind K>
+  __device__ T value(double u) const {
+    if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
+      if (float_parameters) return clamped(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
+    } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
+      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_f32(u)));
+    }
+    return rounded<T>(in_double<K>(u));
+  }
+
+  // Box–Muller's two values of the pair (u0, u1): r = sqrt(−2·log1p(−u0)), (cos, sin) of
+  // 2π·u1. In double by sincospi of the exact 2·u1, so that no rounded 2π enters; in float by
+  // sincospif of the remainder s of 2·u1 = q/2 + s (q = rint(4·u1) quarter turns, |s| ≤ 1/4,
+  // both exact in double), turned by q, so that the zeros at 1/4, 1/2 and 3/4 stay exact.
+  template <class T, DistributionKind K>
+  __device__ void pair(double u0, double u1, T& v0, T& v1) const {
+    if constexpr (sizeof(T) == 4) {
+      if (!float_parameters) {
+        double w0, w1;
+        pair<double, K>(u0, u1, w0, w1);
+        v0 = rounded<float>(w0), v1 = rounded<float>(w1);
+        return;
+      }
+      const float r = __fsqrt_rn(__fmul_rn(2.0f, minus_log1p_minus_f32(u0)));
+      const double q = rint(__dmul_rn(4.0, u1));
+      float s = 0, c = 0;
+      sincospif(__double2float_rn(__dsub_rn(__dmul_rn(2.0, u1), __dmul_rn(0.5, q))), &s, &c);
+      const int quarter = static_cast<int>(q) & 3;
+      const float cos_q = quarter == 0 ? c : quarter == 1 ? -s : quarter == 2 ? -c : s;
+      const float sin_q = quarter == 0 ? s : quarter == 1 ? c : quarter == 2 ? -s : -c;
+      v0 = clamped(of_standard_normal_f32<K>(__fmul_rn(r, cos_q)));
+      v1 = clamped(of_standard_normal_f32<K>(__fmul_rn(r, sin_q)));
+    } else {
+      const double r = __dsqrt_rn(__dmul_rn(-2.0, log1p(-u0)));
+      double s = 0, c = 0;
+      sincospi(__dmul_rn(2.0, u1), &s, &c);
+      v0 = rounded<T>(of_standard_normal<K>(__dmul_rn(r, c)));
+      v1 = rounded<T>(of_standard_normal<K>(__dmul_rn(r, s)));
+    }
+  }
+
+  template <DistributionKind K>
+  __device__ double in_double(double u) const {
+    if constexpr (K == DistributionKind::uniform)
+      return __dadd_rn(a, __dmul_rn(width, u));  // the host's a + (b − a)·u, unfused
+    else if constexpr (K == DistributionKind::uniform_positive)
+      return __dsub_rn(1.0, u);
+    else if constexpr (K == DistributionKind::exponential)
+      return __ddiv_rn(-log1p(-u), lambda);
+    else if constexpr (K == DistributionKind::poisson)
+      return distributions::poisson_search(cdf, cdf_size, k0, floor, u);
+    else
+      return of_standard_normal<K>(normcdfinv(fmax(u, 0x1p-53)));
+  }
+
+  // The normal's or log-normal's value of a standard normal z: μ + σ·z, then exp.
+  template <DistributionKind K>
+  __device__ double of_standard_normal(double z) const {
+    const double x = __dadd_rn(mean, __dmul_rn(stddev, z));
+    if constexpr (K == DistributionKind::lognormal) return exp(x);
+    else return x;
+  }
+  template <DistributionKind K>
+  __device__ float of_standard_normal_f32(float z) const {
+    const float x = __fmaf_rn(stddev_f, z, mean_f);
+    if constexpr (K == DistributionKind::lognormal) return expf(x);
+    else return x;
+  }
+
+  // −log1p(−u) = −log(1 − u) in float: log q_f plus the remainder e = (1 − u) − q_f over q_f,
+  // q_f = float(1 − u); e is exact enough in double either way (from 1 − q_f, exact, where
+  // u < 1/2; from 1 − u, exact, above), so that both ends keep their relative accuracy.
+  __device__ static float minus_log1p_minus_f32(double u) {
+    const double q = __dsub_rn(1.0, u);
+    const float qf = __double2float_rn(q);
+    const double e = u < 0.5 ? __dsub_rn(__dsub_rn(1.0, qf), u) : __dsub_rn(q, qf);
+    return -__fadd_rn(logf(qf), __fdividef(__double2float_rn(e), qf));  // e/q_f: a correction, ≤ 2^-24 of it
+  }
+
+  // Φ^-1(max(u, 2^-53)) in float (cuda/normal_quantile.hpp, the GL pass's fit), from the
+  // nearer end: p = min(u, 1 − u) and x = 1 − 2p, both exact in double, then rounded.
+  __device__ static float standard_normal_f32(double u) {
+    const double v = fmax(u, 0x1p-53);
+    const bool upper = v > 0.5;
+    const double p = upper ? __dsub_rn(1.0, v) : v;
+    const float z = normal_quantile_lower(__double2float_rn(p), __double2float_rn(__dsub_rn(1.0, __dmul_rn(2.0, p))));
+    return upper ? -z : z;
+  }
+
+  // A value rounded once to T and clamped into [lowest, highest] in std::clamp's order, as the
+  // host's: a value equal to a bound keeps its own sign of zero.
+  template <class T>
+  __device__ T rounded(double value) const {
+    if constexpr (sizeof(T) == 4) return clamped(__double2float_rn(value));
+    else return clamped(value);
+  }
+  template <class T>
+  __device__ T clamped(T r) const {
+    const T low = static_cast<T>(lowest), high = static_cast<T>(highest);
+    return r < low ? low : (high < r ? high : r);
+  }
+};
+
+// A distribution's Transform for values of `format`, its Poisson table (if any) in device
+// memory kept by `table`. Checks the distribution (InvalidArgument).
+struct PreparedTransform {
+  Transform transform;
+  std::shared_ptr<DeviceBuffer<double>> table;
+  bool pairs = false;  // Box–Muller
+};
+PreparedTransform prepare_transform(const Distribution& distribution, ValueFormat format);
+
+// What a kernel makes of an output's words: the formula's own T, a distribution's value of its
+// u, or (kPairs) Box–Muller's two values of two outputs' words.
+enum class Made { own, distribution, pairs };
+
+template <class Formula, class T, Made kMade, DistributionKind kKind = DistributionKind::uniform>
+struct ValueOf {
+  using Value = T;
+  static constexpr int kWidth = Formula::kWidth;
+  static constexpr bool kPairs = kMade == Made::pairs;
+  Formula formula;
+  Transform transform;  // unused for Made::own
+
+  __device__ T one(const std::uint32_t* x) const {
+    if constexpr (kMade == Made::own) {
+      if constexpr (sizeof(T) == 4) return formula.f32(x);
+      else return formula.f64(x);
+    } else {
+      return transform.template value<T, kKind>(formula.f64(x));
+    }
+  }
+  __device__ void two(const std::uint32_t* x0, const std::uint32_t* x1, T& v0, T& v1) const {
+    transform.template pair<T, kKind>(formula.f64(x0), formula.f64(x1), v0, v1);
+  }
+};
+
+// Calls launch(value) with the ValueOf that makes `format` values of `formula` (a
+// distribution's where `prepared` is given): each kernel is instantiated for each kind of value.
+template <class Formula, class Launch>
+void with_value_of(Formula formula, ValueFormat format, const PreparedTransform* prepared, Launch&& launch) {
+  const auto as = [&](auto zero) {
+    using T = decltype(zero);
+    if (!prepared) return launch(ValueOf<Formula, T, Made::own>{formula, {}});
+    const Transform& t = prepared->transform;
+    switch (t.kind) {
+      case DistributionKind::uniform:
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform>{formula, t});
+      case DistributionKind::uniform_positive:
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform_positive>{formula, t});
+      case DistributionKind::exponential:
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::exponential>{formula, t});
+      case DistributionKind::poisson:
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::poisson>{formula, t});
+      case DistributionKind::normal:
+        if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::normal>{formula, t});
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::normal>{formula, t});
+      case DistributionKind::lognormal:
+        if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal>{formula, t});
+        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal>{formula, t});
+    }
+  };
+  if (format == ValueFormat::f32) as(0.0f);
+  else as(0.0);
+}
+
+}  // namespace glrand::cuda
