@@ -49,6 +49,9 @@ std::optional<cuda::ValueGenerator> made_by_kernel(Algorithm algorithm, std::uin
       return cuda::mrg32k3a_values(mrg32k3a::default_seed(), false, format, d);
     case Algorithm::sobol32:
       return cuda::sobol32_values(1, outputs, 0, format, d);
+    case Algorithm::mt19937:  // its segments' states made on the device within the timing
+      if (d && distributions::uses_pairs(*d)) return std::nullopt;
+      return cuda::mt19937_values(5489, 0, outputs, format, d);
     default:
       return std::nullopt;
   }

@@ -194,9 +194,16 @@ struct ValueGenerator {
   // start; Box–Muller: first and count even) into device memory `out`.
   std::function<void(std::uint64_t first, std::uint64_t count, void* out, Stream stream)> fill;
 };
+// `generator` from its output `first` on (as from_output for words).
+ValueGenerator from_output(ValueGenerator generator, std::uint64_t first);
 // MRG32k3a's values (mrg32k3a_conversion's), base-8 jumps.
 ValueGenerator mrg32k3a_values(const mrg32k3a::State& before_start, bool curand, ValueFormat format,
                                const Distribution* distribution = nullptr);
+// MT19937's values (midpoint_conversion's) of the sequence mt19937() makes, continuing on the
+// device from fill to fill as it does; no Box–Muller pairs (logic_error: those are made from
+// the words).
+ValueGenerator mt19937_values(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs, ValueFormat format,
+                              const Distribution* distribution = nullptr);
 // Sobol32's values (sobol32_conversion's) of the run sobol32() makes.
 ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point,
                               ValueFormat format, const Distribution* distribution = nullptr);

@@ -20,6 +20,15 @@ Generator from_output(Generator generator, std::uint64_t first) {
   return generator;
 }
 
+ValueGenerator from_output(ValueGenerator generator, std::uint64_t first) {
+  if (first == 0) return generator;
+  auto fill = std::move(generator.fill);
+  generator.fill = [fill = std::move(fill), first](std::uint64_t at, std::uint64_t count, void* out, Stream stream) {
+    fill(first + at, count, out, stream);
+  };
+  return generator;
+}
+
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream) {
   if (out.size() % generator.words_per_output != 0)
     throw InvalidArgument("a " + generator.name + " device buffer holds " + std::to_string(generator.words_per_output) +

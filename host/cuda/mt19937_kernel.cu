@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "cuda/cuda_path.hpp"
 #include "cuda/mt19937_jump.hpp"
 #include "cuda/mt19937_twist.hpp"
+#include "cuda/output_stores.hpp"
+#include "cuda/value_formulas.hpp"
 
 namespace glrand::cuda {
 
@@ -33,36 +36,36 @@ constexpr unsigned kWarpsBlocksPerSm = 16;  // 64 warps: a full SM (2,496 bytes 
 __device__ std::uint32_t word(const std::uint32_t* ring, unsigned j) { return ring[j & (kRing - 1)]; }
 
 // One segment for a group of `width` threads (a warp or a block), rank `rank` in it: load the
-// start state into the ring, write its unread words x_{first_index} .. x_623, then rounds of
-// `round_words` new words, each made, tempered and stored by one thread (consecutive stores),
-// then `sync` so that the next round reads them.
-template <class Sync>
+// start state into the ring, store its unread words x_{first_index} .. x_623 (output `at`
+// on), then rounds of `round_words` new words, each made, tempered and stored by one thread
+// (consecutive outputs), then `sync` so that the next round reads them.
+template <class Sync, class Store>
 __device__ void run_segment(std::uint32_t* ring, const std::uint32_t* state, unsigned first_index,
-                            std::uint64_t remaining, std::uint32_t* destination, unsigned rank, unsigned width,
+                            std::uint64_t remaining, const Store& store, std::uint64_t at, unsigned rank, unsigned width,
                             unsigned round_words, Sync sync) {
   for (unsigned i = rank; i < kN; i += width) ring[i] = state[i];
   sync();
   const unsigned head = remaining < kN - first_index ? static_cast<unsigned>(remaining) : kN - first_index;
-  for (unsigned i = rank; i < head; i += width) destination[i] = mt19937::temper(ring[first_index + i]);
-  destination += head;
+  for (unsigned i = rank; i < head; i += width) store.single(at + i, mt19937::temper(ring[first_index + i]));
+  at += head;
   remaining -= head;
   // No sync before the first round: it writes slots 624 and up, which the head does not read.
   const bool maker = rank < round_words;
   unsigned j = kN + rank;  // the word this thread makes in the coming round
-  // Whole rounds first, with nothing to check but the end pointer...
-  const std::uint32_t* const whole_end = destination + remaining / round_words * round_words;
-  for (; destination != whole_end; destination += round_words, j += round_words) {
+  // Whole rounds first, with nothing to check but the end...
+  const std::uint64_t whole_end = at + remaining / round_words * round_words;
+  for (; at != whole_end; at += round_words, j += round_words) {
     if (maker) {
       const std::uint32_t x = mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM));
       ring[j & (kRing - 1)] = x;
-      destination[rank] = mt19937::temper(x);
+      store.single(at + rank, mt19937::temper(x));
     }
     sync();
   }
   // ...then the last, partial one, which no later round reads.
   if (rank < remaining % round_words)
-    destination[rank] = mt19937::temper(
-        mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1), word(ring, j - kN + kM)));
+    store.single(at + rank, mt19937::temper(mt19937::recurrence(word(ring, j - kN), word(ring, j - kN + 1),
+                                                                word(ring, j - kN + kM))));
 }
 
 struct Segments {
@@ -78,9 +81,10 @@ struct Segments {
 // The warps kernel's twist of the block in place (cuda/mt19937_twist.hpp): batches of slots,
 // all loads, __syncwarp, all stores. `mt` and `out` are the lane's own bases (+ lane), so every
 // address below is a constant of the slot; only slot 7 (words 224..255 straddle k = 227) and
-// the last word's wrap to mt[0] choose per lane. Stores outputs k < limit when kChecked.
-template <bool kChecked>
-__device__ __forceinline__ void twist_block(std::uint32_t* mt, std::uint32_t* __restrict__ out, unsigned lane,
+// the last word's wrap to mt[0] choose per lane. The block's word k is output at + k; stores
+// outputs k < limit when kChecked.
+template <bool kChecked, class Store>
+__device__ __forceinline__ void twist_block(std::uint32_t* mt, const Store& store, std::uint64_t at, unsigned lane,
                                             unsigned limit) {
   using namespace mt19937_twist;
   constexpr unsigned kSplit = kN - kM;  // 227: the partner is old below, new from here
@@ -106,7 +110,7 @@ __device__ __forceinline__ void twist_block(std::uint32_t* mt, std::uint32_t* __
       if (base + kLanes <= kN || lane < kN - base) {
         const std::uint32_t w = mt19937::recurrence(x[s], x_next[s], x_partner[s]);
         mt[base] = w;
-        if (!kChecked || base + lane < limit) out[base] = mt19937::temper(w);
+        if (!kChecked || base + lane < limit) store.single(at + base + lane, mt19937::temper(w));
       }
     }
     __syncwarp();
@@ -115,8 +119,8 @@ __device__ __forceinline__ void twist_block(std::uint32_t* mt, std::uint32_t* __
 
 // A segment per warp: the start state's unread words, then whole blocks twisted in place, then
 // the last, partial block.
-__global__ void __launch_bounds__(32 * kWarpsPerBlock, kWarpsBlocksPerSm) mt19937_warps(Segments p,
-                                                                                      std::uint32_t* __restrict__ out) {
+template <class Store>
+__global__ void __launch_bounds__(32 * kWarpsPerBlock, kWarpsBlocksPerSm) mt19937_warps(Segments p, Store store) {
   __shared__ std::uint32_t blocks[kWarpsPerBlock][kN];
   const std::uint64_t s = std::uint64_t{blockIdx.x} * kWarpsPerBlock + threadIdx.x / 32;
   if (s >= p.segments) return;
@@ -126,22 +130,37 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock, kWarpsBlocksPerSm) mt1993
   for (unsigned i = lane; i < kN; i += 32) mt[i] = state[i];
   __syncwarp();
   std::uint64_t remaining = p.remaining(s);
-  std::uint32_t* destination = out + s * p.per_segment;
+  std::uint64_t at = s * p.per_segment;
   const unsigned head = remaining < kN - p.first_index ? static_cast<unsigned>(remaining) : kN - p.first_index;
-  for (unsigned i = lane; i < head; i += 32) destination[i] = mt19937::temper(mt[p.first_index + i]);
-  destination += head;
+  for (unsigned i = lane; i < head; i += 32) store.single(at + i, mt19937::temper(mt[p.first_index + i]));
+  at += head;
   remaining -= head;
   // The head's reads come before the first batch's stores: its __syncwarp orders them.
-  for (; remaining >= kN; remaining -= kN, destination += kN) twist_block<false>(mt + lane, destination + lane, lane, kN);
-  if (remaining > 0) twist_block<true>(mt + lane, destination + lane, lane, static_cast<unsigned>(remaining));
+  for (; remaining >= kN; remaining -= kN, at += kN) twist_block<false>(mt + lane, store, at, lane, kN);
+  if (remaining > 0) twist_block<true>(mt + lane, store, at, lane, static_cast<unsigned>(remaining));
 }
 
 // A segment per block (Bradley et al.): blocks of 224..256 threads, 224 words per round.
-__global__ void __launch_bounds__(256) mt19937_blocks(Segments p, std::uint32_t* __restrict__ out) {
+template <class Store>
+__global__ void __launch_bounds__(256) mt19937_blocks(Segments p, Store store) {
   __shared__ std::uint32_t ring[kRing];
   const std::uint64_t s = blockIdx.x;
-  run_segment(ring, p.states + s * kN, p.first_index, p.remaining(s), out + s * p.per_segment, threadIdx.x,
+  run_segment(ring, p.states + s * kN, p.first_index, p.remaining(s), store, s * p.per_segment, threadIdx.x,
               blockDim.x, kMt19937RoundWords, [] { __syncthreads(); });
+}
+
+template <class Store>
+void launch(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count, Store store,
+            const Mt19937Launch& launch, Stream stream) {
+  if (plan.segments == 0) return;
+  const Segments p{device_states, plan.first_index, count, plan.per_segment, plan.segments};
+  if (launch.kernel == Mt19937Kernel::warps) {
+    const auto blocks = static_cast<unsigned>((plan.segments + kWarpsPerBlock - 1) / kWarpsPerBlock);
+    mt19937_warps<<<blocks, 32 * kWarpsPerBlock, 0, stream>>>(p, store);
+  } else {
+    mt19937_blocks<<<static_cast<unsigned>(plan.segments), launch.threads_per_block, 0, stream>>>(p, store);
+  }
+  check(cudaGetLastError(), "mt19937 kernel launch");
 }
 
 }  // namespace
@@ -151,8 +170,9 @@ unsigned mt19937_wave_segments(const Mt19937Launch& launch) {
   check(cudaGetDevice(&device), "cudaGetDevice");
   check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
   const bool warps = launch.kernel == Mt19937Kernel::warps;
-  check(warps ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_warps, 32 * kWarpsPerBlock, 0)
-              : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_blocks,
+  check(warps ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_warps<WordStore>,
+                                                              32 * kWarpsPerBlock, 0)
+              : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, mt19937_blocks<WordStore>,
                                                               static_cast<int>(launch.threads_per_block), 0),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   return static_cast<unsigned>(std::max(multiprocessors * per_multiprocessor, 1)) * (warps ? kWarpsPerBlock : 1);
@@ -160,15 +180,7 @@ unsigned mt19937_wave_segments(const Mt19937Launch& launch) {
 
 void launch_mt19937(const std::uint32_t* device_states, const Mt19937Plan& plan, std::uint64_t count,
                     std::uint32_t* device_out, const Mt19937Launch& launch, Stream stream) {
-  if (plan.segments == 0) return;
-  const Segments p{device_states, plan.first_index, count, plan.per_segment, plan.segments};
-  if (launch.kernel == Mt19937Kernel::warps) {
-    const auto blocks = static_cast<unsigned>((plan.segments + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    mt19937_warps<<<blocks, 32 * kWarpsPerBlock, 0, stream>>>(p, device_out);
-  } else {
-    mt19937_blocks<<<static_cast<unsigned>(plan.segments), launch.threads_per_block, 0, stream>>>(p, device_out);
-  }
-  check(cudaGetLastError(), "mt19937 kernel launch");
+  cuda::launch(device_states, plan, count, WordStore{device_out}, launch, stream);
 }
 
 namespace {
@@ -227,72 +239,112 @@ void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan
 // continues it with another length from segment 0's state, read back; either makes its other
 // segments' states on the device (plan_mt19937_on_device). The fills are ordered on the device
 // by an event, and the mutex keeps copies of the Generator used from several threads correct.
-Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
+// `kernel(states, plan, n, stream)` runs the fill's kernel (words or values) from the states.
+namespace {
+
+class Mt19937Continuation {
+ public:
+  Mt19937Continuation(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs)
+      : seed_(seed), offset_(offset), outputs_(outputs) {}
+
+  template <class Kernel>
+  void fill(std::uint64_t first, std::uint64_t n, Stream stream, Kernel kernel) {
+    if (n == 0) return;
+    const std::lock_guard lock(mutex_);
+    int device = 0;
+    check(cudaGetDevice(&device), "cudaGetDevice");
+    if (device != device_ || !on_) {
+      next_.reset();
+      on_.reset();
+      on_ = std::make_unique<OnDevice>();
+      device_ = device;
+    }
+    OnDevice& on = *on_;
+    const std::optional<std::uint64_t> at = std::exchange(next_, std::nullopt);  // until this fill is queued
+    check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
+    if (at != first || count_ != n) {
+      mt19937::State start;
+      if (at == first) {  // continues the last fill with another length: segment 0's state
+        check(cudaMemcpyAsync(start.mt.data(), on.states.data(), sizeof start.mt, cudaMemcpyDeviceToHost, stream),
+              "cudaMemcpyAsync");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        start.index = plan_.first_index;
+      } else {
+        start = mt19937::state_at(seed_, offset_ + first);
+      }
+      const Mt19937Plan plan = plan_mt19937_shape(start, n, wave_launch(kLaunch));
+      if (on.states.size() < plan.segments * kN) {
+        check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
+        DeviceBuffer<std::uint32_t> states(plan.segments * kN), spare(plan.segments * kN);  // both, or neither
+        on.states = std::move(states);
+        on.spare = std::move(spare);
+      }
+      plan_mt19937_on_device(start, plan, on.states.data(), stream);
+      plan_ = plan;
+      count_ = n;
+    }
+    kernel(on.states.data(), plan_, n, stream);
+    check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
+    if (outputs_ != 0 && first + n >= outputs_) return;  // nothing continues this fill
+    // Every segment moved on by n outputs: t^(624·blocks) mod φ, as mt19937::jump takes it.
+    const gf2::Exponent blocks = (gf2::Exponent{plan_.first_index} + n - 1) / kN;
+    if (blocks > 0) {
+      jump_mt19937_states(*mt19937::block_jump(blocks), on.states.data(), on.spare.data(), plan_.segments, stream);
+      std::swap(on.states, on.spare);
+      check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
+    }
+    plan_.first_index = static_cast<unsigned>(gf2::Exponent{plan_.first_index} + n - blocks * kN);
+    next_ = first + n;
+  }
+
+ private:
   // What lives on one device: the segments' states.
   struct OnDevice {
-    DeviceBuffer<std::uint32_t> states;  // `plan`'s segment states
+    DeviceBuffer<std::uint32_t> states;  // `plan_`'s segment states
     DeviceBuffer<std::uint32_t> spare;   // as large: where the states are jumped to
     EventHandle done;                    // after the last work on them
     ~OnDevice() { cudaEventSynchronize(done.get()); }
   };
-  struct Continuation {
-    std::mutex mutex;
-    int device = -1;                    // where `on` lives
-    std::unique_ptr<OnDevice> on;
-    Mt19937Plan plan;                   // the states' shape (the states are on the device)
-    std::uint64_t count = 0;            // the outputs `plan` is for
-    std::optional<std::uint64_t> next;  // where the device states stand, if anywhere
-  };
-  auto kept = std::make_shared<Continuation>();
-  return {"mt19937", 1, [seed, offset, outputs, kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-            if (out.empty()) return;
-            const std::lock_guard lock(kept->mutex);
-            const std::uint64_t n = out.size();
-            int device = 0;
-            check(cudaGetDevice(&device), "cudaGetDevice");
-            if (device != kept->device || !kept->on) {
-              kept->next.reset();
-              kept->on.reset();
-              kept->on = std::make_unique<OnDevice>();
-              kept->device = device;
-            }
-            OnDevice& on = *kept->on;
-            const std::optional<std::uint64_t> at = std::exchange(kept->next, std::nullopt);  // until this fill is queued
-            check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
-            if (at != first || kept->count != n) {
-              mt19937::State start;
-              if (at == first) {  // continues the last fill with another length: segment 0's state
-                check(cudaMemcpyAsync(start.mt.data(), on.states.data(), sizeof start.mt, cudaMemcpyDeviceToHost, stream),
-                      "cudaMemcpyAsync");
-                check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-                start.index = kept->plan.first_index;
-              } else {
-                start = mt19937::state_at(seed, offset + first);
-              }
-              const Mt19937Plan plan = plan_mt19937_shape(start, n, wave_launch(kLaunch));
-              if (on.states.size() < plan.segments * kN) {
-                check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
-                DeviceBuffer<std::uint32_t> states(plan.segments * kN), spare(plan.segments * kN);  // both, or neither
-                on.states = std::move(states);
-                on.spare = std::move(spare);
-              }
-              plan_mt19937_on_device(start, plan, on.states.data(), stream);
-              kept->plan = plan;
-              kept->count = n;
-            }
-            launch_mt19937(on.states.data(), kept->plan, n, out.data(), kLaunch, stream);
-            check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
-            if (outputs != 0 && first + n >= outputs) return;  // nothing continues this fill
-            // Every segment moved on by n outputs: t^(624·blocks) mod φ, as mt19937::jump takes it.
-            const gf2::Exponent blocks = (gf2::Exponent{kept->plan.first_index} + n - 1) / kN;
-            if (blocks > 0) {
-              jump_mt19937_states(*mt19937::block_jump(blocks), on.states.data(), on.spare.data(), kept->plan.segments,
-                                  stream);
-              std::swap(on.states, on.spare);
-              check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
-            }
-            kept->plan.first_index = static_cast<unsigned>(gf2::Exponent{kept->plan.first_index} + n - blocks * kN);
-            kept->next = first + n;
+  const std::uint32_t seed_;
+  const std::uint64_t offset_, outputs_;
+  std::mutex mutex_;
+  int device_ = -1;                    // where `on_` lives
+  std::unique_ptr<OnDevice> on_;
+  Mt19937Plan plan_;                   // the states' shape (the states are on the device)
+  std::uint64_t count_ = 0;            // the outputs `plan_` is for
+  std::optional<std::uint64_t> next_;  // where the device states stand, if anywhere
+};
+
+}  // namespace
+
+Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
+  auto kept = std::make_shared<Mt19937Continuation>(seed, offset, outputs);
+  return {"mt19937", 1, [kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+            kept->fill(first, out.size(), stream,
+                       [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
+                         launch_mt19937(states, plan, n, out.data(), kLaunch, s);
+                       });
+          }};
+}
+
+ValueGenerator mt19937_values(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs, ValueFormat format,
+                              const Distribution* distribution) {
+  std::optional<PreparedTransform> prepared;
+  if (distribution) prepared = prepare_transform(*distribution, format);
+  if (prepared && prepared->pairs)
+    throw std::logic_error("MT19937's kernel makes no Box-Muller pairs: make them from its words");
+  auto kept = std::make_shared<Mt19937Continuation>(seed, offset, outputs);
+  return {bytes_per_value(format), [kept, format, prepared](std::uint64_t first, std::uint64_t count, void* out,
+                                                            Stream stream) {
+            with_value_of(MidpointFormula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+              using Store = ValueStore<decltype(value)>;
+              if constexpr (!decltype(value)::kPairs)
+                kept->fill(first, count, stream,
+                           [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
+                             cuda::launch(states, plan, n, Store{static_cast<typename Store::T*>(out), value}, kLaunch,
+                                          s);
+                           });
+            });
           }};
 }
 

@@ -50,7 +50,8 @@ struct ValueStore {
 
   __device__ void one(std::uint64_t n, std::uint32_t w, bool inside) const {
     if constexpr (Value::kPairs) {
-      // The partner's word from the neighbouring lane, before any lane leaves.
+      // The partner's word from the neighbouring lane, before the `inside` test, so that all
+      // 32 lanes take part.
       const std::uint32_t partner = __shfl_xor_sync(0xFFFFFFFFu, w, 1);
       const bool first = n % 2 == 0;
       const std::uint32_t x0 = first ? w : partner, x1 = first ? partner : w;

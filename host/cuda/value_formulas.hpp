@@ -3,12 +3,13 @@
 // Device code shared by the value kernels (cuda/conversion_kernels.cu) and the generating
 // kernels that make values where they make the words: each generator's f32 and f64 formula of
 // its words (generators/*.hpp and *.cpp, operation for operation: the host's bits), and a
-// distribution's value of the formula's double u. Every operation is written as its correctly
-// rounded intrinsic, so that no contraction into a fused multiply-add can change a bit, nor
-// make two kernels that inline the same code differ. Rounding a double down to a float
+// distribution's value of the formula's double u. Every add, multiply and fused multiply-add is
+// written as its intrinsic, so that no contraction can change a bit, nor make two kernels that
+// inline the same code differ. Rounding a double down to a float
 // (__double2float_rd) is float_not_above for the u ≥ 0 every formula gives. CUDA sources only.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 
 #include <glrand/distribution.hpp>
 #include "cuda/buffers.hpp"
@@ -92,7 +93,7 @@ struct Sobol32Formula {
 // distributions/transforms.cpp's formulas with CUDA's log1p, exp and normcdfinv. In float, as
 // cuRAND makes its floats, the exponential, the normal and the log-normal in float arithmetic,
 // fed from u in double where a float of u would lose accuracy (1 − u near 1, 1 − 2u near 1/2,
-// a quarter turn's remainder of 2π·u1), without a branch a warp could split on. A uniform
+// a quarter turn's remainder of 2π·u1), with branches on u that rarely split a warp. A uniform
 // range, (0, 1] and the Poisson in double in both (the host's bits; the Poisson's by the host's
 // own table and search, so the host's k). Each value is rounded once and clamped to the range
 // of its type.
@@ -185,11 +186,14 @@ struct Transform {
     const double q = __dsub_rn(1.0, u);
     const float qf = __double2float_rn(q);
     const double e = u < 0.5 ? __dsub_rn(__dsub_rn(1.0, qf), u) : __dsub_rn(q, qf);
-    return -__fadd_rn(logf(qf), __fdividef(__double2float_rn(e), qf));  // e/q_f: a correction, ≤ 2^-24 of it
+    // e/q_f is at most 2^-24 of the sum, so the fast division's error vanishes in it; 0 − (…)
+    // keeps u = 0's value +0, as the host's. (No formula gives u = 1.)
+    return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(__double2float_rn(e), qf)));
   }
 
   // Φ^-1(max(u, 2^-53)) in float (cuda/normal_quantile.hpp, the GL pass's fit), from the
-  // nearer end: p = min(u, 1 − u) and x = 1 − 2p, both exact in double, then rounded.
+  // nearer end: p = min(u, 1 − u), exact in double, and x = 1 − 2p, exact from p = 1/4 on
+  // (where x is small) and rounded once in double below, then both rounded to float.
   __device__ static float standard_normal_f32(double u) {
     const double v = fmax(u, 0x1p-53);
     const bool upper = v > 0.5;
@@ -270,6 +274,7 @@ void with_value_of(Formula formula, ValueFormat format, const PreparedTransform*
         if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal>{formula, t});
         return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal>{formula, t});
     }
+    throw std::logic_error("no device values for this distribution kind");
   };
   if (format == ValueFormat::f32) as(0.0f);
   else as(0.0);

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "distributions/transforms.hpp"
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
@@ -265,7 +266,7 @@ struct CudaValues {
   std::function<cuda::ValueGenerator(std::uint64_t first, std::uint64_t count)> made;
 
   template <class Make>
-  void run(Make& make, std::uint64_t first, std::uint64_t count,
+  void run(const Make& make, std::uint64_t first, std::uint64_t count,
            const std::function<void(std::span<const std::byte>)>& consume, std::byte* destination = nullptr) const {
     if (made)
       cuda::generate_host_values(made(first, count), count, consume, std::uint64_t{1} << 24, destination);
@@ -277,7 +278,7 @@ struct CudaValues {
 template <class T, class Make>
 ValueRun<T> on_cuda_values(const Settings& s, Make make, CudaValues values) {
   return [device = s.device, make, values](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                           const ValueConsumer<T>& consume) mutable {
+                                           const ValueConsumer<T>& consume) {
     devices.where = cuda::open_device(device).describe() + ", CUDA kernels, floats made on the GPU";
     values.run(make, first, count, [&](std::span<const std::byte> bytes) {
       consume(std::span<const T>(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T)));
@@ -290,7 +291,7 @@ ValueRun<T> on_cuda_values(const Settings& s, Make make, CudaValues values) {
 template <class T, class Make>
 IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<CudaValues> values) {
   return [device = s.device, make, values](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                           std::span<T> out) mutable {
+                                           std::span<T> out) {
     // The chosen device first: the query would otherwise make device 0's context current.
     const std::string where = cuda::open_device(device).describe() + ", CUDA kernels";
     if (!cuda::is_pinned(out.data(), out.size_bytes())) return false;
@@ -319,7 +320,9 @@ struct FromWords {
 template <class Make, class Conversions, class Made = FromWords>
 void set_cuda_runs(Source& source, const Settings& s, Make make, Conversions conversion, Made made = {}) {
   const auto values = [conversion, made](cuda::ValueFormat f, const Distribution* d) {
-    return CudaValues{conversion(f, d), made(f, d)};
+    std::function<cuda::ValueGenerator(std::uint64_t, std::uint64_t)> in_kernel = made(f, d);
+    if (in_kernel) return CudaValues{{}, std::move(in_kernel)};
+    return CudaValues{conversion(f, d), {}};
   };
   source.run = on_cuda(s, make);
   source.run_f32 = on_cuda_values<float>(s, make, values(cuda::ValueFormat::f32, nullptr));
@@ -548,7 +551,15 @@ Source mt19937_source(const Settings& s) {
     set_cuda_runs(
         source, s,
         [kept = cuda::mt19937(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
-        [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); });
+        [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
+        // The values in its kernel, one generator for every run likewise; Box–Muller's pairs
+        // from the words.
+        [seed, offset](cuda::ValueFormat f,
+                       const Distribution* d) -> std::function<cuda::ValueGenerator(std::uint64_t, std::uint64_t)> {
+          if (d && distributions::uses_pairs(*d)) return {};
+          const auto kept = std::make_shared<cuda::ValueGenerator>(cuda::mt19937_values(seed, offset, 0, f, d));
+          return [kept](std::uint64_t first, std::uint64_t) { return cuda::from_output(*kept, first); };
+        });
     return source;
   }
 #endif

@@ -227,9 +227,10 @@ TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across o
 
 TEST_CASE("the public API's distributions made on the GPU follow the sequence within their bounds",
           "[gpu][distribution]") {
-  // MRG32k3a and Sobol32 make their values in the generating kernel, the others from the words.
-  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::sobol32, Algorithm::wichmann_hill,
-                                    Algorithm::ceicg, Algorithm::mtgp32}) {
+  // MRG32k3a, Sobol32 and MT19937 make their values in the generating kernel, the others from
+  // the words.
+  for (const Algorithm algorithm : {Algorithm::mrg32k3a, Algorithm::sobol32, Algorithm::mt19937,
+                                    Algorithm::wichmann_hill, Algorithm::ceicg, Algorithm::mtgp32}) {
     Settings settings;
     settings.algorithm = algorithm;
     settings.offset = 1'000'003;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Values made in the generating kernel (cuda::mrg32k3a_values, cuda::sobol32_values): their own
-// floats and doubles equal the CPU reference's bit for bit, and a distribution's values equal
-// those the value kernel makes from the same words (whose bounds device_distributions_test.cpp
-// checks against MPFR), at every index, for runs that fill whole warps and runs that end
-// inside one, from even and odd starts. Skipped (exit 77) without a GPU.
+// Values made in the generating kernel (cuda::mrg32k3a_values, cuda::sobol32_values,
+// cuda::mt19937_values): their own floats and doubles equal the CPU reference's bit for bit,
+// and a distribution's values equal those the value kernel makes from the same words (whose
+// bounds device_distributions_test.cpp checks against MPFR), at every index, for runs that fill
+// whole warps and runs that end inside one, from even and odd starts, and (MT19937) for fills
+// that continue the last one on the device. Skipped (exit 77) without a GPU.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <glrand/glrand.hpp>
@@ -13,6 +14,7 @@
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
 #include "cuda/cuda_path.hpp"
+#include "distributions/transforms.hpp"
 #include "generators/mrg32k3a.hpp"
 
 using namespace glrand;
@@ -74,9 +76,12 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 struct Run {
   std::uint64_t first, count;
 };
-// A whole-warp run (4096 outputs a warp's 32 chunks in MRG32k3a's kernel) and ragged ones;
-// Box–Muller's runs start and end on pair boundaries.
-const std::vector<Run> kRuns{{0, std::uint64_t{3} << 20}, {1'000'002, (std::uint64_t{1} << 20) + 4098}, {6, 32'770}};
+// A whole-warp run (4096 outputs a warp's 32 chunks in MRG32k3a's kernel), ragged ones and one
+// from an odd output; Box–Muller's runs start and end on pair boundaries (not the last).
+const std::vector<Run> kRuns{{0, std::uint64_t{3} << 20},
+                             {1'000'002, (std::uint64_t{1} << 20) + 4098},
+                             {6, 32'770},
+                             {1'000'001, 65'537}};
 
 }  // namespace
 
@@ -111,6 +116,7 @@ TEST_CASE("MRG32k3a's values made in its kernel are the CPU reference's floats a
     }
     for (const Distribution& d : distributions_of(true)) {
       INFO(describe(d));
+      if (distributions::uses_pairs(d) && (run.first % 2 != 0 || run.count % 2 != 0)) continue;
       const auto [k32, w32] = both_ways<float>(cuda::mrg32k3a_values(start, false, cuda::ValueFormat::f32, &d), words,
                                                cuda::mrg32k3a_conversion(false, cuda::ValueFormat::f32, &d),
                                                run.first, run.count);
@@ -120,6 +126,26 @@ TEST_CASE("MRG32k3a's values made in its kernel are the CPU reference's floats a
                                                 run.first, run.count);
       CHECK(same_bits(k64, w64));
     }
+  }
+}
+
+TEST_CASE("MRG32k3a's values made in its kernel into a buffer not 16-byte aligned are the same values",
+          "[gpu][distribution]") {
+  // Every warp then stores one value a lane (Box–Muller's partners by a shuffle).
+  const mrg32k3a::State start = mrg32k3a::default_seed();
+  constexpr std::uint64_t kCount = (std::uint64_t{1} << 20) + 4098;
+  std::vector<Distribution> all = distributions_of(true);
+  all.insert(all.begin(), Distribution{});  // stands for the own floats
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Distribution* d = k == 0 ? nullptr : &all[k];
+    const std::string what = d ? describe(*d) : std::string("own floats");
+    INFO(what);
+    const cuda::ValueGenerator made = cuda::mrg32k3a_values(start, false, cuda::ValueFormat::f32, d);
+    cuda::DeviceBuffer<float> aligned(kCount), shifted(kCount + 1);
+    made.fill(1000, kCount, aligned.data(), nullptr);
+    made.fill(1000, kCount, shifted.data() + 1, nullptr);
+    const std::vector<float> a = to_host(aligned, kCount), b = to_host(shifted, kCount + 1);
+    CHECK(same_bits(a, std::vector<float>(b.begin() + 1, b.end())));
   }
 }
 
@@ -173,4 +199,64 @@ TEST_CASE("Sobol32's values made in its kernel are the CPU reference's floats an
       }
     }
   }
+}
+
+TEST_CASE("MT19937's values made in its kernel are the CPU reference's floats and the value kernel's distributions",
+          "[gpu][distribution]") {
+  constexpr std::uint32_t kSeed = 4357;
+  constexpr std::uint64_t kOffset = 1'000'003;
+  Settings settings;
+  settings.algorithm = Algorithm::mt19937;
+  settings.seed = std::vector<std::uint64_t>{kSeed};
+  settings.offset = kOffset;
+  settings.backend = Backend::cpu;
+  Generator cpu(settings);
+  constexpr std::uint64_t kChunk = (std::uint64_t{1} << 20) + 77, kChunks = 3;
+  std::vector<float> f32(kChunk * kChunks);
+  std::vector<double> f64(kChunk * kChunks);
+  cpu.generate(std::span<float>(f32));
+  cpu.set_state({settings, 0});
+  cpu.generate(std::span<double>(f64));
+  // Own values: fills that continue the last one (the states jumped on on the device), then one
+  // elsewhere, then one of another length from where that stopped.
+  for (const cuda::ValueFormat format : {cuda::ValueFormat::f32, cuda::ValueFormat::f64}) {
+    const cuda::ValueGenerator own = cuda::mt19937_values(kSeed, kOffset, 0, format);
+    const auto check_fill = [&](std::uint64_t first, std::uint64_t count) {
+      INFO("outputs " << first << " + " << count);
+      if (format == cuda::ValueFormat::f32) {
+        cuda::DeviceBuffer<float> out(count);
+        own.fill(first, count, out.data(), nullptr);
+        CHECK(same_bits(to_host(out, count), std::vector<float>(f32.begin() + static_cast<std::ptrdiff_t>(first),
+                                                                f32.begin() + static_cast<std::ptrdiff_t>(first + count))));
+      } else {
+        cuda::DeviceBuffer<double> out(count);
+        own.fill(first, count, out.data(), nullptr);
+        CHECK(same_bits(to_host(out, count),
+                        std::vector<double>(f64.begin() + static_cast<std::ptrdiff_t>(first),
+                                            f64.begin() + static_cast<std::ptrdiff_t>(first + count))));
+      }
+    };
+    for (std::uint64_t c = 0; c < kChunks; ++c) check_fill(c * kChunk, kChunk);
+    check_fill(5, 1000);
+    check_fill(1005, 2 * kChunk - 2000);
+  }
+  // Distributions (not Box–Muller's pairs, made from the words) against the value kernel's.
+  const cuda::Generator words = cuda::mt19937(kSeed, kOffset);
+  for (const Distribution& d : distributions_of(false)) {
+    INFO(describe(d));
+    for (const Run run : {Run{0, kChunk}, Run{kChunk, kChunk}, Run{9, 40'001}}) {
+      const auto [k32, w32] = both_ways<float>(cuda::mt19937_values(kSeed, kOffset, 0, cuda::ValueFormat::f32, &d),
+                                               words, cuda::midpoint_conversion(cuda::ValueFormat::f32, &d), run.first,
+                                               run.count);
+      CHECK(same_bits(k32, w32));
+      const auto [k64, w64] = both_ways<double>(cuda::mt19937_values(kSeed, kOffset, 0, cuda::ValueFormat::f64, &d),
+                                                words, cuda::midpoint_conversion(cuda::ValueFormat::f64, &d),
+                                                run.first, run.count);
+      CHECK(same_bits(k64, w64));
+    }
+  }
+  Distribution box_muller{DistributionKind::normal};
+  box_muller.method = NormalMethod::box_muller;
+  box_muller.on = DistributionOn::gpu;
+  CHECK_THROWS_AS(cuda::mt19937_values(kSeed, kOffset, 0, cuda::ValueFormat::f32, &box_muller), std::logic_error);
 }

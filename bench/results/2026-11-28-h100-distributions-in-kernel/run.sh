@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Values made in the generating kernels (MRG32k3a, Sobol32) and the float formulas of the
+# Values made in the generating kernels (MRG32k3a, Sobol32, MT19937) and the float formulas of the
 # distributions made on the GPU: their tests, the resident rows beside cuRAND's, and the rates
 # into /dev/null, on the GPU machine. Run from the repository root with .gpu carried
 # (bench/gpu/prepare-bundle.sh), as `bash bench/results/2026-11-28-h100-distributions-in-kernel/run.sh OUT`;
@@ -17,7 +17,7 @@ run_header > "$out/header.log" 2>&1
 "$B/glrand" bench --path cuda -g mrg32k3a,mt19937,mtgp32,sobol32 --repeats 11 --csv "$out/bench-cuda.csv" \
   > "$out/bench-cuda.md" 2>&1
 {
-  for g in mrg32k3a sobol32; do
+  for g in mrg32k3a sobol32 mt19937; do
     for format in f32 f64; do
       for what in uniform exponential normal box-muller; do
         case $what in
