@@ -49,9 +49,9 @@ std::optional<cuda::ValueGenerator> made_by_kernel(Algorithm algorithm, std::uin
       return cuda::mrg32k3a_values(mrg32k3a::default_seed(), false, format, d);
     case Algorithm::sobol32:
       return cuda::sobol32_values(1, outputs, 0, format, d);
-    case Algorithm::mt19937:  // its segments' states made on the device within the timing
+    case Algorithm::mt19937:
       if (d && distributions::uses_pairs(*d)) return std::nullopt;
-      return cuda::mt19937_values(5489, 0, outputs, format, d);
+      return cuda::mt19937_values(5489, 0, 0, format, d);
     default:
       return std::nullopt;
   }
@@ -164,26 +164,36 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   // Box–Muller makes whole pairs: its rows convert an even count. Values are timed as the
   // library makes them: in the generating kernel where it can, else the words then the value
   // kernel (`from_words` forces the latter).
+  // MT19937's fills continue one another, as the library's chunks do, both ways: each times its
+  // kernel and the one jump that moves its segments' states on (cuda::mt19937), not the host
+  // jumps of the resident row.
+  const bool continuing = algorithm == Algorithm::mt19937;
   const auto timed = [&](const Distribution* d, cuda::ValueFormat format, std::uint64_t count, bool from_words = false) {
     const std::optional<cuda::ValueGenerator> made = from_words ? std::nullopt : made_by_kernel(algorithm, outputs, d, format);
     const cuda::DeviceConversion conversion = conversion_of(algorithm, d, format);
+    const cuda::Generator generator = cuda_generator(algorithm, 0);
+    std::uint64_t next = 0;
     return 1e-3 * median_cuda_ms(
                       [&] {
                         if (made) {
-                          made->fill(0, count, values.data(), nullptr);
+                          made->fill(next, count, values.data(), nullptr);
                         } else {
-                          launch.launch(words);
+                          if (continuing) generator.fill(next, {words, count}, nullptr);
+                          else launch.launch(words);
                           conversion.launch(words, count, values.data(), nullptr);
                         }
+                        if (continuing) next += count;
                       },
                       repeats);
   };
   const bool in_kernel = made_by_kernel(algorithm, outputs, nullptr).has_value();
-  const std::string how = in_kernel ? "made in the generating kernel" : "the words, then the value kernel";
+  const std::string how = std::string(in_kernel ? "made in the generating kernel" : "the words, then the value kernel") +
+                          (continuing ? ", each fill continuing the last" : "");
+  const std::string note = continuing ? "the segments' states jumped on on the device" : launch.note;
   const auto count_of = [&](const Distribution& d) { return distributions::uses_pairs(d) ? outputs / 2 * 2 : outputs; };
   Row own = resident;
   own.profile = "resident-f32";
-  own.shape = "its own f32, " + how + ", device buffers, " + launch.note;
+  own.shape = "its own f32, " + how + ", device buffers, " + note;
   own.seconds = timed(nullptr, cuda::ValueFormat::f32, outputs);
   own.ceiling = "resident-words";
   own.ceiling_unit = "outputs";
@@ -208,14 +218,14 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   if (in_kernel) {  // the same values from the words, beside them
     Row r = own;
     r.profile = "resident-f32-from-words";
-    r.shape = "its own f32, the words, then the value kernel, device buffers, " + launch.note;
+    r.shape = "its own f32, the words, then the value kernel, device buffers, " + note;
     r.seconds = timed(nullptr, cuda::ValueFormat::f32, outputs, true);
     rows.push_back(r);
   }
   for (const Named& n : gpu_distributions(algorithm)) rows.push_back(distribution_row(n, cuda::ValueFormat::f32, own));
   Row own64 = own;
   own64.profile = "resident-f64";
-  own64.shape = "its own f64, " + how + ", device buffers, " + launch.note;
+  own64.shape = "its own f64, " + how + ", device buffers, " + note;
   own64.seconds = timed(nullptr, cuda::ValueFormat::f64, outputs);
   rows.push_back(own64);
   for (const Named& n : gpu_f64_distributions(algorithm))
