@@ -162,9 +162,34 @@ double ulps(float value, double exact) {
   return std::fabs(value - exact) / ulp;
 }
 
-// The CUDA path's copy of the fit: the same coefficients, each operation written as its
-// correctly rounded intrinsic (so that no kernel contracts it differently), x = 1 − 2p given
-// by the caller, who makes it exactly from its double u.
+// How a language spells a piece's function (printf formats): its opening (the piece's name,
+// variable, ends and index), its scaled variable and first coefficient, and a Horner step.
+struct PieceSyntax {
+  const char* opening;
+  const char* scaled;
+  const char* step;
+};
+
+void write_pieces(std::ofstream& file, const std::vector<Piece>& pieces, const PieceSyntax& syntax) {
+  char line[1024];
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const Piece& piece = pieces[k];
+    std::snprintf(line, sizeof line, syntax.opening, piece.name, piece.root ? "sqrt(w)" : "w", piece.lo, piece.hi, k);
+    file << line;
+    std::snprintf(line, sizeof line, syntax.scaled, (piece.lo + piece.hi) / 2, 2 / (piece.hi - piece.lo),
+                  piece.coefficients.back());
+    file << line;
+    for (int i = piece.degree - 1; i >= 0; --i) {
+      std::snprintf(line, sizeof line, syntax.step, piece.coefficients[i]);
+      file << line;
+    }
+    file << "  return h;\n}\n";
+  }
+}
+
+// The CUDA path's copy of the fit: the same coefficients, each add, multiply and fused
+// multiply-add written as its intrinsic (so that no kernel contracts it differently), x = 1 − 2p
+// given by the caller, who makes it from its double u.
 bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
   std::ofstream file(out);
   file << "// SPDX-License-Identifier: MIT\n"
@@ -175,22 +200,11 @@ bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
           "// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the\n"
           "// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.\n"
           "\nnamespace glrand::cuda {\n";
+  write_pieces(file, pieces,
+               {"\n// h on the %s: %s in [%.9g, %.9g].\n__device__ inline float normal_quantile_piece%zu(float v) {\n",
+                "  const float s = __fmul_rn(__fsub_rn(v, %.9ef), %.9ef);\n  float h = %.9ef;\n",
+                "  h = __fmaf_rn(h, s, %.9ef);\n"});
   char line[1024];
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
-    const Piece& piece = pieces[k];
-    std::snprintf(line, sizeof line,
-                  "\n// h on the %s: %s in [%.9g, %.9g].\n__device__ inline float normal_quantile_piece%zu(float v) {\n",
-                  piece.name, piece.root ? "sqrt(w)" : "w", piece.lo, piece.hi, k);
-    file << line;
-    std::snprintf(line, sizeof line, "  const float s = __fmul_rn(__fsub_rn(v, %.9ef), %.9ef);\n  float h = %.9ef;\n",
-                  (piece.lo + piece.hi) / 2, 2 / (piece.hi - piece.lo), piece.coefficients.back());
-    file << line;
-    for (int i = piece.degree - 1; i >= 0; --i) {
-      std::snprintf(line, sizeof line, "  h = __fmaf_rn(h, s, %.9ef);\n", piece.coefficients[i]);
-      file << line;
-    }
-    file << "  return h;\n}\n";
-  }
   std::snprintf(line, sizeof line,
                 "\n// Φ^-1(p), p in [2^-53, 1/2], x = 1 − 2p.\n"
                 "__device__ inline float normal_quantile_lower(float p, float x) {\n"
@@ -253,21 +267,10 @@ int main(int argc, char** argv) {
           "// Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained\n"
           "// there): do not edit. Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic only:\n"
           "// −√2·x·h(w), x = 1 − 2p, w = −log(4p(1 − p)), h a polynomial in w, or in √w in the tails.\n";
+  write_pieces(file, pieces,
+               {"\n// h on the %s: %s in [%.9g, %.9g].\nfloat normalQuantilePiece%zu(float v) {\n",
+                "  float s = (v - %.9e) * %.9e;\n  float h = %.9e;\n", "  h = h * s + %.9e;\n"});
   char line[1024];
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
-    const Piece& piece = pieces[k];
-    std::snprintf(line, sizeof line, "\n// h on the %s: %s in [%.9g, %.9g].\nfloat normalQuantilePiece%zu(float v) {\n",
-                  piece.name, piece.root ? "sqrt(w)" : "w", piece.lo, piece.hi, k);
-    file << line;
-    std::snprintf(line, sizeof line, "  float s = (v - %.9e) * %.9e;\n  float h = %.9e;\n",
-                  (piece.lo + piece.hi) / 2, 2 / (piece.hi - piece.lo), piece.coefficients.back());
-    file << line;
-    for (int i = piece.degree - 1; i >= 0; --i) {
-      std::snprintf(line, sizeof line, "  h = h * s + %.9e;\n", piece.coefficients[i]);
-      file << line;
-    }
-    file << "  return h;\n}\n";
-  }
   std::snprintf(line, sizeof line,
                 "\n// Φ^-1(p), p in [2^-53, 1/2].\nfloat normalQuantileLower(float p) {\n"
                 "  float x = 1.0 - 2.0 * p;\n  float w = -log((4.0 * p) * (1.0 - p));\n"
