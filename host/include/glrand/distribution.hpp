@@ -26,8 +26,8 @@ enum class DistributionKind {
 enum class NormalMethod { inverse_cdf, box_muller };
 
 // Where the values are made: on the host (the same bits on every path), or on the GPU where
-// the words are (the CUDA path; within docs/distributions.md's bounds, the Poisson's the
-// host's bits).
+// the words are (the CUDA path; floats in float arithmetic and doubles in double, within
+// docs/distributions.md's bounds; a uniform range, (0, 1] and the Poisson the host's bits).
 enum class DistributionOn { host, gpu };
 
 struct Distribution {
