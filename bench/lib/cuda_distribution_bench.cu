@@ -171,14 +171,15 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
   const auto timed = [&](const Distribution* d, cuda::ValueFormat format, std::uint64_t count, bool from_words = false) {
     const std::optional<cuda::ValueGenerator> made = from_words ? std::nullopt : made_by_kernel(algorithm, outputs, d, format);
     const cuda::DeviceConversion conversion = conversion_of(algorithm, d, format);
-    const cuda::Generator generator = cuda_generator(algorithm, 0);
+    const std::optional<cuda::Generator> generator =
+        continuing ? std::optional(cuda_generator(algorithm, 0)) : std::nullopt;
     std::uint64_t next = 0;
     return 1e-3 * median_cuda_ms(
                       [&] {
                         if (made) {
                           made->fill(next, count, values.data(), nullptr);
                         } else {
-                          if (continuing) generator.fill(next, {words, count}, nullptr);
+                          if (continuing) generator->fill(next, {words, count}, nullptr);
                           else launch.launch(words);
                           conversion.launch(words, count, values.data(), nullptr);
                         }
@@ -186,9 +187,13 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
                       },
                       repeats);
   };
+  const auto how_of = [&](const Distribution* d, cuda::ValueFormat format) {
+    return std::string(made_by_kernel(algorithm, outputs, d, format) ? "made in the generating kernel"
+                                                                     : "the words, then the value kernel") +
+           (continuing ? ", each fill continuing the last" : "");
+  };
   const bool in_kernel = made_by_kernel(algorithm, outputs, nullptr).has_value();
-  const std::string how = std::string(in_kernel ? "made in the generating kernel" : "the words, then the value kernel") +
-                          (continuing ? ", each fill continuing the last" : "");
+  const std::string how = how_of(nullptr, cuda::ValueFormat::f32);
   const std::string note = continuing ? "the segments' states jumped on on the device" : launch.note;
   const auto count_of = [&](const Distribution& d) { return distributions::uses_pairs(d) ? outputs / 2 * 2 : outputs; };
   Row own = resident;
@@ -204,7 +209,7 @@ std::vector<Row> cuda_distribution_rows(const std::string& generator, const Row&
     const bool f32 = format == cuda::ValueFormat::f32;
     Row r = base;
     r.profile = n.profile;
-    r.shape = describe(n.distribution) + (f32 ? ", f32, " : ", f64, ") + how;
+    r.shape = describe(n.distribution) + (f32 ? ", f32, " : ", f64, ") + how_of(&n.distribution, format);
     const std::uint64_t count = count_of(n.distribution);
     r.outputs = static_cast<double>(count);
     r.seconds = timed(&n.distribution, format, count);

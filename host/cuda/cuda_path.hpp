@@ -204,6 +204,13 @@ ValueGenerator mrg32k3a_values(const mrg32k3a::State& before_start, bool curand,
 // the words).
 ValueGenerator mt19937_values(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs, ValueFormat format,
                               const Distribution* distribution = nullptr);
+// Both from one set of states on the device: a fill of the words or of any values continues
+// the last fill of either.
+struct Mt19937Sequence {
+  Generator words;
+  std::function<ValueGenerator(ValueFormat, const Distribution*)> values;
+};
+Mt19937Sequence mt19937_sequence(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs = 0);
 // Sobol32's values (sobol32_conversion's) of the run sobol32() makes.
 ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point,
                               ValueFormat format, const Distribution* distribution = nullptr);

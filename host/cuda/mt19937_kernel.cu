@@ -317,35 +317,43 @@ class Mt19937Continuation {
 
 }  // namespace
 
-Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
+Mt19937Sequence mt19937_sequence(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
   auto kept = std::make_shared<Mt19937Continuation>(seed, offset, outputs);
-  return {"mt19937", 1, [kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-            kept->fill(first, out.size(), stream,
-                       [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
-                         launch_mt19937(states, plan, n, out.data(), kLaunch, s);
-                       });
-          }};
+  Mt19937Sequence sequence;
+  sequence.words = {"mt19937", 1, [kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
+                      kept->fill(first, out.size(), stream,
+                                 [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
+                                   launch_mt19937(states, plan, n, out.data(), kLaunch, s);
+                                 });
+                    }};
+  sequence.values = [kept](ValueFormat format, const Distribution* distribution) -> ValueGenerator {
+    std::optional<PreparedTransform> prepared;
+    if (distribution) prepared = prepare_transform(*distribution, format);
+    if (prepared && prepared->pairs)
+      throw std::logic_error("MT19937's kernel makes no Box-Muller pairs: make them from its words");
+    return {bytes_per_value(format), [kept, format, prepared](std::uint64_t first, std::uint64_t count, void* out,
+                                                              Stream stream) {
+              with_value_of(MidpointFormula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+                using Store = ValueStore<decltype(value)>;
+                if constexpr (!decltype(value)::kPairs)
+                  kept->fill(first, count, stream,
+                             [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
+                               cuda::launch(states, plan, n, Store{static_cast<typename Store::T*>(out), value},
+                                            kLaunch, s);
+                             });
+              });
+            }};
+  };
+  return sequence;
+}
+
+Generator mt19937(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs) {
+  return mt19937_sequence(seed, offset, outputs).words;
 }
 
 ValueGenerator mt19937_values(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs, ValueFormat format,
                               const Distribution* distribution) {
-  std::optional<PreparedTransform> prepared;
-  if (distribution) prepared = prepare_transform(*distribution, format);
-  if (prepared && prepared->pairs)
-    throw std::logic_error("MT19937's kernel makes no Box-Muller pairs: make them from its words");
-  auto kept = std::make_shared<Mt19937Continuation>(seed, offset, outputs);
-  return {bytes_per_value(format), [kept, format, prepared](std::uint64_t first, std::uint64_t count, void* out,
-                                                            Stream stream) {
-            with_value_of(MidpointFormula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
-              using Store = ValueStore<decltype(value)>;
-              if constexpr (!decltype(value)::kPairs)
-                kept->fill(first, count, stream,
-                           [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
-                             cuda::launch(states, plan, n, Store{static_cast<typename Store::T*>(out), value}, kLaunch,
-                                          s);
-                           });
-            });
-          }};
+  return mt19937_sequence(seed, offset, outputs).values(format, distribution);
 }
 
 }  // namespace glrand::cuda

@@ -546,18 +546,17 @@ Source mt19937_source(const Settings& s) {
   set_conversions(source, mt19937::Reference{}, "the output itself");
 #if GLRAND_HAVE_CUDA
   if (s.backend == Backend::cuda) {
-    // One generator for every run: a run that continues the last continues from the segments'
-    // states it left on the device.
+    // One sequence for every run, words or values: a run that continues the last continues
+    // from the segments' states it left on the device. Box–Muller's pairs from the words.
+    const cuda::Mt19937Sequence sequence = cuda::mt19937_sequence(seed, offset);
     set_cuda_runs(
         source, s,
-        [kept = cuda::mt19937(seed, offset)](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
+        [kept = sequence.words](std::uint64_t first, std::uint64_t) { return cuda::from_output(kept, first); },
         [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
-        // The values in its kernel, one generator for every run likewise; Box–Muller's pairs
-        // from the words.
-        [seed, offset](cuda::ValueFormat f,
-                       const Distribution* d) -> std::function<cuda::ValueGenerator(std::uint64_t, std::uint64_t)> {
+        [values = sequence.values](cuda::ValueFormat f, const Distribution* d)
+            -> std::function<cuda::ValueGenerator(std::uint64_t, std::uint64_t)> {
           if (d && distributions::uses_pairs(*d)) return {};
-          const auto kept = std::make_shared<cuda::ValueGenerator>(cuda::mt19937_values(seed, offset, 0, f, d));
+          const auto kept = std::make_shared<cuda::ValueGenerator>(values(f, d));
           return [kept](std::uint64_t first, std::uint64_t) { return cuda::from_output(*kept, first); };
         });
     return source;

@@ -16,6 +16,7 @@
 #include "cuda/cuda_path.hpp"
 #include "distributions/transforms.hpp"
 #include "generators/mrg32k3a.hpp"
+#include "generators/mt19937.hpp"
 
 using namespace glrand;
 
@@ -239,6 +240,23 @@ TEST_CASE("MT19937's values made in its kernel are the CPU reference's floats an
     for (std::uint64_t c = 0; c < kChunks; ++c) check_fill(c * kChunk, kChunk);
     check_fill(5, 1000);
     check_fill(1005, 2 * kChunk - 2000);
+  }
+  // Words, then floats, then words of one sequence: each fill continues the last.
+  {
+    const cuda::Mt19937Sequence sequence = cuda::mt19937_sequence(kSeed, kOffset);
+    const cuda::ValueGenerator floats = sequence.values(cuda::ValueFormat::f32, nullptr);
+    cuda::DeviceBuffer<std::uint32_t> w(kChunk);
+    cuda::DeviceBuffer<float> v(kChunk);
+    sequence.words.fill(0, w.span(), nullptr);
+    floats.fill(kChunk, kChunk, v.data(), nullptr);
+    const std::vector<float> made = to_host(v, kChunk);
+    CHECK(same_bits(made, std::vector<float>(f32.begin() + static_cast<std::ptrdiff_t>(kChunk),
+                                             f32.begin() + static_cast<std::ptrdiff_t>(2 * kChunk))));
+    sequence.words.fill(2 * kChunk, w.span(), nullptr);
+    const std::vector<std::uint32_t> last = to_host(w, kChunk);
+    std::vector<float> as_floats(kChunk);
+    for (std::uint64_t i = 0; i < kChunk; ++i) as_floats[i] = mt19937::to_f32(last[i]);
+    CHECK(same_bits(as_floats, std::vector<float>(f32.begin() + static_cast<std::ptrdiff_t>(2 * kChunk), f32.end())));
   }
   // Distributions (not Box–Muller's pairs, made from the words) against the value kernel's.
   const cuda::Generator words = cuda::mt19937(kSeed, kOffset);
