@@ -54,12 +54,10 @@ __global__ void box_muller_kernel(const std::uint32_t* words, typename Value::Va
 
 template <class Formula>
 DeviceConversion conversion(Formula formula, ValueFormat format, const Distribution* distribution) {
-  std::optional<PreparedTransform> prepared;
-  if (distribution) prepared = prepare_transform(*distribution, format);
-  return {format == ValueFormat::f32 ? sizeof(float) : sizeof(double),
-          [formula, format, prepared](const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
+  return {bytes_per_value(format), [formula, format, prepared = prepare_transform(distribution, format)](
+                                       const std::uint32_t* words, std::uint64_t count, void* out, Stream stream) {
             if (count == 0) return;
-            with_value_of(formula, format, prepared ? &*prepared : nullptr, [&](auto value) {
+            with_value_of(formula, format, prepared, [&](auto value) {
               using Value = decltype(value);
               auto* values = static_cast<typename Value::Value*>(out);
               if constexpr (Value::kPairs) {
@@ -78,7 +76,9 @@ DeviceConversion conversion(Formula formula, ValueFormat format, const Distribut
 
 }  // namespace
 
-PreparedTransform prepare_transform(const Distribution& d, ValueFormat format) {
+std::optional<PreparedTransform> prepare_transform(const Distribution* distribution, ValueFormat format) {
+  if (!distribution) return std::nullopt;
+  const Distribution& d = *distribution;
   check(d);
   PreparedTransform p;
   p.pairs = distributions::uses_pairs(d);
@@ -87,10 +87,9 @@ PreparedTransform prepare_transform(const Distribution& d, ValueFormat format) {
   t.inverse_lambda_f = static_cast<float>(1.0 / d.lambda);
   t.mean_f = static_cast<float>(d.mean);
   t.stddev_f = static_cast<float>(d.stddev);
-  const auto normal_float = [](float x) { return std::isnormal(x); };
-  if (d.kind == DistributionKind::exponential) t.float_parameters = normal_float(t.inverse_lambda_f);
+  if (d.kind == DistributionKind::exponential) t.float_parameters = std::isnormal(t.inverse_lambda_f);
   if (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal)
-    t.float_parameters = normal_float(t.stddev_f) && (d.mean == 0 || normal_float(t.mean_f));
+    t.float_parameters = std::isnormal(t.stddev_f) && (d.mean == 0 || std::isnormal(t.mean_f));
   if (format == ValueFormat::f32)
     std::tie(t.lowest, t.highest) = distributions::value_bounds_f32(d);
   else

@@ -205,11 +205,9 @@ Generator mrg32k3a(const mrg32k3a::State& before_start, JumpBase base) {
 
 ValueGenerator mrg32k3a_values(const mrg32k3a::State& before_start, bool curand, ValueFormat format,
                                const Distribution* distribution) {
-  std::optional<PreparedTransform> prepared;
-  if (distribution) prepared = prepare_transform(*distribution, format);
-  return {bytes_per_value(format), [before_start, curand, format, prepared](std::uint64_t first, std::uint64_t count,
-                                                                            void* out, Stream stream) {
-            with_value_of(Mrg32k3aFormula{curand}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+  return {bytes_per_value(format), [before_start, curand, format, prepared = prepare_transform(distribution, format)](
+                                       std::uint64_t first, std::uint64_t count, void* out, Stream stream) {
+            with_value_of(Mrg32k3aFormula{curand}, format, prepared, [&](auto value) {
               using Store = ValueStore<decltype(value)>;
               if (decltype(value)::kPairs && (first % 2 != 0 || count % 2 != 0))
                 throw std::logic_error("Box-Muller values on the GPU come in whole pairs");

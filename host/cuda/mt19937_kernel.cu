@@ -239,9 +239,9 @@ void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan
 // continues it with another length from segment 0's state, read back; either makes its other
 // segments' states on the device (plan_mt19937_on_device). The fills are ordered on the device
 // by an event, and the mutex keeps copies of the Generator used from several threads correct.
-// `kernel(states, plan, n, stream)` runs the fill's kernel (words or values) from the states.
 namespace {
 
+// `kernel(states, plan, n, stream)` runs the fill's kernel (words or values) from the states.
 class Mt19937Continuation {
  public:
   Mt19937Continuation(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs)
@@ -327,13 +327,12 @@ Mt19937Sequence mt19937_sequence(std::uint32_t seed, std::uint64_t offset, std::
                                  });
                     }};
   sequence.values = [kept](ValueFormat format, const Distribution* distribution) -> ValueGenerator {
-    std::optional<PreparedTransform> prepared;
-    if (distribution) prepared = prepare_transform(*distribution, format);
+    std::optional<PreparedTransform> prepared = prepare_transform(distribution, format);
     if (prepared && prepared->pairs)
       throw std::logic_error("MT19937's kernel makes no Box-Muller pairs: make them from its words");
     return {bytes_per_value(format), [kept, format, prepared](std::uint64_t first, std::uint64_t count, void* out,
                                                               Stream stream) {
-              with_value_of(MidpointFormula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+              with_value_of(MidpointFormula{}, format, prepared, [&](auto value) {
                 using Store = ValueStore<decltype(value)>;
                 if constexpr (!decltype(value)::kPairs)
                   kept->fill(first, count, stream,

@@ -143,10 +143,9 @@ Generator sobol32(int dimensions, std::uint64_t points_per_dimension, std::uint6
 ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension, std::uint64_t first_point,
                               ValueFormat format, const Distribution* distribution) {
   check_run(dimensions, points_per_dimension, first_point);
-  std::optional<PreparedTransform> prepared;
-  if (distribution) prepared = prepare_transform(*distribution, format);
-  return {bytes_per_value(format), [=](std::uint64_t first, std::uint64_t count, void* out, Stream stream) {
-            with_value_of(Sobol32Formula{}, format, prepared ? &*prepared : nullptr, [&](auto value) {
+  return {bytes_per_value(format), [=, prepared = prepare_transform(distribution, format)](
+                                       std::uint64_t first, std::uint64_t count, void* out, Stream stream) {
+            with_value_of(Sobol32Formula{}, format, prepared, [&](auto value) {
               using Store = ValueStore<decltype(value)>;
               if constexpr (decltype(value)::kPairs)
                 throw std::logic_error("Sobol32 makes no Box-Muller pairs");

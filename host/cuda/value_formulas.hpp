@@ -9,6 +9,7 @@
 // (__double2float_rd) is float_not_above for the u ≥ 0 every formula gives. CUDA sources only.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include <glrand/distribution.hpp>
@@ -217,13 +218,14 @@ struct Transform {
 };
 
 // A distribution's Transform for values of `format`, its Poisson table (if any) in device
-// memory kept by `table`. Checks the distribution (InvalidArgument).
+// memory kept by `table`; none without a distribution (the formula's own values). Checks the
+// distribution (InvalidArgument).
 struct PreparedTransform {
   Transform transform;
   std::shared_ptr<DeviceBuffer<double>> table;
   bool pairs = false;  // Box–Muller
 };
-PreparedTransform prepare_transform(const Distribution& distribution, ValueFormat format);
+std::optional<PreparedTransform> prepare_transform(const Distribution* distribution, ValueFormat format);
 
 // What a kernel makes of an output's words: the formula's own T, a distribution's value of its
 // u, or (kPairs) Box–Muller's two values of two outputs' words.
@@ -251,9 +253,10 @@ struct ValueOf {
 };
 
 // Calls launch(value) with the ValueOf that makes `format` values of `formula` (a
-// distribution's where `prepared` is given): each kernel is instantiated for each kind of value.
+// distribution's where `prepared` holds one): each kernel is instantiated for each kind of value.
 template <class Formula, class Launch>
-void with_value_of(Formula formula, ValueFormat format, const PreparedTransform* prepared, Launch&& launch) {
+void with_value_of(Formula formula, ValueFormat format, const std::optional<PreparedTransform>& prepared,
+                   Launch&& launch) {
   const auto as = [&](auto zero) {
     using T = decltype(zero);
     if (!prepared) return launch(ValueOf<Formula, T, Made::own>{formula, {}});
