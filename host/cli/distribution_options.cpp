@@ -26,9 +26,10 @@ void DistributionOptions::add_to(CLI::App& command, GpuValues gpu) {
   command.add_option("--range", range, "--distribution uniform: A,B for [A, B)")->delimiter(',');
   command
       .add_option("--distribution-on", on,
-                  gpu == GpuValues::cuda
+                  gpu == GpuValues::read_back
                       ? "--distribution: where its values are made: host (from the exact doubles, the same bits on "
-                        "every path) or gpu (--path cuda; within the bounds docs/distributions.md gives)"
+                        "every path) or gpu (--path cuda, or --path gl in float; within the bounds "
+                        "docs/distributions.md gives)"
                       : "--distribution: where its values are made: host (from the exact doubles, the same bits on "
                         "every path) or gpu (--path gl: in the texture fill's shader, in float, within the bounds "
                         "docs/distributions.md gives; not poisson)")
@@ -64,9 +65,9 @@ std::optional<Distribution> DistributionOptions::distribution(const CLI::App& co
   d.lambda = lambda;
   d.method = glrand::normal_method(normal_method);
   d.on = glrand::distribution_on(on);
-  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::cuda && path != "cuda")
-    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path cuda): "
-                          "the other paths make its values on the host");
+  if (d.on == DistributionOn::gpu && gpu_values == GpuValues::read_back && path != "cuda" && path != "gl")
+    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA or the GL path (--path "
+                          "cuda or gl): the CPU path makes its values on the host");
   if (d.on == DistributionOn::gpu && gpu_values == GpuValues::textures && path != "gl")
     throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) is made in the texture fill's "
                           "shader, on the GL path (--path gl), not --path " + path);

@@ -21,10 +21,11 @@ struct DistributionOptions {
   std::string normal_method = "inverse-cdf";
   std::string on = "host";
 
-  // Where --distribution-on gpu makes the values: on the CUDA path where the words are
-  // (generate), or in a texture fill's shader on the GL path (render, view).
-  enum class GpuValues { cuda, textures };
-  GpuValues gpu_values = GpuValues::cuda;
+  // Where --distribution-on gpu makes the values: where the words are, then read back (generate:
+  // the CUDA path's kernels, the GL path's word packer), or in a texture fill's shader on the
+  // GL path (render, view).
+  enum class GpuValues { read_back, textures };
+  GpuValues gpu_values = GpuValues::read_back;
 
   // The options on `command`, with --distribution-on made where `gpu` says.
   void add_to(CLI::App& command, GpuValues gpu);

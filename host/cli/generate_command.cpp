@@ -86,7 +86,7 @@ void run_generate(const GenerateOptions& options, const CLI::App& command) {
   Generator generator(settings);
   if (const auto warning = seed_warning(settings); warning && speaks) std::cerr << "glrand: warning: " << *warning << "\n";
   generator.check_count(count);
-  if (distribution) generator.check_distribution(*distribution);
+  if (distribution) generator.check_distribution(*distribution, format == Format::f64 || format == Format::text_f64);
   const std::string binary_on_terminal =
       "refusing to write binary numbers to a terminal: give -o FILE, pipe the output, or use --format text";
   // Under mpirun a rank's standard output is the launcher's forwarding (a terminal that passes
@@ -174,7 +174,7 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "ceicg: render-target size per pass, WIDTHxHEIGHT, at most 2^24 pixels (default 1024x1024)");
-  options->distribution.add_to(*command, DistributionOptions::GpuValues::cuda);
+  options->distribution.add_to(*command, DistributionOptions::GpuValues::read_back);
   command->add_flag("-q,--quiet", options->quiet, "Print nothing on success: no progress, no summary, no warnings");
   command->add_flag("--progress", options->progress,
                     "Show progress on stderr even when it is not a terminal (plain lines every few seconds, for "

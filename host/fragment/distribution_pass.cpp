@@ -23,13 +23,14 @@ namespace {
 float float_parameter(double value, const char* name) {
   const auto f = static_cast<float>(value);
   if (!std::isfinite(f) || (value != 0 && std::abs(f) < std::numeric_limits<float>::min()))
-    throw InvalidArgument(fmt::format("texture fills make distributions in float: {} {} is not a finite, normal float",
+    throw InvalidArgument(fmt::format("the GL path's shaders make distributions in float: {} {} is not a finite, normal float",
                                       name, value));
   return f;
 }
 
 constexpr const char* kNoPoisson =
-    "texture fills do not make Poisson values; they are made on the host (--distribution-on host, glrand::Generator)";
+    "the GL path's shaders (texture fills, --path gl --distribution-on gpu) do not make Poisson values; they are made "
+    "on the host (--distribution-on host, glrand::Generator)";
 
 }  // namespace
 
@@ -108,6 +109,16 @@ void DistributionPass::apply(std::span<const unsigned> units, std::span<const un
     gl::draw_fullscreen(width, height);
   }
   gl::check_errors("making " + describe(distribution) + " values in textures");
+}
+
+PackedDistribution packed_distribution(const Distribution* distribution, gl::PackFormat format) {
+  if (!distribution) return {};
+  check(*distribution);
+  if (format != gl::PackFormat::f32)
+    throw InvalidArgument("the GL path makes a distribution's values on the GPU in float arithmetic: ask for floats "
+                          "(--format f32 or text), or make them on the host (--distribution-on host)");
+  return {distribution_variant(*distribution), distribution_uniforms(*distribution),
+          distributions::uses_pairs(*distribution)};
 }
 
 }  // namespace glrand::fragment

@@ -43,8 +43,10 @@
 
 #include <fmt/format.h>
 
+#include <glrand/distribution.hpp>
 #include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
+#include "fragment/distribution_pass.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
 #include "generators/parallel_fill.hpp"
@@ -158,16 +160,25 @@ class StatefulFragment {
 
   // `count` outputs of the serial sequence from `start` as the host formula's floats (f32) or
   // doubles (f64), made on the GPU from the checked words (makes_values(format)), handed to
-  // `consume` in order a pass at a time, each chunk valid during the call only.
+  // `consume` in order a pass at a time, each chunk valid during the call only. With a
+  // `distribution` (f32 only), its values of those floats, made on the GPU in float
+  // (docs/distributions.md); Box–Muller's pairs are outputs 2k and 2k + 1 from `start`.
   void generate_values(const State& start, std::uint64_t count, gl::PackFormat format,
-                       const std::function<void(std::span<const std::byte>)>& consume) {
+                       const std::function<void(std::span<const std::byte>)>& consume,
+                       const Distribution* distribution = nullptr) {
     if (!makes_values(format))
       throw InvalidArgument(std::string(G::kName) + ": this layout's values are made on the host");
+    const PackedDistribution packed = packed_distribution(distribution, format);
+    const std::uint64_t per_pass = std::uint64_t{outputs_per_pixel()} * substreams();
+    if (packed.pairs && per_pass % 2 != 0)
+      throw InvalidArgument(std::string(G::kName) + ": Box-Muller on the GPU needs an even number of outputs a pass, not " +
+                            std::to_string(per_pass) + " (" + std::to_string(substreams()) + " substreams of " +
+                            std::to_string(outputs_per_pixel()) + "): use an even number of substreams");
     const gl::StateGuard guard;
     fill_states(start, 1);
     step_ = generator_.jump(substreams());
-    run_packed(count, format, outputs_per_pixel() * substreams(),
-           [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); });
+    run_packed(count, format, per_pass, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); },
+               packed);
   }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
@@ -225,6 +236,12 @@ class StatefulFragment {
   }
 
  private:
+  // A word packer and its two readback buffers of a whole pass.
+  struct Packing {
+    std::unique_ptr<gl::WordPacker> packer;
+    std::unique_ptr<gl::OverlappedReadback> readback;
+  };
+
   static StreamLayout checked(const StreamLayout& layout) {
     if (layout.substreams < 1 || layout.substreams > kMaxSubstreams)
       throw InvalidArgument("the number of substreams must be 1..2^24, not " + std::to_string(layout.substreams));
@@ -365,9 +382,9 @@ class StatefulFragment {
   // Inside an OverlappedReadback issue: renders a pass, moves the states on (the host's
   // share overlaps the GPU's) and queues the pass's readback: its output targets, or with
   // `packed` outputs of a leapfrog pass their words, packed on the GPU.
-  void issue_pass(std::uint64_t host_advance, std::uint64_t packed = 0, gl::PackFormat format = gl::PackFormat::words) {
+  void issue_pass(std::uint64_t host_advance, std::uint64_t packed = 0, const Packing* packing = nullptr) {
     render();
-    if (packed) pack_outputs(packed, format);  // before the next pass renders over them
+    if (packed) pack_outputs(packed, *packing);  // before the next pass renders over them
     if (layout_.update == StateUpdate::gpu && !writes_state(layout_)) advance_on_gpu(host_advance);
     if (layout_.update == StateUpdate::cpu) {
       advance_states(host_advance);
@@ -379,24 +396,20 @@ class StatefulFragment {
 
   // The first `outputs` outputs of the pass just rendered (output j of pixel s at j·P + s) as
   // words on the GPU, queued into the pass's readback buffer.
-  void pack_outputs(std::uint64_t outputs, gl::PackFormat format) {
+  void pack_outputs(std::uint64_t outputs, const Packing& p) {
     std::vector<unsigned> targets;
     for (const auto& t : outputs_) targets.push_back(t.id());
-    const Packing& p = packings_[static_cast<int>(format)];
     p.packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs, *p.readback);
   }
 
-  // A packer and its two readback buffers of a whole pass, per format, made by the first
-  // generation that packs in it.
-  struct Packing {
-    std::unique_ptr<gl::WordPacker> packer;
-    std::unique_ptr<gl::OverlappedReadback> readback;
-  };
-  Packing& packing(gl::PackFormat format) {
-    Packing& p = packings_[static_cast<int>(format)];
+  // A packer and its two readback buffers of a whole pass, per format and distribution
+  // variant, made by the first generation that packs in them.
+  Packing& packing(gl::PackFormat format, const PackedDistribution& distribution) {
+    Packing& p = packings_[packing_key(format, distribution)];
     if (!p.packer)
       p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
-                                                  format);
+                                                  format, distribution.variant);
+    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds);
     if (!p.readback)
       p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(outputs_per_pixel() * substreams()));
     return p;
@@ -405,13 +418,14 @@ class StatefulFragment {
   // Leapfrog and parameterisation passes packed on the GPU (output j of pixel s at j·P + s)
   // and read back as `format`, from the uploaded host states. `host_advance`: the steps a CPU
   // state update moves each substream by.
-  void run_packed(std::uint64_t count, gl::PackFormat format, std::uint64_t host_advance, const Consumer& consume) {
+  void run_packed(std::uint64_t count, gl::PackFormat format, std::uint64_t host_advance, const Consumer& consume,
+                  const PackedDistribution& distribution = {}) {
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    Packing& p = packing(format);
+    Packing& p = packing(format, distribution);
     p.readback->run(
-        (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass), format); },
+        (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass), &p); },
         [&](std::uint64_t pass, std::span<const float> mapped) {
           if (const auto failure = p.packer->failure(mapped))
             refuse_output(failure->output % P, failure->output / P, failure->floats);
@@ -535,7 +549,7 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  std::array<Packing, 3> packings_;  // by gl::PackFormat: words, f32, f64
+  std::map<int, Packing> packings_;  // by packing_key
 };
 
 }  // namespace glrand::fragment

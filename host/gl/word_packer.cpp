@@ -26,7 +26,7 @@ constexpr std::uint64_t kGroupSize = 256;  // local_size_x of pack_words.comp
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 constexpr int kMaxTargets = 4;
 
-Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format) {
+Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format, int distribution) {
   if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
     throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
   std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
@@ -43,6 +43,11 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
       throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
     defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
     defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : kind == wichmann_hill ? "3" : "4";
+  }
+  if (distribution != 0) {
+    if (format != PackFormat::f32 || distribution < 1 || distribution > 7)
+      throw InvalidArgument("the word packer makes a distribution's values (1 to 7) of floats only");
+    defines["DISTRIBUTION"] = std::to_string(distribution);
   }
   return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
 }
@@ -73,23 +78,30 @@ bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat fo
   return fits_block(rule, outputs, format, most_block_bytes());
 }
 
-WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format)
+WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, int distribution)
     : rule_(rule),
       format_(format),
+      distribution_(distribution),
       textures_(false),
       route_(best_route()),
-      program_(build(rule, false, 1, format)),
+      program_(build(rule, false, 1, format, distribution)),
       header_(kHeaderBytes) {
   look_up();
-  if (format_ != PackFormat::words) check_known_values();
+  // A distribution's values come from the floats of the same code, proven by a packer of the
+  // floats alone.
+  if (distribution_ != 0)
+    WordPacker(rule, StorageSource{}, format);
+  else if (format_ != PackFormat::words)
+    check_known_values();
 }
 
-WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format)
+WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format, int distribution)
     : rule_(rule),
       format_(format),
+      distribution_(distribution),
       textures_(true),
       route_(best_route()),
-      program_(build(rule, true, source.outputs_per_texel, format)),
+      program_(build(rule, true, source.outputs_per_texel, format, distribution)),
       header_(kHeaderBytes) {
   if (source.outputs_per_texel * rule.floats() != 4)
     throw InvalidArgument("a texel holds 4 floats: " + std::to_string(source.outputs_per_texel) + " outputs of " +
@@ -231,6 +243,14 @@ void WordPacker::look_up() {
       glProgramUniform1uiv(id, glGetUniformLocation(id, "uModulus"), 3, rule_.values.moduli.data());
   }
   check_errors("setting up the word packer");
+}
+
+void WordPacker::set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds) {
+  if (distribution_ == 0) throw InvalidArgument("this word packer makes no distribution's values");
+  const GLuint id = program_.id();
+  glProgramUniform4fv(id, glGetUniformLocation(id, "uParameters"), 1, parameters.data());
+  glProgramUniform2fv(id, glGetUniformLocation(id, "uBounds"), 1, bounds.data());
+  check_errors("setting a distribution's parameters");
 }
 
 WordPacker::Route WordPacker::best_route() {

@@ -84,11 +84,19 @@ class WordPacker {
   static bool fits(const PackRule& rule, std::uint64_t outputs, PackFormat format = PackFormat::words);
 
   // `format`: the words, or (a rule with a UnitFormula) each output's float or double.
-  WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words);
-  WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words);
+  // `distribution` (f32 only): 0, or 1 to 7 for the values of a distribution of those floats
+  // (shaders/common/distribution_values.glsl's numbering; fragment::distribution_variant),
+  // its parameters set by set_distribution(). Box–Muller (6, 7) pairs places 2k and 2k + 1
+  // of a pass: a pass must start at a pair and hold whole pairs.
+  WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words, int distribution = 0);
+  WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words, int distribution = 0);
 
   const PackRule& rule() const { return rule_; }
   PackFormat format() const { return format_; }
+  int distribution() const { return distribution_; }
+  // The distribution's uniforms (fragment::distribution_uniforms: its parameters as floats,
+  // and a uniform range's least and greatest float).
+  void set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds);
   // 32-bit words an output takes in the read-back.
   int output_words() const { return output_words(rule_, format_); }
   static int output_words(const PackRule& rule, PackFormat format) {
@@ -138,6 +146,7 @@ class WordPacker {
 
   PackRule rule_;
   PackFormat format_;
+  int distribution_;
   bool textures_;
   Route route_;
   Program program_;

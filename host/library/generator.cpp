@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "distributions/transforms.hpp"
+#include "fragment/distribution_pass.hpp"
 #include "generators/parallel_fill.hpp"
 #include "library/sources.hpp"
 #include "library/starts.hpp"
@@ -166,7 +167,7 @@ void check_distribution(const Generator& generator, const Distribution& distribu
 template <class T>
 library::ValueRun<T> gpu_distribution_run(const Generator& generator, const library::Source& source,
                                           const Distribution& distribution) {
-  generator.check_distribution(distribution);  // the source has both runs
+  generator.check_distribution(distribution, sizeof(T) == 8);  // the source has the run
   library::ValueRun<T> run;
   if constexpr (sizeof(T) == 4)
     run = source.gpu_distribution_f32(distribution);
@@ -274,17 +275,28 @@ void stream_distribution(Generator& generator, library::Devices& devices, const 
 
 }  // namespace
 
-void Generator::check_distribution(const Distribution& distribution) const {
+void Generator::check_distribution(const Distribution& distribution, bool doubles) const {
   glrand::check_distribution(*this, distribution);
-  if (distribution.on == DistributionOn::gpu) {
-    const bool made = impl_->source.gpu_distribution_f32 && impl_->source.gpu_distribution_f64;
-    if (!made && impl_->settings.backend == Backend::cuda)
-      throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
-                            "parameterisation): leave out --distribution-on gpu");
-    if (!made)
-      throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA path (--path "
-                            "cuda): the other paths make its values on the host");
+  if (distribution.on != DistributionOn::gpu) return;
+  const library::Source& source = impl_->source;
+  const Backend backend = impl_->settings.backend;
+  const bool made = doubles ? static_cast<bool>(source.gpu_distribution_f64) : static_cast<bool>(source.gpu_distribution_f32);
+  if (!made && backend == Backend::cuda)
+    throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
+                          "parameterisation): leave out --distribution-on gpu");
+  if (backend == Backend::gl && source.gpu_distribution_f32) {
+    // Poisson, doubles and parameters that are no floats, refused before any device opens.
+    fragment::packed_distribution(&distribution, doubles ? gl::PackFormat::f64 : gl::PackFormat::f32);
+    return;
   }
+  if (!made && backend == Backend::gl)
+    throw InvalidArgument("these settings' GL path makes a distribution's values on the host: the GPU makes them "
+                          "where it makes the floats (-g pm, mrg32k3a without a cuRAND seed, and wh with one parameter "
+                          "set: ps30 with --split leapfrog, scatter and compute; -g ceicg: scatter and compute); leave "
+                          "out --distribution-on gpu");
+  if (!made)
+    throw InvalidArgument("a distribution made on the GPU (--distribution-on gpu) needs the CUDA or the GL path (--path "
+                          "cuda or gl): the CPU path makes its values on the host");
 }
 
 void Generator::generate(std::span<double> out, const Distribution& distribution) {

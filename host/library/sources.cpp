@@ -192,36 +192,54 @@ constexpr gl::PackFormat pack_format() {
   return sizeof(T) == 4 ? gl::PackFormat::f32 : gl::PackFormat::f64;
 }
 
+// Where a GL run's values are made.
+std::string made_on_gpu(const std::optional<Distribution>& distribution) {
+  return distribution ? ", the distribution's values made on the GPU" : ", floats made on the GPU";
+}
+
 // A generator's floats (T = float) or doubles on the GL path, made on the GPU from
-// the checked words (gl::WordPacker): in the scatter and compute profiles (`on_stream`'s
-// invocations and units, trimmed at the end) ...
+// the checked words (gl::WordPacker), or with `distribution` its values of those floats: in
+// the scatter and compute profiles (`on_stream`'s invocations and units, trimmed at the
+// end) ...
 template <class T, class Traits, class Start>
-ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
-             Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
+ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1,
+                             std::optional<Distribution> distribution = std::nullopt) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit,
+          distribution](Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
     auto& generator = stream_engine(devices, profile, most, traits, units);
-    devices.where += ", floats made on the GPU";
+    devices.where += made_on_gpu(distribution);
     std::uint64_t left = count;
-    generator.generate_values(start(first), units, pack_format<T>(), [&](std::span<const std::byte> bytes) {
-      const std::span<const T> values(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T));
-      const std::uint64_t kept = std::min<std::uint64_t>(left, values.size());
-      consume(values.first(kept));
-      left -= kept;
-    });
+    generator.generate_values(
+        start(first), units, pack_format<T>(),
+        [&](std::span<const std::byte> bytes) {
+          const std::span<const T> values(reinterpret_cast<const T*>(bytes.data()), bytes.size() / sizeof(T));
+          const std::uint64_t kept = std::min<std::uint64_t>(left, values.size());
+          consume(values.first(kept));
+          left -= kept;
+        },
+        distribution ? &*distribution : nullptr);
   };
 }
 
 // ... and in ps30 with leapfrog (`on_gl`'s layout), where the context packs on the GPU; else
-// the words converted on the host (`convert`, the source's conversion), the same bits.
+// the words converted on the host (`convert`, the source's conversion), the same bits (a
+// distribution's values are then refused).
 template <class T, class Fragment, class Traits, class Start>
-ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert) {
-  return [given = s.layout, traits, start, convert](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                                    const ValueConsumer<T>& consume) {
+ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert,
+                         std::optional<Distribution> distribution = std::nullopt) {
+  return [given = s.layout, traits, start, convert, distribution](Devices& devices, std::uint64_t first,
+                                                                  std::uint64_t count, const ValueConsumer<T>& consume) {
     Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits);
     const bool on_gpu = generator.makes_values(pack_format<T>());
-    if (on_gpu) devices.where += ", floats made on the GPU";
-    if (on_gpu) return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume));
+    if (!on_gpu && distribution)
+      throw InvalidArgument("this GL context packs no pass on the GPU (it needs OpenGL 4.3 and a pass within one "
+                            "shader storage block), so it makes no distribution's values there: leave out "
+                            "--distribution-on gpu, or use fewer --substreams");
+    if (on_gpu) devices.where += made_on_gpu(distribution);
+    if (on_gpu)
+      return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume),
+                                       distribution ? &*distribution : nullptr);
     std::vector<T> values;
     std::uint64_t at = first;
     generator.generate(start(first), count, [&](std::span<const std::uint32_t> words) {
@@ -236,14 +254,21 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
 // The GL path's value runs of a generator whose float formula the word packer knows
 // (Park–Miller, MRG32k3a with RngStreams' floats, Wichmann–Hill with one parameter set): made
 // on the GPU in every profile (ps30: with leapfrog, where the context allows).
+// A distribution's values are made there too, in float (source.gpu_distribution_f32).
 template <class Fragment, class Traits, class Start>
 void set_gl_value_runs(Source& source, const Settings& s, Traits traits, Start start) {
   if (s.profile != Profile::ps30) {
     source.run_f32 = on_stream_values<float>(s, traits, start);
     source.run_f64 = on_stream_values<double>(s, traits, start);
+    source.gpu_distribution_f32 = [s, traits, start](const Distribution& d) {
+      return on_stream_values<float>(s, traits, start, 1, d);
+    };
   } else if (s.layout.split == Split::leapfrog) {
     source.run_f32 = on_gl_values<float, Fragment>(s, traits, start, source.to_f32);
     source.run_f64 = on_gl_values<double, Fragment>(s, traits, start, source.to_f64);
+    source.gpu_distribution_f32 = [s, traits, start, convert = source.to_f32](const Distribution& d) {
+      return on_gl_values<float, Fragment>(s, traits, start, convert, d);
+    };
   }
 }
 
@@ -355,6 +380,9 @@ Source ceicg_source(const Settings& s) {
     source.run = on_stream(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
     source.run_f32 = on_stream_values<float>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
     source.run_f64 = on_stream_values<double>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
+    source.gpu_distribution_f32 = [s, start](const Distribution& d) {
+      return on_stream_values<float>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup, d);
+    };
   } else {
     source.run = [start, size = s.ceicg_target](Devices& devices, std::uint64_t first, std::uint64_t count,
                                                 const Consumer& consume) {

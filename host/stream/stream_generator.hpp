@@ -18,12 +18,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include <glrand/distribution.hpp>
 #include <glrand/error.hpp>
+#include "fragment/distribution_pass.hpp"
 #include "fragment/encoded_states.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
@@ -102,12 +105,19 @@ class StreamGenerator {
 
   // `count` outputs of the sequence from `start` as the host formula's floats (f32) or
   // doubles (f64), made on the GPU from the checked words (makes_values()), handed to
-  // `consume` in order a pass at a time, each chunk valid during the call only.
+  // `consume` in order a pass at a time, each chunk valid during the call only. With a
+  // `distribution` (f32 only), its values of those floats, made on the GPU in float
+  // (docs/distributions.md); Box–Muller's pairs are outputs 2k and 2k + 1 from `start`.
   void generate_values(const State& start, std::uint64_t count, gl::PackFormat format,
-                       const std::function<void(std::span<const std::byte>)>& consume) {
+                       const std::function<void(std::span<const std::byte>)>& consume,
+                       const Distribution* distribution = nullptr) {
     const gl::StateGuard guard;
+    const fragment::PackedDistribution packed = fragment::packed_distribution(distribution, format);
+    if (packed.pairs && outputs_per_pass() % 2 != 0)
+      throw InvalidArgument(std::string(G::kName) + ": Box-Muller on the GPU needs an even number of outputs a pass, not " +
+                            std::to_string(outputs_per_pass()) + ": use an even number of substreams");
     upload_states(start);
-    run_packed(count, format, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); });
+    run_packed(count, format, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); }, packed);
   }
 
   // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
@@ -157,12 +167,16 @@ class StreamGenerator {
 
   // Passes until `count` outputs have been handed on as `format` (words, or values), a pass's
   // read-back at a time.
-  void run_packed(std::uint64_t count, gl::PackFormat format, const Consumer& consume) {
+  void run_packed(std::uint64_t count, gl::PackFormat format, const Consumer& consume,
+                  const fragment::PackedDistribution& distribution = {}) {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    Packing& p = packings_[static_cast<int>(format)];
-    if (!p.packer) p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format);
+    Packing& p = packings_[fragment::packing_key(format, distribution)];
+    if (!p.packer)
+      p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format,
+                                                  distribution.variant);
+    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds);
     if (!p.readback) p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(per_pass));
     p.readback->run(
         (count + per_pass - 1) / per_pass,
@@ -176,7 +190,8 @@ class StreamGenerator {
         });
   }
 
-  // A packer and its readback buffers, per format, made by the first run in that format.
+  // A packer and its readback buffers, per format and distribution variant, made by the first
+  // run in them.
   struct Packing {
     std::unique_ptr<gl::WordPacker> packer;
     std::unique_ptr<gl::OverlappedReadback> readback;
@@ -188,7 +203,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  std::array<Packing, 3> packings_;  // by gl::PackFormat: words, f32, f64
+  std::map<int, Packing> packings_;  // by fragment::packing_key
 };
 
 }  // namespace glrand::stream

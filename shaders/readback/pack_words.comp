@@ -12,6 +12,9 @@
 // CEICG's groups of four outputs of three words, VALUE_FORMULA 4): instead of the words, the
 // floats or doubles the host's formula makes of them (readback/unit_values.glsl), so that
 // only the values cross.
+// DISTRIBUTION 1 to 7 (with VALUES 32): each float u becomes that distribution's value, in
+// float arithmetic (common/distribution_values.glsl's numbering and uniforms; Box–Muller's
+// pairs are places 2k and 2k + 1 of the pass, which starts a pair).
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -35,6 +38,13 @@
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=64,VALUE_FORMULA=3
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=64,VALUE_FORMULA=4
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=4
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=2,DISTRIBUTION=7
+// glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=6
+// glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=3
+// glrand: variant FLOATS=4,COMBINE=0,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=6
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=1
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=7
 #ifndef FLOATS
 #define FLOATS 2
 #endif
@@ -52,6 +62,9 @@
 #endif
 #ifndef VALUE_FORMULA
 #define VALUE_FORMULA 1
+#endif
+#ifndef DISTRIBUTION
+#define DISTRIBUTION 0
 #endif
 layout(local_size_x = 256) in;
 
@@ -74,6 +87,12 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 #endif
 
 #include "readback/unit_values.glsl"
+#if DISTRIBUTION != 0
+#include "common/distributions.glsl"
+#define PAIRS (DISTRIBUTION >= 6)
+#else
+#define PAIRS 0
+#endif
 
 bool exactBelow(float f, float bound) { return f >= 0.0 && f < bound && f == floor(f); }
 
@@ -147,6 +166,58 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   return ok;
 }
 
+#if DISTRIBUTION != 0
+uniform vec4 uParameters;  // 1: (a, b − a); 3: (1/λ); 4–7: (μ, σ)
+uniform vec2 uBounds;      // 1: the least and greatest float in [a, b)
+
+// The value of one uniform float u (DISTRIBUTION 1 to 5), as the texture passes make it
+// (common/distribution_values.glsl, a channel at a time).
+float distributionValue(float u) {
+  float v;
+#if DISTRIBUTION == 1
+  v = clamp(uParameters.x + uParameters.y * u, uBounds.x, uBounds.y);
+#elif DISTRIBUTION == 2
+  v = 1.0 - u;
+#elif DISTRIBUTION == 3
+  v = negativeLog1pNegative(u) * uParameters.x;
+#else
+  v = uParameters.x + uParameters.y * normalQuantile(u);
+#endif
+#if DISTRIBUTION == 5
+  v = exp(v);
+#endif
+  return v;
+}
+
+// A Box–Muller pair's two values (DISTRIBUTION 6, 7) from its floats (u0, u1).
+vec2 pairValues(float u0, float u1) {
+  vec2 z = uParameters.x + uParameters.y * boxMuller(u0, u1);
+#if DISTRIBUTION == 7
+  z = exp(z);
+#endif
+  return z;
+}
+
+// The values, as float bits, of an output's floats' bits w; with pairs, `partner` holds the
+// pair's other output's (CEICG's groups pair their own values 0, 1 and 2, 3), and `first`
+// says whether this output is the pair's first.
+void distribute(inout uint w[OUT_WORDS], uint partner[OUT_WORDS], bool first) {
+#if PAIRS && VALUES_PER_OUTPUT == 1
+  float u = uintBitsToFloat(w[0]), p = uintBitsToFloat(partner[0]);
+  vec2 z = first ? pairValues(u, p) : pairValues(p, u);
+  w[0] = floatBitsToUint(first ? z.x : z.y);
+#elif PAIRS
+  for (int k = 0; k < OUT_WORDS; k += 2) {
+    vec2 z = pairValues(uintBitsToFloat(w[k]), uintBitsToFloat(w[k + 1]));
+    w[k] = floatBitsToUint(z.x);
+    w[k + 1] = floatBitsToUint(z.y);
+  }
+#else
+  for (int k = 0; k < OUT_WORDS; ++k) w[k] = floatBitsToUint(distributionValue(uintBitsToFloat(w[k])));
+#endif
+}
+#endif
+
 #if OUT_WORDS > 1
 // The work group's outputs hold consecutive places: their words go out through shared memory
 // as one contiguous run, each store of a warp one whole stretch of memory. Written word by
@@ -186,13 +257,38 @@ void fetchOutput(uint s, int j, out float v[FLOATS]) {
   int first = (j % OUTPUTS_PER_TEXEL) * FLOATS;
   for (int c = 0; c < FLOATS; ++c) v[c] = t[first + c];
 }
+
+// The floats of the output at place n of the pass (pixel n mod P, its output n div P).
+void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n % uSubstreams, int(n / uSubstreams), v); }
 #else
 layout(std430, binding = 1) readonly buffer Outputs { float outputs[]; };
 
 void fetchOutput(uint n, out float v[FLOATS]) {
   for (int c = 0; c < FLOATS; ++c) v[c] = outputs[uint(FLOATS) * n + uint(c)];
 }
+
+void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n, v); }
 #endif
+
+// Output n's words from its floats v, as pack() makes them, then with DISTRIBUTION its values;
+// false if the check fails. A Box–Muller pair's other output (place n xor 1, in the pass, as
+// the pass starts a pair and holds whole pairs) is made here too, and checked by its own
+// invocation.
+bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
+  bool ok = pack(v, w);
+#if DISTRIBUTION != 0
+  uint partner[OUT_WORDS];
+#if PAIRS && VALUES_PER_OUTPUT == 1
+  float pv[FLOATS];
+  fetchPlace(n ^ 1u, pv);
+  pack(pv, partner);
+#else
+  partner = w;
+#endif
+  distribute(w, partner, (n & 1u) == 0u);
+#endif
+  return ok;
+}
 
 // uRecord: a second dispatch after the pack, one invocation: the first wrong output's floats.
 uniform int uRecord;
@@ -223,7 +319,7 @@ void main() {
     bool valid = pixel && n < uOutputs;
     if (valid) {
       fetchOutput(i, j, v);
-      if (!pack(v, w)) atomicMin(badOutput, n);
+      if (!packPlace(n, v, w)) atomicMin(badOutput, n);
     }
     store(n, valid, w, first, count);
   }
@@ -231,7 +327,7 @@ void main() {
   bool valid = i < uOutputs;
   if (valid) {
     fetchOutput(i, v);
-    if (!pack(v, w)) atomicMin(badOutput, i);
+    if (!packPlace(i, v, w)) atomicMin(badOutput, i);
   }
   store(i, valid, w, group, group >= uOutputs ? 0u : min(256u, uOutputs - group));
 #endif

@@ -463,7 +463,15 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "--distribution", "poisson", "--lambda", "2e6", "-o", "out.bin"}), "10^-3 .. 10^6"},
       {gen({"-n", "10", "--distribution", "normal", "--format", "ints", "-o", "out.bin"}), "gives values"},
       {gen({"-n", "10", "--distribution", "normal", "--normal-method", "polar", "-o", "out.bin"}), "box-muller"},
-      {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}), "needs the CUDA path"},
+      {gen({"-n", "10", "--path", "cpu", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}),
+       "needs the CUDA or the GL path"},
+      {gen({"-n", "10", "-g", "pm", "--distribution", "normal", "--distribution-on", "gpu", "--format", "f64", "-o",
+            "out.bin"}),
+       "in float arithmetic"},
+      {gen({"-n", "10", "-g", "pm", "--distribution", "poisson", "--distribution-on", "gpu", "-o", "out.bin"}),
+       "Poisson"},
+      {gen({"-n", "10", "-g", "ceicg", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}),
+       "makes a distribution's values on the host"},
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "device", "-o", "out.bin"}), "host or gpu"},
       {gen({"-n", "10", "--distribution-on", "gpu", "-o", "out.bin"}), "--distribution, which is not given"},
       {gen({"-n", "10", "-g", "sobol32", "--path", "cpu", "--distribution", "normal", "--normal-method",
@@ -1122,6 +1130,56 @@ TEST_CASE("bench rejects bad input with one line and leaves no file", "[cli]") {
     CHECK(result.err.find(message) != std::string::npos);
     CHECK(dir.entries() == before);
   }
+}
+
+TEST_CASE("generate --path gl --distribution-on gpu writes the formula of each output's float, made in float",
+          "[cli][distribution]") {
+  TempDir dir;
+  constexpr std::uint64_t kCount = 20001;
+  // The host's floats of the outputs (the word packer's u, bit for bit), from output 17 on.
+  glrand_ok({"generate", "-g", "pm", "--path", "cpu", "-n", std::to_string(kCount + 1), "--format", "f32", "--offset",
+             "17", "-o", "u.bin"},
+            dir.path());
+  const std::string ubytes = read_file(dir / "u.bin");
+  std::vector<float> u(kCount + 1);
+  std::memcpy(u.data(), ubytes.data(), ubytes.size());
+  struct Case {
+    std::vector<std::string> args;
+    std::function<double(std::size_t)> value;  // value i from u in double, by hand
+    double scale_mean;                         // errors in float ulps of |this| + |value − this|
+    double ulps;                               // docs/distributions.md's bound, with a half ulp of rounding
+  };
+  const std::vector<Case> cases{
+      {{"--distribution", "exponential", "--lambda", "4"}, [&](std::size_t i) { return -std::log1p(-double(u[i])) / 4.0; },
+       0, 12.5},
+      {{"--distribution", "normal", "--mean", "1", "--stddev", "3", "--normal-method", "box-muller"},
+       [&](std::size_t i) {
+         const std::size_t k = i - i % 2;
+         const double r = std::sqrt(-2.0 * std::log1p(-double(u[k]))), theta = 2.0 * std::numbers::pi * double(u[k + 1]);
+         return 1.0 + 3.0 * (i % 2 == 0 ? r * std::cos(theta) : r * std::sin(theta));
+       },
+       1, 8.5},
+  };
+  for (const auto& c : cases)
+    for (const std::string profile : {"ps30", "compute"}) {
+      INFO(c.args[1] << " --profile " << profile);
+      std::vector<std::string> args{"generate", "-g", "pm", "--path", "gl", "--profile", profile, "-n",
+                                    std::to_string(kCount), "--offset", "17", "--distribution-on", "gpu", "-o", "x.f32"};
+      args.insert(args.end(), c.args.begin(), c.args.end());
+      const auto r = glrand_ok(args, dir.path());
+      CHECK_THAT(r.err, Catch::Contains("the distribution's values made on the GPU"));
+      const std::string bytes = read_file(dir / "x.f32");
+      REQUIRE(bytes.size() == kCount * 4);
+      double worst = 0;
+      for (std::size_t i = 0; i < kCount; ++i) {
+        float x;
+        std::memcpy(&x, bytes.data() + 4 * i, 4);
+        const double exact = c.value(i);
+        const auto scale = static_cast<float>(std::abs(c.scale_mean) + std::abs(exact - c.scale_mean));
+        worst = std::max(worst, std::abs(x - exact) / (std::nextafter(scale, INFINITY) - scale));
+      }
+      CHECK(worst <= c.ulps);
+    }
 }
 
 TEST_CASE("generate --distribution writes each distribution's formula of the generator's doubles, on every path",

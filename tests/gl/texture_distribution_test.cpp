@@ -24,10 +24,14 @@
 #include "stream/distribution_dispatch.hpp"
 #include "support/distribution_cdf.hpp"
 #include "support/distribution_reference.hpp"
+#include "support/shader_distribution_bounds.hpp"
 #include "support/texture_texels.hpp"
 
 using namespace glrand;
+using testing::make_distribution;
 using testing::read_texels;
+using testing::shader_error_ulps;
+using testing::shader_float_bounds;
 
 namespace {
 
@@ -72,55 +76,6 @@ std::vector<float> hard_units() {
   return u;
 }
 
-// The float bounds of docs/distributions.md ("In textures"), in ulps as texture_error_ulps
-// measures them.
-struct FloatBound {
-  Distribution distribution;
-  std::uint64_t ulps;
-};
-
-Distribution make(DistributionKind kind, double p0 = 0, double p1 = 1, NormalMethod method = NormalMethod::inverse_cdf) {
-  Distribution d;
-  d.kind = kind;
-  d.method = method;
-  if (kind == DistributionKind::uniform) d.a = p0, d.b = p1;
-  if (kind == DistributionKind::exponential) d.lambda = p0;
-  if (kind == DistributionKind::normal || kind == DistributionKind::lognormal) d.mean = p0, d.stddev = p1;
-  return d;
-}
-
-const std::vector<FloatBound>& float_bounds() {
-  static const std::vector<FloatBound> bounds = {
-      {make(DistributionKind::uniform, -3, 5), 1},
-      {make(DistributionKind::uniform, 0.1, 0.7), 2},
-      {make(DistributionKind::uniform, -0.1, 0.7), 2},
-      {make(DistributionKind::uniform, -1e6, 3.5), 2},
-      {make(DistributionKind::uniform_positive), 1},
-      {make(DistributionKind::exponential, 2.5), 12},
-      {make(DistributionKind::normal, 0, 1), 8},
-      {make(DistributionKind::normal, 1.5, 0.25), 8},
-      {make(DistributionKind::lognormal, 0, 1), 48},
-      {make(DistributionKind::lognormal, 0.5, 0.75), 48},
-      {make(DistributionKind::normal, 0, 1, NormalMethod::box_muller), 8},
-      {make(DistributionKind::normal, 1.5, 0.25, NormalMethod::box_muller), 8},
-      {make(DistributionKind::lognormal, 0, 1, NormalMethod::box_muller), 48},
-  };
-  return bounds;
-}
-
-bool box_muller(const Distribution& d) { return distributions::uses_pairs(d); }
-
-// A value's error as the bounds state it: error_ulps's (ulps of the exact value; a normal of
-// mean μ ≠ 0 in ulps of |μ| + σ|z|), but a uniform range's in ulps of max(|a|, |b|): a + (b − a)·u
-// in float is off by about that much, which is many ulps of a value near 0.
-std::uint64_t texture_error_ulps(const Distribution& d, double u, float value) {
-  if (d.kind != DistributionKind::uniform) return testing::error_ulps(d, u, value);
-  const double exact = d.a + (d.b - d.a) * u;  // exact enough: u is a float, a and b doubles
-  const auto scale = static_cast<float>(std::max(std::abs(d.a), std::abs(d.b)));
-  const double ulp = std::nextafter(scale, INFINITY) - scale;
-  return static_cast<std::uint64_t>(std::ceil(std::abs(value - exact) / ulp));
-}
-
 // The exact value of `d` at u in double (the host's formulas, each within a few double ulps,
 // far inside a float's), clamped as the host clamps it.
 double exact(const Distribution& d, double u) {
@@ -155,14 +110,14 @@ TEST_CASE("The distribution pass is within its float bounds of the exact values 
   const GlContext context;
   const std::vector<float> units = hard_units();
   for (const Profile profile : {Profile::ps30, Profile::compute})
-  for (const auto& [d, bound] : float_bounds()) {
+  for (const auto& [d, bound] : shader_float_bounds()) {
     INFO(describe(d) << " in " << name_of(profile));
     std::uint64_t worst = 0;
     float worst_u0 = 0, worst_u1 = 0;
-    if (!box_muller(d)) {
+    if (!distributions::uses_pairs(d)) {
       const std::vector<float> values = through_pass(units, d, profile);
       for (std::size_t i = 0; i < units.size(); ++i) {
-        const std::uint64_t e = texture_error_ulps(d, static_cast<double>(units[i]), values[i]);
+        const std::uint64_t e = shader_error_ulps(d, static_cast<double>(units[i]), values[i]);
         if (e > worst) worst = e, worst_u0 = units[i];
       }
     } else {
@@ -186,7 +141,7 @@ TEST_CASE("The distribution pass is within its float bounds of the exact values 
     std::printf("texture distribution pass (%s), %s: worst %llu ulp (bound %llu) at u = %.9g%s\n",
                 name_of(profile), describe(d).c_str(),
                 static_cast<unsigned long long>(worst), static_cast<unsigned long long>(bound), worst_u0,
-                box_muller(d) ? (", u1 = " + std::to_string(worst_u1)).c_str() : "");
+                distributions::uses_pairs(d) ? (", u1 = " + std::to_string(worst_u1)).c_str() : "");
     CHECK(worst <= bound);
   }
 }
@@ -243,14 +198,14 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
           "[distribution][texture]") {
   const GlContext context;
   const std::vector<Distribution> kinds = {
-      make(DistributionKind::exponential, 2.5),
-      make(DistributionKind::normal, 1.5, 0.25),
-      make(DistributionKind::lognormal, 0, 1),
-      make(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
-      make(DistributionKind::uniform, -3, 5),
+      make_distribution(DistributionKind::exponential, 2.5),
+      make_distribution(DistributionKind::normal, 1.5, 0.25),
+      make_distribution(DistributionKind::lognormal, 0, 1),
+      make_distribution(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
+      make_distribution(DistributionKind::uniform, -3, 5),
   };
   const auto bound_of = [](const Distribution& d) {
-    for (const auto& [known, ulps] : float_bounds())
+    for (const auto& [known, ulps] : shader_float_bounds())
       if (known.kind == d.kind && known.method == d.method && known.mean == d.mean && known.stddev == d.stddev &&
           known.a == d.a && known.b == d.b && known.lambda == d.lambda)
         return ulps;
@@ -270,7 +225,7 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
   std::vector<Fill> fills;
   for (const Layout layout : {Layout{2, 4}, Layout{3, 2}, Layout{1, 1}})
     for (const Distribution& d : kinds)
-      if (layout.channels > 1 || !box_muller(d)) fills.push_back({layout, d});
+      if (layout.channels > 1 || !distributions::uses_pairs(d)) fills.push_back({layout, d});
   std::uint64_t total = 0;
   for (const Fill& f : fills) total += std::uint64_t{f.layout.textures} * f.layout.channels * kWidth * kHeight;
   for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
@@ -313,7 +268,7 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
               const bool circle = algorithm == Algorithm::wichmann_hill || algorithm == Algorithm::ceicg;
               const double value = texels[t][4 * p + c];
               bool ok = false;
-              if (box_muller(d)) {
+              if (distributions::uses_pairs(d)) {
                 const std::uint64_t pair = output & ~std::uint64_t{1};
                 const double u0 = exact_u[pair], u1 = exact_u[pair + 1];
                 const double e0 = unit_bound(algorithm, u0), e1 = unit_bound(algorithm, u1);
@@ -347,24 +302,24 @@ TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[d
   TextureFiller filler(settings);
   const gl::Texture rgba(8, 8), red(8, 8, gl::TexelFormat{1, false});
   const unsigned rgba_id = rgba.id(), red_id = red.id();
-  Distribution poisson = make(DistributionKind::poisson);
+  Distribution poisson = make_distribution(DistributionKind::poisson);
   poisson.lambda = 3;
   CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, poisson), Catch::Contains("Poisson"));
-  const Distribution pairs = make(DistributionKind::normal, 0, 1, NormalMethod::box_muller);
+  const Distribution pairs = make_distribution(DistributionKind::normal, 0, 1, NormalMethod::box_muller);
   CHECK_THROWS_WITH(filler.fill({&red_id, 1}, 8, 8, pairs), Catch::Contains("RG32F or RGBA32F"));
   filler.seek(3);
   CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, pairs), Catch::Contains("odd position 3"));
   CHECK(filler.position() == 3);
   // Parameters that are no normal floats: too large, or so small that a GPU would flush them.
-  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1e300)),
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make_distribution(DistributionKind::normal, 0, 1e300)),
                     Catch::Contains("stddev 1e+300 is not a finite, normal float"));
-  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1e-50)),
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make_distribution(DistributionKind::normal, 0, 1e-50)),
                     Catch::Contains("stddev 1e-50 is not a finite, normal float"));
-  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make(DistributionKind::exponential, 1e39)),
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, make_distribution(DistributionKind::exponential, 1e39)),
                     Catch::Contains("1/lambda"));
   CHECK(filler.position() == 3);
   // The inverse CDF takes odd positions and one channel.
-  filler.fill({&red_id, 1}, 8, 8, make(DistributionKind::normal, 0, 1));
+  filler.fill({&red_id, 1}, 8, 8, make_distribution(DistributionKind::normal, 0, 1));
   CHECK(filler.position() == 3 + 64);
 }
 
@@ -375,10 +330,10 @@ TEST_CASE("TextureFiller's distribution values fit their exact CDFs over 10^7 va
   const GlContext context;
   constexpr std::uint32_t kWidth = 2048, kHeight = 1280;
   const std::vector<Distribution> kinds = {
-      make(DistributionKind::exponential, 2.5),
-      make(DistributionKind::normal, 1.5, 0.25),
-      make(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
-      make(DistributionKind::lognormal, 0.5, 0.75),
+      make_distribution(DistributionKind::exponential, 2.5),
+      make_distribution(DistributionKind::normal, 1.5, 0.25),
+      make_distribution(DistributionKind::normal, 0, 1, NormalMethod::box_muller),
+      make_distribution(DistributionKind::lognormal, 0.5, 0.75),
   };
   const gl::Texture texture(kWidth, kHeight);
   const unsigned id = texture.id();

@@ -32,7 +32,7 @@ from conftest import cuda_reason
     (lambda: glrand.generate("pm", 10, path="cpu", distribution="normal", lam=2), "lam is not a parameter"),
     (lambda: glrand.generate("pm", 10, path="cpu", distribution="poisson", lam=1e7), "10^6"),
     (lambda: glrand.generate("pm", 10, path="cpu", distribution="normal", method="polar"), "polar"),
-    (lambda: glrand.generate("pm", 10, path="cpu", distribution="normal", on="gpu"), "CUDA path"),
+    (lambda: glrand.generate("pm", 10, path="cpu", distribution="normal", on="gpu"), "CUDA or the GL path"),
     (lambda: glrand.generate("pm", 10, path="cpu", distribution="uniform", range=(1, 0)), "range"),
     (lambda: glrand.generate("pm", 10, path="cpu", distribution="uniform", range=3), "range must be (a, b)"),
     (lambda: glrand.generate("pm", 10, path="cpu", dtype=numpy.uint32, distribution="normal"), "exact integers"),

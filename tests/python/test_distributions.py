@@ -88,6 +88,19 @@ def test_gl_path_gives_the_host_values():
         assert numpy.array_equal(on_gl, on_cpu), name
 
 
+def test_made_on_the_gl_paths_gpu_in_float():
+    # The word packer's values of each output's float (the host's, bit for bit), within
+    # docs/distributions.md's bound: the exponential's 12 ulp of -log1p(-u)/lam at that float.
+    u = glrand.generate("pm", 20_001, path="cpu", dtype=numpy.float32, offset=5)
+    values = glrand.generate("pm", 20_001, path="gl", distribution="exponential", lam=2.0, on="gpu", offset=5)
+    assert values.dtype == numpy.float32
+    exact = -numpy.log1p(-u.astype(numpy.float64)) / 2.0
+    ulp = numpy.spacing(numpy.abs(exact).astype(numpy.float32)).astype(numpy.float64)
+    assert numpy.max(numpy.abs(values - exact) / ulp) <= 12.5
+    with pytest.raises(ValueError, match="in float arithmetic"):
+        glrand.generate("pm", 10, path="gl", dtype=numpy.float64, distribution="normal", on="gpu")
+
+
 @pytest.mark.gpu
 def test_made_on_the_gpu_within_the_documented_bound():
     reason = cuda_reason()

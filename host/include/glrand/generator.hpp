@@ -143,10 +143,13 @@ class Generator {
   // Throws InvalidArgument if the next `count` outputs do not exist (Sobol32: whole points,
   // within a dimension's 2^32; MTGP32: positions below 2^63).
   void check_count(std::uint64_t count) const;
-  // Throws InvalidArgument unless these settings can make `distribution`'s values: its
-  // parameters, Sobol32 in one dimension and without Box–Muller, and made on the GPU only
-  // where the backend does (CUDA). Opens no device; generate() checks the same.
-  void check_distribution(const Distribution& distribution) const;
+  // Throws InvalidArgument unless these settings can make `distribution`'s values as floats
+  // (as doubles with `doubles`): its parameters, Sobol32 in one dimension and without
+  // Box–Muller, and made on the GPU only where the backend does: the CUDA path (floats and
+  // doubles), and the GL path where it makes the generator's floats on the GPU (floats only,
+  // not Poisson, its parameters floats: docs/distributions.md). Opens no device; generate()
+  // checks the same.
+  void check_distribution(const Distribution& distribution, bool doubles = false) const;
 
   // The formulas applied to exact outputs (words_per_output() words each, out.size()
   // outputs) whose first is output `first` counted from the settings' start (Wichmann–Hill's
