@@ -7,7 +7,17 @@
 # run the driver there: bash bench/gpu/run.sh SUITE... (tests, hashes, readback, bench, paths,
 # sweep, clock-probe, quality-full, command-checks; bench/README.md says what each runs). With
 # MPI built in, Open MPI's runtime comes along (.gpu/mpi-debs; setup.sh sets MPIRUN).
+#
+# Usage: prepare-bundle.sh [--xz] [EXECUTABLE...]. EXECUTABLEs (paths in the build tree, such
+# as glrand tests/gl_tests) choose what goes, instead of the whole list below, which is more
+# than the 64 MiB carry holds; --xz packs .gpu's executables and libraries into one archive,
+# .gpu/bundle.tar.xz (about a third of their size), which setup.sh unpacks on the machine.
 set -euo pipefail
+xz=0
+if [[ ${1:-} == --xz ]]; then
+  xz=1
+  shift
+fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 "$root/scripts/setup-debian.sh"
@@ -16,6 +26,7 @@ executables=(glrand bench_fragment bench_gl_readback bench_library tests/gl_test
 # The CUDA path's test and bench executables exist when nvcc was found (GLRAND_CUDA).
 grep -q '^GLRAND_CUDA:BOOL=ON' build-gpu/CMakeCache.txt && executables+=(bench_cuda bench_pi bench_sink tests/cuda_gpu_tests tests/mt19937_gpu_test
                                                                      tests/gl_interop_gpu_test tests/cli_gpu_tests)
+(($# > 0)) && executables=("$@")
 # The Python module, where built (cmake/Python.cmake).
 python_module=$(ninja -C build-gpu -t targets all | grep -q '^glrand_python:' && echo glrand_python || true)
 cmake --build build-gpu --target "${executables[@]##*/}" $python_module
@@ -40,6 +51,10 @@ if ldd .gpu/bin/glrand | grep -q libmpi; then bench/gpu/fetch-mpi-runtime.sh .gp
 # libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (setup.sh finds it).
 rm -f .gpu/lib/libcurand*
 [[ -d .gl ]] || bench/gpu/fetch-gl-runtime.sh .gl >/dev/null
+if ((xz)); then
+  tar -C .gpu -cf - bin lib | xz -T0 -6 > .gpu/bundle.tar.xz
+  rm -rf .gpu/bin .gpu/lib
+fi
 grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
 grep -qx '/.gl/' .git/info/exclude 2>/dev/null || echo '/.gl/' >> .git/info/exclude
 du -sh .gpu .gl

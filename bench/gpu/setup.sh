@@ -4,6 +4,8 @@
 # GL loaders from .gl, points the loader at the bundled libraries and, where the machine has
 # it, at cuRAND's (not bundled: too large), and sets B to the bundled executables.
 B=$PWD/.gpu/bin
+# prepare-bundle.sh --xz carries the executables and libraries in one archive.
+if [[ -f .gpu/bundle.tar.xz && ! -d .gpu/bin ]]; then tar -C .gpu -xJf .gpu/bundle.tar.xz; fi
 # The GPU machine lacks glvnd's dispatch libraries (bench/gpu/fetch-gl-runtime.sh); a machine that
 # has them keeps its own (sourcing this here by mistake once put libvulkan into /usr/lib).
 if ! ldconfig -p | grep -q 'libEGL\.so\.1 '; then

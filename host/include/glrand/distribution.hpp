@@ -3,8 +3,9 @@
 // Distributions of a generator's outputs (docs/distributions.md): each value a documented
 // formula of the generator's doubles u in [0, 1) (its f64 formula applied to the exact
 // integers), computed on the host in double and rounded once to float where floats are
-// asked for, so that every backend gives the same bits; or, asked for on the CUDA path, on
-// the GPU, within a documented bound of the correctly rounded value. One output makes one
+// asked for, so that every backend gives the same bits; or, asked for on the CUDA path or
+// (floats, from each output's float) on the GL path, on the GPU, within a documented bound of
+// the correctly rounded value. One output makes one
 // value; the Box–Muller normal makes values 2k and 2k + 1 from outputs 2k and 2k + 1
 // (counted from the settings' start), whatever the calls' sizes.
 #include <string>
@@ -26,8 +27,9 @@ enum class DistributionKind {
 enum class NormalMethod { inverse_cdf, box_muller };
 
 // Where the values are made: on the host (the same bits on every path), or on the GPU where
-// the words are (the CUDA path; floats in float arithmetic and doubles in double, within
-// docs/distributions.md's bounds; a uniform range, (0, 1] and the Poisson the host's bits).
+// the words are (the CUDA path: floats in float arithmetic and doubles in double, within
+// docs/distributions.md's bounds, a uniform range, (0, 1] and the Poisson the host's bits;
+// the GL path: floats only, in float, not the Poisson).
 enum class DistributionOn { host, gpu };
 
 struct Distribution {
