@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include <glrand/error.hpp>
+#include "distributions/poisson_table.hpp"
 #include "distributions/transforms.hpp"
 #include "gl/check.hpp"
 #include "gl/shader_library.hpp"
@@ -29,8 +30,8 @@ float float_parameter(double value, const char* name) {
 }
 
 constexpr const char* kNoPoisson =
-    "the GL path's shaders (texture fills, --path gl --distribution-on gpu) do not make Poisson values; they are made "
-    "on the host (--distribution-on host, glrand::Generator)";
+    "texture fills do not make Poisson values; they are made on the host (--distribution-on host, glrand::Generator) "
+    "or read back from the GL path's GPU (--path gl --distribution-on gpu)";
 
 }  // namespace
 
@@ -114,10 +115,19 @@ void DistributionPass::apply(std::span<const unsigned> units, std::span<const un
 PackedDistribution packed_distribution(const Distribution* distribution, gl::PackFormat format) {
   if (!distribution) return {};
   check(*distribution);
+  if (format == gl::PackFormat::words) throw InvalidArgument("a distribution's values are floats or doubles");
+  if (distribution->kind == DistributionKind::poisson) {
+    auto table = distributions::poisson_table(distribution->lambda);
+    if (!table)
+      throw InvalidArgument("the Poisson's table of this mean does not reach 1: its values are made on the host "
+                            "(--distribution-on host)");
+    return {gl::WordPacker::kPoissonVariant, {}, std::move(table), false};
+  }
   if (format != gl::PackFormat::f32)
-    throw InvalidArgument("the GL path makes a distribution's values on the GPU in float arithmetic: ask for floats "
-                          "(--format f32 or text), or make them on the host (--distribution-on host)");
-  return {distribution_variant(*distribution), distribution_uniforms(*distribution),
+    throw InvalidArgument("the GL path makes a distribution's values on the GPU in float arithmetic (the Poisson's in "
+                          "both formats): ask for floats (--format f32 or text), or make them on the host "
+                          "(--distribution-on host)");
+  return {distribution_variant(*distribution), distribution_uniforms(*distribution), nullptr,
           distributions::uses_pairs(*distribution)};
 }
 

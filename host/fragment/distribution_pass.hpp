@@ -8,9 +8,11 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 
 #include <glrand/distribution.hpp>
+#include "distributions/poisson_table.hpp"
 #include "gl/resources.hpp"
 #include "gl/word_packer.hpp"
 
@@ -32,16 +34,18 @@ DistributionUniforms distribution_uniforms(const Distribution& distribution);
 // distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7).
 int distribution_variant(const Distribution& distribution);
 
-// A distribution's values made by the word packer (gl::WordPacker) from the floats it makes:
-// none (variant 0), or its variant, uniforms and whether it pairs outputs (Box–Muller).
+// A distribution's values made by the word packer (gl::WordPacker) from the floats or doubles
+// it makes: none (variant 0), or its variant, uniforms, the Poisson's table, and whether it
+// pairs outputs (Box–Muller).
 struct PackedDistribution {
   int variant = 0;
   DistributionUniforms uniforms;
+  std::shared_ptr<const distributions::PoissonTable> poisson;
   bool pairs = false;
 };
 // Of `distribution` (none: nullptr) for a read-back in `format`; throws InvalidArgument where
-// the GPU does not make it so: Poisson, doubles (GLSL has no double logarithm or exponential),
-// parameters that are no floats.
+// the GPU does not make it so: doubles but the Poisson's (GLSL has no double logarithm or
+// exponential), parameters that are no floats.
 PackedDistribution packed_distribution(const Distribution* distribution, gl::PackFormat format);
 // The key of an engine's packer for `format` and `distribution`.
 inline int packing_key(gl::PackFormat format, const PackedDistribution& distribution) {

@@ -409,7 +409,8 @@ class StatefulFragment {
     if (!p.packer)
       p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
                                                   format, distribution.variant);
-    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds);
+    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds,
+                                                         distribution.poisson);
     if (!p.readback)
       p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(outputs_per_pixel() * substreams()));
     return p;

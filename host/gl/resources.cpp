@@ -286,10 +286,10 @@ StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
 
 void StorageBuffer::bind_base(unsigned index) const { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, id()); }
 
-void StorageBuffer::upload(std::span<const float> values) const {
+void StorageBuffer::upload(std::span<const std::byte> bytes) const {
   const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(values.size_bytes()), values.data());
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes.size()), bytes.data());
   check_errors("uploading to a shader storage buffer");
 }
 

@@ -166,8 +166,9 @@ class StorageBuffer {
   std::size_t bytes() const { return bytes_; }
   // Binds the buffer to GL_SHADER_STORAGE_BUFFER binding point `index`.
   void bind_base(unsigned index) const;
-  // Copies `values` into the buffer from offset 0.
-  void upload(std::span<const float> values) const;
+  // Copies `values` (or bytes) into the buffer from offset 0.
+  void upload(std::span<const float> values) const { upload(std::as_bytes(values)); }
+  void upload(std::span<const std::byte> bytes) const;
   // Copies the first values.size() floats out (waits for the GPU).
   void download(std::span<float> values) const;
 

@@ -21,6 +21,7 @@ namespace {
 
 constexpr unsigned kWordsBinding = 3;
 constexpr unsigned kFailureBinding = 4;
+constexpr unsigned kPoissonBinding = 5;  // the Poisson's CDF table
 constexpr unsigned kFloatsBinding = 1;  // the stream passes' output binding
 constexpr std::uint64_t kGroupSize = 256;  // local_size_x of pack_words.comp
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -45,8 +46,11 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
     defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : kind == wichmann_hill ? "3" : "4";
   }
   if (distribution != 0) {
-    if (format != PackFormat::f32 || distribution < 1 || distribution > 7)
-      throw InvalidArgument("the word packer makes a distribution's values (1 to 7) of floats only");
+    const bool of_floats = distribution >= 1 && distribution <= 7 && format == PackFormat::f32;
+    const bool poisson = distribution == WordPacker::kPoissonVariant && format != PackFormat::words;
+    if (!of_floats && !poisson)
+      throw InvalidArgument("the word packer makes distributions 1 to 7 of floats and the Poisson (8) of doubles, as "
+                            "floats or doubles");
     defines["DISTRIBUTION"] = std::to_string(distribution);
   }
   return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
@@ -245,11 +249,25 @@ void WordPacker::look_up() {
   check_errors("setting up the word packer");
 }
 
-void WordPacker::set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds) {
+void WordPacker::set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds,
+                                  std::shared_ptr<const distributions::PoissonTable> poisson) {
   if (distribution_ == 0) throw InvalidArgument("this word packer makes no distribution's values");
   const GLuint id = program_.id();
-  glProgramUniform4fv(id, glGetUniformLocation(id, "uParameters"), 1, parameters.data());
-  glProgramUniform2fv(id, glGetUniformLocation(id, "uBounds"), 1, bounds.data());
+  if (distribution_ != kPoissonVariant) {
+    glProgramUniform4fv(id, glGetUniformLocation(id, "uParameters"), 1, parameters.data());
+    glProgramUniform2fv(id, glGetUniformLocation(id, "uBounds"), 1, bounds.data());
+  } else {
+    if (!poisson || poisson->cdf.empty()) throw InvalidArgument("the word packer's Poisson values need the mean's table");
+    if (poisson != poisson_) {  // a new mean: its table into the packer's buffer
+      const StateGuard guard;
+      poisson_cdf_.emplace(poisson->cdf.size() * sizeof(double));
+      poisson_cdf_->upload(std::as_bytes(std::span<const double>(poisson->cdf)));
+      poisson_ = std::move(poisson);
+    }
+    glProgramUniform1ui(id, glGetUniformLocation(id, "uPoissonSize"), static_cast<GLuint>(poisson_->cdf.size()));
+    glProgramUniform1d(id, glGetUniformLocation(id, "uPoissonK0"), poisson_->k0);
+    glProgramUniform1d(id, glGetUniformLocation(id, "uPoissonFloor"), poisson_->floor);
+  }
   check_errors("setting a distribution's parameters");
 }
 
@@ -279,6 +297,10 @@ void WordPacker::bind_words(std::uint64_t outputs, const OverlappedReadback* int
 void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
   if (outputs > kNone) throw InvalidArgument("a pass of more than 2^32 - 1 outputs cannot be packed");
   header_.bind_base(kFailureBinding);
+  if (distribution_ == kPoissonVariant) {
+    if (!poisson_cdf_) throw InvalidArgument("the word packer's Poisson values need set_distribution() first");
+    poisson_cdf_->bind_base(kPoissonBinding);
+  }
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
   const std::uint32_t none = kNone;
   glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, sizeof none, GL_RED_INTEGER, GL_UNSIGNED_INT, &none);

@@ -12,10 +12,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "distributions/poisson_table.hpp"
 #include "gl/resources.hpp"
 
 namespace glrand::gl {
@@ -84,19 +86,23 @@ class WordPacker {
   static bool fits(const PackRule& rule, std::uint64_t outputs, PackFormat format = PackFormat::words);
 
   // `format`: the words, or (a rule with a UnitFormula) each output's float or double.
-  // `distribution` (f32 only): 0, or 1 to 7 for the values of a distribution of those floats
-  // (shaders/common/distribution_values.glsl's numbering; fragment::distribution_variant),
-  // its parameters set by set_distribution(). Box–Muller (6, 7) pairs places 2k and 2k + 1
-  // of a pass: a pass must start at a pair and hold whole pairs.
+  // `distribution`: 0; 1 to 7 (f32 only) for the values of a distribution of those floats
+  // (shaders/common/distribution_values.glsl's numbering; fragment::distribution_variant);
+  // or kPoissonVariant (f32 or f64) for the Poisson's values of the doubles, by the host's
+  // table and search. Its parameters are set by set_distribution(). Box–Muller (6, 7) pairs
+  // places 2k and 2k + 1 of a pass: a pass must start at a pair and hold whole pairs.
   WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words, int distribution = 0);
   WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words, int distribution = 0);
 
   const PackRule& rule() const { return rule_; }
   PackFormat format() const { return format_; }
   int distribution() const { return distribution_; }
+  static constexpr int kPoissonVariant = 8;
   // The distribution's uniforms (fragment::distribution_uniforms: its parameters as floats,
-  // and a uniform range's least and greatest float).
-  void set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds);
+  // and a uniform range's least and greatest float), or the Poisson's table (uploaded when it
+  // is not the last one's).
+  void set_distribution(const std::array<float, 4>& parameters, const std::array<float, 2>& bounds,
+                        std::shared_ptr<const distributions::PoissonTable> poisson = nullptr);
   // 32-bit words an output takes in the read-back.
   int output_words() const { return output_words(rule_, format_); }
   static int output_words(const PackRule& rule, PackFormat format) {
@@ -160,6 +166,8 @@ class WordPacker {
   std::uint64_t most_block_bytes_ = 0;  // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   StorageBuffer header_;
   std::optional<StorageBuffer> words_;
+  std::shared_ptr<const distributions::PoissonTable> poisson_;  // the table in poisson_cdf_
+  std::optional<StorageBuffer> poisson_cdf_;
 };
 
 }  // namespace glrand::gl

@@ -254,7 +254,7 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
 // The GL path's value runs of a generator whose float formula the word packer knows
 // (Park–Miller, MRG32k3a with RngStreams' floats, Wichmann–Hill with one parameter set): made
 // on the GPU in every profile (ps30: with leapfrog, where the context allows).
-// A distribution's values are made there too, in float (source.gpu_distribution_f32).
+// A distribution's values are made there too (in float; the Poisson's in both formats).
 template <class Fragment, class Traits, class Start>
 void set_gl_value_runs(Source& source, const Settings& s, Traits traits, Start start) {
   if (s.profile != Profile::ps30) {
@@ -263,11 +263,17 @@ void set_gl_value_runs(Source& source, const Settings& s, Traits traits, Start s
     source.gpu_distribution_f32 = [s, traits, start](const Distribution& d) {
       return on_stream_values<float>(s, traits, start, 1, d);
     };
+    source.gpu_distribution_f64 = [s, traits, start](const Distribution& d) {
+      return on_stream_values<double>(s, traits, start, 1, d);
+    };
   } else if (s.layout.split == Split::leapfrog) {
     source.run_f32 = on_gl_values<float, Fragment>(s, traits, start, source.to_f32);
     source.run_f64 = on_gl_values<double, Fragment>(s, traits, start, source.to_f64);
     source.gpu_distribution_f32 = [s, traits, start, convert = source.to_f32](const Distribution& d) {
       return on_gl_values<float, Fragment>(s, traits, start, convert, d);
+    };
+    source.gpu_distribution_f64 = [s, traits, start, convert = source.to_f64](const Distribution& d) {
+      return on_gl_values<double, Fragment>(s, traits, start, convert, d);
     };
   }
 }
@@ -382,6 +388,9 @@ Source ceicg_source(const Settings& s) {
     source.run_f64 = on_stream_values<double>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup);
     source.gpu_distribution_f32 = [s, start](const Distribution& d) {
       return on_stream_values<float>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup, d);
+    };
+    source.gpu_distribution_f64 = [s, start](const Distribution& d) {
+      return on_stream_values<double>(s, stream::CeicgStreamTraits{}, start, stream::CeicgStreamTraits::kOutputsPerGroup, d);
     };
   } else {
     source.run = [start, size = s.ceicg_target](Devices& devices, std::uint64_t first, std::uint64_t count,

@@ -99,8 +99,9 @@ struct Source {
   ValueRun<float> run_f32;
   ValueRun<double> run_f64;
   // The values of a distribution made on the GPU (Distribution::on gpu): the CUDA backend's
-  // floats and doubles; the GL path's floats where it makes the generator's floats on the
-  // GPU (run_f32 above, and CEICG in the scatter and compute profiles); empty elsewhere.
+  // floats and doubles; the GL path's where it makes the generator's floats on the GPU
+  // (run_f32 above, and CEICG in the scatter and compute profiles: floats, and the Poisson's
+  // doubles, the engines refusing other doubles); empty elsewhere.
   std::function<ValueRun<float>(const Distribution&)> gpu_distribution_f32;
   std::function<ValueRun<double>(const Distribution&)> gpu_distribution_f64;
   // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); empty elsewhere.

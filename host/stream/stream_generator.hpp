@@ -176,7 +176,8 @@ class StreamGenerator {
     if (!p.packer)
       p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format,
                                                   distribution.variant);
-    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds);
+    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds,
+                                                         distribution.poisson);
     if (!p.readback) p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(per_pass));
     p.readback->run(
         (count + per_pass - 1) / per_pass,

@@ -14,7 +14,8 @@
 // only the values cross.
 // DISTRIBUTION 1 to 7 (with VALUES 32): each float u becomes that distribution's value, in
 // float arithmetic (common/distribution_values.glsl's numbering and uniforms; Box–Muller's
-// pairs are places 2k and 2k + 1 of the pass, which starts a pair).
+// pairs are places 2k and 2k + 1 of the pass, which starts a pair). DISTRIBUTION 8 (VALUES 32
+// or 64): the Poisson's value of each double d, by the host's table and search, bit for bit.
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -45,6 +46,10 @@
 // glrand: variant FLOATS=4,COMBINE=0,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=6
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=1
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=7
+// glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=8
+// glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=64,VALUE_FORMULA=2,DISTRIBUTION=8
+// glrand: variant FLOATS=4,COMBINE=0,VALUES=64,VALUE_FORMULA=3,DISTRIBUTION=8
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=8
 #ifndef FLOATS
 #define FLOATS 2
 #endif
@@ -87,10 +92,13 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 #endif
 
 #include "readback/unit_values.glsl"
-#if DISTRIBUTION != 0
+// FLOAT_VALUES: a distribution of the floats (1 to 7).
+#if DISTRIBUTION >= 1 && DISTRIBUTION <= 7
 #include "common/distributions.glsl"
+#define FLOAT_VALUES 1
 #define PAIRS (DISTRIBUTION >= 6)
 #else
+#define FLOAT_VALUES 0
 #define PAIRS 0
 #endif
 
@@ -109,6 +117,38 @@ bool exactBelow(float f, float bound) { return f >= 0.0 && f < bound && f == flo
 #define OUT_WORDS WORDS
 #endif
 
+#if DISTRIBUTION == 8
+layout(std430, binding = 5) readonly buffer PoissonCdf { double cdf[]; };
+uniform uint uPoissonSize;
+uniform double uPoissonK0;
+uniform double uPoissonFloor;
+
+// Value j's words: the Poisson's value of d (significand hi, lo and exponent e; 0 where not
+// `nonzero`), the host's search (distributions/poisson_table.hpp): k0 + the least i with
+// cdf[i] > max(d, floor), a whole number, exact as a float too.
+void storePoisson(bool nonzero, uint hi, uint lo, int e, inout uint w[OUT_WORDS], int j) {
+  uvec2 bits = nonzero ? doubleBits(hi, lo, e) : uvec2(0u);
+  double d = packDouble2x32(bits);
+  double v = d < uPoissonFloor ? uPoissonFloor : d;
+  uint a = 0u, b = uPoissonSize;
+  while (a < b) {
+    uint mid = a + (b - a) / 2u;
+    if (cdf[mid] > v)
+      b = mid;
+    else
+      a = mid + 1u;
+  }
+  double k = uPoissonK0 + double(a);
+#if VALUES == 32
+  w[j] = floatBitsToUint(float(k));
+#else
+  uvec2 out2 = unpackDouble2x32(k);
+  w[2 * j] = out2.x;
+  w[2 * j + 1] = out2.y;
+#endif
+}
+#endif
+
 // Output n's words (what the host hands on) from its floats; false if the check fails.
 bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = true;
@@ -119,7 +159,9 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   uint hi = 0u, lo = 0u;
   int e = 0;
   if (ok) unitDouble(word, hi, lo, e);  // a refused pass's values are never read
-#if VALUES == 32
+#if DISTRIBUTION == 8
+  storePoisson(ok, hi, lo, e, w, 0);
+#elif VALUES == 32
   w[0] = ok ? floatBits(hi, lo, e) : 0u;
 #else
   uvec2 d = ok ? doubleBits(hi, lo, e) : uvec2(0u);
@@ -132,7 +174,9 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
     uint hi = 0u, lo = 0u;
     int e = 0;
     bool nonzero = ok && quotientFraction(x, hi, lo, e);
-#if VALUES == 32
+#if DISTRIBUTION == 8
+    storePoisson(nonzero, hi, lo, e, w, j);
+#elif VALUES == 32
     w[j] = nonzero ? floatBits(hi, lo, e) : 0u;
 #else
     uvec2 d = nonzero ? doubleBits(hi, lo, e) : uvec2(0u);
@@ -146,7 +190,9 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   uint hi = 0u, lo = 0u;
   int e = 0;
   bool nonzero = ok && sumFraction(x, hi, lo, e);
-#if VALUES == 32
+#if DISTRIBUTION == 8
+  storePoisson(nonzero, hi, lo, e, w, 0);
+#elif VALUES == 32
   uint bits = nonzero ? floatBits(hi, lo, e) : 0u;
   w[0] = min(bits, 0x3F7FFFFFu);  // a d that rounds to 1.0 gives the float below it
 #else
@@ -166,7 +212,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   return ok;
 }
 
-#if DISTRIBUTION != 0
+#if FLOAT_VALUES
 uniform vec4 uParameters;  // 1: (a, b − a); 3: (1/λ); 4–7: (μ, σ)
 uniform vec2 uBounds;      // 1: the least and greatest float in [a, b)
 
@@ -276,7 +322,7 @@ void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n, v); }
 // invocation.
 bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = pack(v, w);
-#if DISTRIBUTION != 0
+#if FLOAT_VALUES
   uint partner[OUT_WORDS];
 #if PAIRS && VALUES_PER_OUTPUT == 1
   float pv[FLOATS];

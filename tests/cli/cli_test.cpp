@@ -468,8 +468,6 @@ TEST_CASE("generate rejects bad input with one line on stderr and leaves no file
       {gen({"-n", "10", "-g", "pm", "--distribution", "normal", "--distribution-on", "gpu", "--format", "f64", "-o",
             "out.bin"}),
        "in float arithmetic"},
-      {gen({"-n", "10", "-g", "pm", "--distribution", "poisson", "--distribution-on", "gpu", "-o", "out.bin"}),
-       "Poisson"},
       {gen({"-n", "10", "-g", "ceicg", "--distribution", "normal", "--distribution-on", "gpu", "-o", "out.bin"}),
        "makes a distribution's values on the host"},
       {gen({"-n", "10", "--distribution", "normal", "--distribution-on", "device", "-o", "out.bin"}), "host or gpu"},

@@ -99,6 +99,10 @@ def test_made_on_the_gl_paths_gpu_in_float():
     assert numpy.max(numpy.abs(values - exact) / ulp) <= 12.5
     with pytest.raises(ValueError, match="in float arithmetic"):
         glrand.generate("pm", 10, path="gl", dtype=numpy.float64, distribution="normal", on="gpu")
+    # The Poisson's values: the host's table and search of each output's double, bit for bit.
+    g_gpu, g_host = glrand.Generator("wh", path="gl"), glrand.Generator("wh", path="gl")
+    for lam in (0.5, 10.0, 1e6):
+        assert numpy.array_equal(g_gpu.poisson(10_001, lam, on="gpu"), g_host.poisson(10_001, lam)), lam
 
 
 @pytest.mark.gpu

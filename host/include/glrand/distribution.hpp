@@ -29,7 +29,7 @@ enum class NormalMethod { inverse_cdf, box_muller };
 // Where the values are made: on the host (the same bits on every path), or on the GPU where
 // the words are (the CUDA path: floats in float arithmetic and doubles in double, within
 // docs/distributions.md's bounds, a uniform range, (0, 1] and the Poisson the host's bits;
-// the GL path: floats only, in float, not the Poisson).
+// the GL path: floats only, in float, and the Poisson the host's bits as floats or doubles).
 enum class DistributionOn { host, gpu };
 
 struct Distribution {

@@ -146,9 +146,9 @@ class Generator {
   // Throws InvalidArgument unless these settings can make `distribution`'s values as floats
   // (as doubles with `doubles`): its parameters, Sobol32 in one dimension and without
   // Box–Muller, and made on the GPU only where the backend does: the CUDA path (floats and
-  // doubles), and the GL path where it makes the generator's floats on the GPU (floats only,
-  // not Poisson, its parameters floats: docs/distributions.md). Opens no device; generate()
-  // checks the same.
+  // doubles), and the GL path where it makes the generator's floats on the GPU (floats only
+  // but the Poisson's, its parameters floats: docs/distributions.md). Opens no device;
+  // generate() checks the same.
   void check_distribution(const Distribution& distribution, bool doubles = false) const;
 
   // The formulas applied to exact outputs (words_per_output() words each, out.size()
