@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <utility>
 
 #include <glrand/distribution.hpp>
 #include "distributions/poisson_table.hpp"
@@ -48,8 +49,8 @@ struct PackedDistribution {
 // exponential), parameters that are no floats.
 PackedDistribution packed_distribution(const Distribution* distribution, gl::PackFormat format);
 // The key of an engine's packer for `format` and `distribution`.
-inline int packing_key(gl::PackFormat format, const PackedDistribution& distribution) {
-  return static_cast<int>(format) + 3 * distribution.variant;
+inline std::pair<gl::PackFormat, int> packing_key(gl::PackFormat format, const PackedDistribution& distribution) {
+  return {format, distribution.variant};
 }
 
 class DistributionPass {

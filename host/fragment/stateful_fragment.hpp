@@ -170,10 +170,11 @@ class StatefulFragment {
       throw InvalidArgument(std::string(G::kName) + ": this layout's values are made on the host");
     const PackedDistribution packed = packed_distribution(distribution, format);
     const std::uint64_t per_pass = std::uint64_t{outputs_per_pixel()} * substreams();
-    if (packed.pairs && per_pass % 2 != 0)
-      throw InvalidArgument(std::string(G::kName) + ": Box-Muller on the GPU needs an even number of outputs a pass, not " +
-                            std::to_string(per_pass) + " (" + std::to_string(substreams()) + " substreams of " +
-                            std::to_string(outputs_per_pixel()) + "): use an even number of substreams");
+    // Box–Muller pairs places 2k and 2k + 1 of a pass, j·P + s: with P even, the two are pixels
+    // s and s + 1 of one output j.
+    if (packed.pairs && substreams() % 2 != 0)
+      throw InvalidArgument(std::string(G::kName) + ": Box-Muller on the GPU pairs neighbouring substreams: use an even "
+                            "number of substreams (--substreams), not " + std::to_string(substreams()));
     const gl::StateGuard guard;
     fill_states(start, 1);
     step_ = generator_.jump(substreams());
@@ -236,10 +237,10 @@ class StatefulFragment {
   }
 
  private:
-  // A word packer and its two readback buffers of a whole pass.
+  // A word packer and the two readback buffers of a whole pass it packs into.
   struct Packing {
-    std::unique_ptr<gl::WordPacker> packer;
-    std::unique_ptr<gl::OverlappedReadback> readback;
+    gl::WordPacker* packer;
+    gl::OverlappedReadback* readback;
   };
 
   static StreamLayout checked(const StreamLayout& layout) {
@@ -402,18 +403,19 @@ class StatefulFragment {
     p.packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs, *p.readback);
   }
 
-  // A packer and its two readback buffers of a whole pass, per format and distribution
-  // variant, made by the first generation that packs in them.
-  Packing& packing(gl::PackFormat format, const PackedDistribution& distribution) {
-    Packing& p = packings_[packing_key(format, distribution)];
-    if (!p.packer)
-      p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
-                                                  format, distribution.variant);
-    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds,
-                                                         distribution.poisson);
-    if (!p.readback)
-      p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(outputs_per_pixel() * substreams()));
-    return p;
+  // A packer per format and distribution variant, and two readback buffers of a whole pass
+  // per format (shared by the variants), made by the first generation that packs in them.
+  Packing packing(gl::PackFormat format, const PackedDistribution& distribution) {
+    auto& packer = packers_[packing_key(format, distribution)];
+    if (!packer)
+      packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
+                                                format, distribution.variant);
+    if (distribution.variant)
+      packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
+    auto& readback = readbacks_[static_cast<std::size_t>(format)];
+    if (!readback)
+      readback = std::make_unique<gl::OverlappedReadback>(packer->readback_bytes(outputs_per_pixel() * substreams()));
+    return {packer.get(), readback.get()};
   }
 
   // Leapfrog and parameterisation passes packed on the GPU (output j of pixel s at j·P + s)
@@ -424,7 +426,7 @@ class StatefulFragment {
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    Packing& p = packing(format, distribution);
+    const Packing p = packing(format, distribution);
     p.readback->run(
         (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass), &p); },
         [&](std::uint64_t pass, std::span<const float> mapped) {
@@ -550,7 +552,8 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  std::map<int, Packing> packings_;  // by packing_key
+  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;  // by packing_key
+  std::array<std::unique_ptr<gl::OverlappedReadback>, 3> readbacks_;                  // by gl::PackFormat
 };
 
 }  // namespace glrand::fragment

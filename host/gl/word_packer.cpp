@@ -253,9 +253,15 @@ void WordPacker::set_distribution(const std::array<float, 4>& parameters, const 
                                   std::shared_ptr<const distributions::PoissonTable> poisson) {
   if (distribution_ == 0) throw InvalidArgument("this word packer makes no distribution's values");
   const GLuint id = program_.id();
+  // A uniform the variant uses must be there: a misspelt name would leave it at zero silently.
+  const auto location = [&](const char* name, bool needed) {
+    const GLint at = glGetUniformLocation(id, name);
+    if (at < 0 && needed) throw DeviceError(std::string("the word packer has no uniform ") + name);
+    return at;
+  };
   if (distribution_ != kPoissonVariant) {
-    glProgramUniform4fv(id, glGetUniformLocation(id, "uParameters"), 1, parameters.data());
-    glProgramUniform2fv(id, glGetUniformLocation(id, "uBounds"), 1, bounds.data());
+    glProgramUniform4fv(id, location("uParameters", distribution_ != 2), 1, parameters.data());
+    glProgramUniform2fv(id, location("uBounds", distribution_ == 1), 1, bounds.data());
   } else {
     if (!poisson || poisson->cdf.empty()) throw InvalidArgument("the word packer's Poisson values need the mean's table");
     if (poisson != poisson_) {  // a new mean: its table into the packer's buffer
@@ -264,9 +270,9 @@ void WordPacker::set_distribution(const std::array<float, 4>& parameters, const 
       poisson_cdf_->upload(std::as_bytes(std::span<const double>(poisson->cdf)));
       poisson_ = std::move(poisson);
     }
-    glProgramUniform1ui(id, glGetUniformLocation(id, "uPoissonSize"), static_cast<GLuint>(poisson_->cdf.size()));
-    glProgramUniform1d(id, glGetUniformLocation(id, "uPoissonK0"), poisson_->k0);
-    glProgramUniform1d(id, glGetUniformLocation(id, "uPoissonFloor"), poisson_->floor);
+    glProgramUniform1ui(id, location("uPoissonSize", true), static_cast<GLuint>(poisson_->cdf.size()));
+    glProgramUniform1d(id, location("uPoissonK0", true), poisson_->k0);
+    glProgramUniform1d(id, location("uPoissonFloor", true), poisson_->floor);
   }
   check_errors("setting a distribution's parameters");
 }

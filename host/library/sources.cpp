@@ -235,7 +235,7 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
     if (!on_gpu && distribution)
       throw InvalidArgument("this GL context packs no pass on the GPU (it needs OpenGL 4.3 and a pass within one "
                             "shader storage block), so it makes no distribution's values there: leave out "
-                            "--distribution-on gpu, or use fewer --substreams");
+                            "--distribution-on gpu, or use fewer substreams");
     if (on_gpu) devices.where += made_on_gpu(distribution);
     if (on_gpu)
       return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume),

@@ -113,9 +113,11 @@ class StreamGenerator {
                        const Distribution* distribution = nullptr) {
     const gl::StateGuard guard;
     const fragment::PackedDistribution packed = fragment::packed_distribution(distribution, format);
-    if (packed.pairs && outputs_per_pass() % 2 != 0)
+    // Box–Muller pairs places 2k and 2k + 1 of a pass; an output of several values (CEICG's
+    // groups) pairs them within itself.
+    if (packed.pairs && generator_.pack_rule().values.values_per_output == 1 && outputs_per_pass() % 2 != 0)
       throw InvalidArgument(std::string(G::kName) + ": Box-Muller on the GPU needs an even number of outputs a pass, not " +
-                            std::to_string(outputs_per_pass()) + ": use an even number of substreams");
+                            std::to_string(outputs_per_pass()) + ": use an even number of substreams (--substreams)");
     upload_states(start);
     run_packed(count, format, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); }, packed);
   }
@@ -172,13 +174,15 @@ class StreamGenerator {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    Packing& p = packings_[fragment::packing_key(format, distribution)];
-    if (!p.packer)
-      p.packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format,
-                                                  distribution.variant);
+    auto& packer = packers_[fragment::packing_key(format, distribution)];
+    if (!packer)
+      packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format,
+                                                distribution.variant);
+    auto& readback = readbacks_[static_cast<std::size_t>(format)];
+    if (!readback) readback = std::make_unique<gl::OverlappedReadback>(packer->readback_bytes(per_pass));
+    const Packing p{packer.get(), readback.get()};
     if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds,
                                                          distribution.poisson);
-    if (!p.readback) p.readback = std::make_unique<gl::OverlappedReadback>(p.packer->readback_bytes(per_pass));
     p.readback->run(
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
@@ -191,12 +195,12 @@ class StreamGenerator {
         });
   }
 
-  // A packer and its readback buffers, per format and distribution variant, made by the first
-  // run in them.
+  // A word packer and the readback buffers it packs into.
   struct Packing {
-    std::unique_ptr<gl::WordPacker> packer;
-    std::unique_ptr<gl::OverlappedReadback> readback;
+    gl::WordPacker* packer;
+    gl::OverlappedReadback* readback;
   };
+
 
   G generator_;
   std::uint64_t substreams_;
@@ -204,7 +208,10 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  std::map<int, Packing> packings_;  // by fragment::packing_key
+  // A packer per format and distribution variant, and readback buffers per format (shared by
+  // the variants), made by the first run in them.
+  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;  // by fragment::packing_key
+  std::array<std::unique_ptr<gl::OverlappedReadback>, 3> readbacks_;                  // by gl::PackFormat
 };
 
 }  // namespace glrand::stream

@@ -3,7 +3,8 @@
 // passes (distribution.frag for ps30, compute/distribution.comp): 1 uniform [a, b): a + (b − a)·u
 // kept within [uBounds.x, uBounds.y], the floats in [a, b); 2 uniform on (0, 1]: 1 − u; 3
 // exponential: −log1p(−u)/λ; 4 normal, 5 log-normal by the inverse CDF: μ + σ·Φ^-1(u), exp of
-// that; 6 normal, 7 log-normal by Box–Muller, channels (x, y) and (z, w) a pair each.
+// that; 6 normal, 7 log-normal by Box–Muller, channels (x, y) and (z, w) a pair each. With
+// SCALAR_VALUES, the same a value at a time.
 #include "common/distributions.glsl"
 
 #ifndef DISTRIBUTION
@@ -33,3 +34,33 @@ vec4 distributionValues(vec4 u) {
 #endif
   return v;
 }
+
+#ifdef SCALAR_VALUES
+// The same formulas a value at a time, for the word packer's read-back values
+// (readback/pack_words.comp): one uniform float u (DISTRIBUTION 1 to 5) ...
+float distributionValue(float u) {
+  float v;
+#if DISTRIBUTION == 1
+  v = clamp(uParameters.x + uParameters.y * u, uBounds.x, uBounds.y);
+#elif DISTRIBUTION == 2
+  v = 1.0 - u;
+#elif DISTRIBUTION == 3
+  v = negativeLog1pNegative(u) * uParameters.x;
+#else
+  v = uParameters.x + uParameters.y * normalQuantile(u);
+#endif
+#if DISTRIBUTION == 5
+  v = exp(v);
+#endif
+  return v;
+}
+
+// ... and a Box–Muller pair's two values (DISTRIBUTION 6, 7) from its floats (u0, u1).
+vec2 pairValues(float u0, float u1) {
+  vec2 z = uParameters.x + uParameters.y * boxMuller(u0, u1);
+#if DISTRIBUTION == 7
+  z = exp(z);
+#endif
+  return z;
+}
+#endif

@@ -44,6 +44,7 @@
 // glrand: variant FLOATS=2,COMBINE=1,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=2,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=6
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=3
 // glrand: variant FLOATS=4,COMBINE=0,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=6
+// glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3,DISTRIBUTION=7
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=1
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,DISTRIBUTION=7
 // glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=8
@@ -94,7 +95,8 @@ uniform uint uOutputs;  // outputs of the pass that are handed on
 #include "readback/unit_values.glsl"
 // FLOAT_VALUES: a distribution of the floats (1 to 7).
 #if DISTRIBUTION >= 1 && DISTRIBUTION <= 7
-#include "common/distributions.glsl"
+#define SCALAR_VALUES
+#include "common/distribution_values.glsl"
 #define FLOAT_VALUES 1
 #define PAIRS (DISTRIBUTION >= 6)
 #else
@@ -213,37 +215,6 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
 }
 
 #if FLOAT_VALUES
-uniform vec4 uParameters;  // 1: (a, b − a); 3: (1/λ); 4–7: (μ, σ)
-uniform vec2 uBounds;      // 1: the least and greatest float in [a, b)
-
-// The value of one uniform float u (DISTRIBUTION 1 to 5), as the texture passes make it
-// (common/distribution_values.glsl, a channel at a time).
-float distributionValue(float u) {
-  float v;
-#if DISTRIBUTION == 1
-  v = clamp(uParameters.x + uParameters.y * u, uBounds.x, uBounds.y);
-#elif DISTRIBUTION == 2
-  v = 1.0 - u;
-#elif DISTRIBUTION == 3
-  v = negativeLog1pNegative(u) * uParameters.x;
-#else
-  v = uParameters.x + uParameters.y * normalQuantile(u);
-#endif
-#if DISTRIBUTION == 5
-  v = exp(v);
-#endif
-  return v;
-}
-
-// A Box–Muller pair's two values (DISTRIBUTION 6, 7) from its floats (u0, u1).
-vec2 pairValues(float u0, float u1) {
-  vec2 z = uParameters.x + uParameters.y * boxMuller(u0, u1);
-#if DISTRIBUTION == 7
-  z = exp(z);
-#endif
-  return z;
-}
-
 // The values, as float bits, of an output's floats' bits w; with pairs, `partner` holds the
 // pair's other output's (CEICG's groups pair their own values 0, 1 and 2, 3), and `first`
 // says whether this output is the pair's first.
@@ -304,7 +275,10 @@ void fetchOutput(uint s, int j, out float v[FLOATS]) {
   for (int c = 0; c < FLOATS; ++c) v[c] = t[first + c];
 }
 
-// The floats of the output at place n of the pass (pixel n mod P, its output n div P).
+// The floats of the output at place n of the pass (pixel n mod P, its output n div P). A pair's
+// partner is then in the same output j, so the same target, as the group's own outputs: the
+// engine refuses Box–Muller with an odd P, whose pairs would cross from one j to the next (an
+// index into uTargets that differs within a group, which GLSL leaves undefined).
 void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n % uSubstreams, int(n / uSubstreams), v); }
 #else
 layout(std430, binding = 1) readonly buffer Outputs { float outputs[]; };
@@ -318,8 +292,8 @@ void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n, v); }
 
 // Output n's words from its floats v, as pack() makes them, then with DISTRIBUTION its values;
 // false if the check fails. A Box–Muller pair's other output (place n xor 1, in the pass, as
-// the pass starts a pair and holds whole pairs) is made here too, and checked by its own
-// invocation.
+// the pass starts a pair) is made here too; its own invocation checks it, or this one where the
+// pass hands it on no further.
 bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = pack(v, w);
 #if FLOAT_VALUES
@@ -327,7 +301,7 @@ bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
 #if PAIRS && VALUES_PER_OUTPUT == 1
   float pv[FLOATS];
   fetchPlace(n ^ 1u, pv);
-  pack(pv, partner);
+  if (!pack(pv, partner) && (n ^ 1u) >= uOutputs) atomicMin(badOutput, n ^ 1u);
 #else
   partner = w;
 #endif

@@ -19,9 +19,11 @@
 
 #include "distributions/transforms.hpp"
 #include "fragment/distribution_pass.hpp"
+#include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "generators/ceicg.hpp"
+#include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "gl/overlapped_readback.hpp"
@@ -112,6 +114,15 @@ TEST_CASE("the word packer makes each distribution's values within their float b
   const std::vector<std::uint32_t> z = hard_park_miller_words();
   std::vector<float> pm_u;
   for (const auto w : z) pm_u.push_back(pm::to_f32(w));
+  // MRG32k3a's words 1 .. m1: the same ends, scaled to its range.
+  std::vector<std::uint32_t> mrg_words;
+  std::vector<float> mrg_u;
+  for (const auto w : z) {
+    const auto scaled = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(mrg32k3a::kM1, std::uint64_t{w} * 2 + (w > pm::kModulus - 300 ? 209 : 0)));
+    mrg_words.push_back(scaled);
+    mrg_u.push_back(mrg32k3a::to_f32(scaled));
+  }
   // Wichmann–Hill (set 0): four components an output, with d near 0 and near 1.
   const wh::Parameters p = wh::parameters(0);
   std::mt19937 random(7);
@@ -135,14 +146,19 @@ TEST_CASE("the word packer makes each distribution's values within their float b
   for (const auto& [d, bound] : shader_float_bounds()) {
     INFO(describe(d) << ", bound " << bound << " ulp");
     const std::uint64_t pm_worst = worst_error(d, pm_u, packed_values(fragment::ParkMillerTraits::pack_rule(), z, d));
+    const std::uint64_t mrg_worst =
+        worst_error(d, mrg_u, packed_values(fragment::Mrg32k3aTraits::pack_rule(), mrg_words, d));
     const std::uint64_t wh_worst =
         worst_error(d, wh_u, packed_values(fragment::WichmannHillTraits{p}.pack_rule(), wh_words, d));
     const std::uint64_t ceicg_worst =
         worst_error(d, ceicg_u, packed_values(stream::CeicgStreamTraits::pack_rule(), ceicg_words, d));
-    std::printf("word packer, %s: worst %llu / %llu / %llu ulp (Park-Miller / Wichmann-Hill / CEICG; bound %llu)\n",
-                describe(d).c_str(), static_cast<unsigned long long>(pm_worst), static_cast<unsigned long long>(wh_worst),
-                static_cast<unsigned long long>(ceicg_worst), static_cast<unsigned long long>(bound));
+    std::printf("word packer, %s: worst %llu / %llu / %llu / %llu ulp (Park-Miller / MRG32k3a / Wichmann-Hill / CEICG; "
+                "bound %llu)\n",
+                describe(d).c_str(), static_cast<unsigned long long>(pm_worst), static_cast<unsigned long long>(mrg_worst),
+                static_cast<unsigned long long>(wh_worst), static_cast<unsigned long long>(ceicg_worst),
+                static_cast<unsigned long long>(bound));
     CHECK(pm_worst <= bound);
+    CHECK(mrg_worst <= bound);
     CHECK(wh_worst <= bound);
     CHECK(ceicg_worst <= bound);
   }
@@ -150,31 +166,41 @@ TEST_CASE("the word packer makes each distribution's values within their float b
 
 TEST_CASE("Generator makes a distribution's floats on the GPU on the GL path, read back within their bounds",
           "[distribution][gl-read-back]") {
+  // Two of one variant in a row with other parameters (each run sets its own), odd and even
+  // starts.
   const std::vector<testing::FloatBound> kinds = {shader_float_bounds()[0], shader_float_bounds()[5],
-                                                  shader_float_bounds()[7], shader_float_bounds()[9],
-                                                  shader_float_bounds()[11]};
+                                                  shader_float_bounds()[6], shader_float_bounds()[7],
+                                                  shader_float_bounds()[9], shader_float_bounds()[11],
+                                                  shader_float_bounds()[10]};
   constexpr std::uint64_t kSkipped = 3, kCount = 3001;  // odd: Box–Muller's pairs cut at both ends
   struct Case {
     Algorithm algorithm;
     Profile profile;
+    std::uint64_t substreams;  // several passes a call
   };
   std::vector<Case> cases;
   for (const Algorithm a : {Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a, Algorithm::ceicg})
     for (const Profile profile : {Profile::ps30, Profile::scatter, Profile::compute})
-      if (a != Algorithm::ceicg || profile != Profile::ps30) cases.push_back({a, profile});
-  for (const auto& [algorithm, profile] : cases) {
+      if (a != Algorithm::ceicg || profile != Profile::ps30) cases.push_back({a, profile, profile == Profile::ps30 ? 96u : 6u});
+  cases.push_back({Algorithm::park_miller, Profile::ps30, 95});  // odd: Box–Muller refused, below
+  cases.push_back({Algorithm::ceicg, Profile::compute, 5});
+  for (const auto& [algorithm, profile, substreams] : cases) {
     Settings settings;
     settings.algorithm = algorithm;
     settings.profile = profile;
     settings.seed64 = 11;
     settings.offset = (std::uint64_t{1} << 40) + 17;
-    if (profile == Profile::ps30) settings.layout.substreams = 96;  // several passes
-    INFO(info(algorithm).name << " in " << name_of(profile));
+    if (profile == Profile::ps30)
+      settings.layout.substreams = substreams;
+    else
+      settings.invocations = substreams;
+    INFO(info(algorithm).name << " in " << name_of(profile) << ", " << substreams << " substreams");
     // The host's floats of the outputs the runs make, from the pair before the first.
     Settings cpu = settings;
     cpu.backend = Backend::cpu;
     cpu.profile = Profile::ps30;
     cpu.layout = {};
+    cpu.invocations.reset();
     std::vector<float> u(kSkipped + kinds.size() * kCount + 1);
     Generator(cpu).generate(std::span<float>(u));
     // One generator's calls in turn, from odd and even positions.
@@ -185,6 +211,12 @@ TEST_CASE("Generator makes a distribution's floats on the GPU on the GL path, re
       on_gpu.on = DistributionOn::gpu;
       const std::uint64_t from = generator.position();
       std::vector<float> values(kCount);
+      if (profile == Profile::ps30 && substreams % 2 != 0 && distributions::uses_pairs(d)) {
+        CHECK_THROWS_WITH(generator.generate(std::span<float>(values), on_gpu),
+                          Catch::Contains("use an even number of substreams"));
+        CHECK(generator.position() == from);
+        continue;
+      }
       generator.generate(std::span<float>(values), on_gpu);
       CHECK(generator.position() == from + kCount);
       CHECK_THAT(generator.where(), Catch::Contains("the distribution's values made on the GPU"));
@@ -244,7 +276,7 @@ TEST_CASE("the GL path's Poisson values made on the GPU are the host's, bit for 
     }
 }
 
-TEST_CASE("the GL path refuses the distributions its GPU does not make, before opening a device",
+TEST_CASE("the GL path refuses the distributions its GPU does not make with one line, generating nothing",
           "[distribution][gl-read-back]") {
   Settings settings;
   settings.algorithm = Algorithm::park_miller;

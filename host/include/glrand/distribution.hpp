@@ -5,9 +5,9 @@
 // integers), computed on the host in double and rounded once to float where floats are
 // asked for, so that every backend gives the same bits; or, asked for on the CUDA path or
 // (floats, from each output's float) on the GL path, on the GPU, within a documented bound of
-// the correctly rounded value. One output makes one
-// value; the Box–Muller normal makes values 2k and 2k + 1 from outputs 2k and 2k + 1
-// (counted from the settings' start), whatever the calls' sizes.
+// the correctly rounded value. One output makes one value; the Box–Muller normal makes values
+// 2k and 2k + 1 from outputs 2k and 2k + 1 (counted from the settings' start), whatever the
+// calls' sizes.
 #include <string>
 #include <string_view>
 
