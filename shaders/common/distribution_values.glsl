@@ -37,17 +37,18 @@ vec4 distributionValues(vec4 u) {
 
 #ifdef SCALAR_VALUES
 // The same formulas a value at a time, for the word packer's read-back values
-// (readback/pack_words.comp): one uniform float u (DISTRIBUTION 1 to 5) ...
-float distributionValue(float u) {
+// (readback/pack_words.comp), with q = 1 − u to float precision: one uniform float u
+// (DISTRIBUTION 1 to 5) ...
+float distributionValue(float u, float q) {
   float v;
 #if DISTRIBUTION == 1
   v = clamp(uParameters.x + uParameters.y * u, uBounds.x, uBounds.y);
 #elif DISTRIBUTION == 2
-  v = 1.0 - u;
+  v = q;
 #elif DISTRIBUTION == 3
-  v = negativeLog1pNegative(u) * uParameters.x;
+  v = negativeLog1pNegative(u, q) * uParameters.x;
 #else
-  v = uParameters.x + uParameters.y * normalQuantile(u);
+  v = uParameters.x + uParameters.y * normalQuantile(u, q);
 #endif
 #if DISTRIBUTION == 5
   v = exp(v);
@@ -56,8 +57,8 @@ float distributionValue(float u) {
 }
 
 // ... and a Box–Muller pair's two values (DISTRIBUTION 6, 7) from its floats (u0, u1).
-vec2 pairValues(float u0, float u1) {
-  vec2 z = uParameters.x + uParameters.y * boxMuller(u0, u1);
+vec2 pairValues(float u0, float q0, float u1) {
+  vec2 z = uParameters.x + uParameters.y * boxMuller(u0, q0, u1);
 #if DISTRIBUTION == 7
   z = exp(z);
 #endif

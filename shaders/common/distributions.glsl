@@ -2,15 +2,17 @@
 // Distributions of a uniform float u in [0, 1), in float arithmetic only (the ps_3_0 budget
 // allows it): the GL distribution pass (distribution.frag) and docs/distributions.md's float
 // bounds. Each keeps relative accuracy where its value is small: −log1p(−u) by a series for
-// u < 1/2, where 1 − u would round; the normal quantile from min(u, 1 − u), and 1 − u is
-// exact for u ≥ 1/2; cos and sin of 2πt from t reduced to the nearest quarter exactly, so
-// that their zeros are exact.
+// u < 1/2, where 1 − u would round; the normal quantile from the nearer tail; cos and sin of
+// 2πt from t reduced to the nearest quarter exactly, so that their zeros are exact. Above 1/2
+// each takes q = 1 − u: 1 − u in float is exact there, and a caller that knows u better than
+// its float (the word packer, from the exact double) passes q to float precision instead, so
+// that the upper tail reaches as far as the lower.
 #include "common/normal_quantile.glsl"
 
-// −log1p(−u) = −log(1 − u), u in [0, 1). Below 1/2: 2·atanh(s), s = u/(2 − u) ≤ 1/3, by its
-// odd series to s^15 (the next term is below 2^-28 of the sum).
-float negativeLog1pNegative(float u) {
-  if (u >= 0.5) return -log(1.0 - u);
+// −log1p(−u) = −log(1 − u), u in [0, 1), q = 1 − u. Below 1/2: 2·atanh(s), s = u/(2 − u) ≤ 1/3,
+// by its odd series to s^15 (the next term is below 2^-28 of the sum).
+float negativeLog1pNegative(float u, float q) {
+  if (u >= 0.5) return -log(q);
   float s = u / (2.0 - u);
   float s2 = s * s;
   float p = 1.0 / 15.0;
@@ -24,12 +26,17 @@ float negativeLog1pNegative(float u) {
   return 2.0 * (s * p);
 }
 
-// Φ^-1(max(u, 2^-53)), as the host clamps it: the quantile of the nearer tail, by symmetry.
-float normalQuantile(float u) {
-  float p = max(min(u, 1.0 - u), 1.1102230246251565e-16);
+float negativeLog1pNegative(float u) { return negativeLog1pNegative(u, 1.0 - u); }
+
+// Φ^-1(max(u, 2^-53)), as the host clamps it: the quantile of the nearer tail, by symmetry
+// (q = 1 − u).
+float normalQuantile(float u, float q) {
+  float p = max(u > 0.5 ? q : u, 1.1102230246251565e-16);
   float z = normalQuantileLower(p);
   return u > 0.5 ? -z : z;
 }
+
+float normalQuantile(float u) { return normalQuantile(u, 1.0 - u); }
 
 // (cos 2πt, sin 2πt) for t in [0, 1): 4t = k + r with k the nearest whole number and |r| ≤ 1/2,
 // every step exact (4t, its floor and the differences have t's bits); Taylor series of
@@ -61,7 +68,10 @@ vec2 cosSinTwoPi(float t) {
   return vec2(s, -c);
 }
 
-// Box–Muller's pair of standard normals from (u0, u1): sqrt(−2·log1p(−u0))·(cos 2πu1, sin 2πu1).
-vec2 boxMuller(float u0, float u1) {
-  return sqrt(2.0 * negativeLog1pNegative(u0)) * cosSinTwoPi(u1);
+// Box–Muller's pair of standard normals from (u0, u1): sqrt(−2·log1p(−u0))·(cos 2πu1, sin 2πu1),
+// q0 = 1 − u0.
+vec2 boxMuller(float u0, float q0, float u1) {
+  return sqrt(2.0 * negativeLog1pNegative(u0, q0)) * cosSinTwoPi(u1);
 }
+
+vec2 boxMuller(float u0, float u1) { return boxMuller(u0, 1.0 - u0, u1); }

@@ -151,6 +151,25 @@ void storePoisson(bool nonzero, uint hi, uint lo, int e, inout uint w[OUT_WORDS]
 }
 #endif
 
+#if FLOAT_VALUES
+// pack()'s q = 1 − d of each value (d its double), to float precision: the formulas' upper
+// tails from it (common/distributions.glsl), where u's float has lost what q keeps.
+float complement[VALUES_PER_OUTPUT];
+
+// 1 − d (exact for d ≥ 1/2, else rounded once) rounded to the nearest float; 1 where d is 0.
+float complementOf(bool nonzero, uint hi, uint lo, int e) {
+  if (!nonzero) return 1.0;
+  precise double q = 1.0lf - packDouble2x32(doubleBits(hi, lo, e));
+  uvec2 bits = unpackDouble2x32(q);
+  uint qhi = (bits.y & 0xFFFFFu) | 0x100000u, qlo = bits.x;
+  int qe = int((bits.y >> 20) & 0x7FFu) - 1023;
+  return uintBitsToFloat(floatBitsRounded(qhi, qlo, qe, true));
+}
+#define SET_COMPLEMENT(j, nonzero, hi, lo, e) complement[j] = complementOf(nonzero, hi, lo, e)
+#else
+#define SET_COMPLEMENT(j, nonzero, hi, lo, e)
+#endif
+
 // Output n's words (what the host hands on) from its floats; false if the check fails.
 bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = true;
@@ -161,6 +180,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   uint hi = 0u, lo = 0u;
   int e = 0;
   if (ok) unitDouble(word, hi, lo, e);  // a refused pass's values are never read
+  SET_COMPLEMENT(0, ok, hi, lo, e);
 #if DISTRIBUTION == 8
   storePoisson(ok, hi, lo, e, w, 0);
 #elif VALUES == 32
@@ -176,6 +196,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
     uint hi = 0u, lo = 0u;
     int e = 0;
     bool nonzero = ok && quotientFraction(x, hi, lo, e);
+    SET_COMPLEMENT(j, nonzero, hi, lo, e);
 #if DISTRIBUTION == 8
     storePoisson(nonzero, hi, lo, e, w, j);
 #elif VALUES == 32
@@ -192,6 +213,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   uint hi = 0u, lo = 0u;
   int e = 0;
   bool nonzero = ok && sumFraction(x, hi, lo, e);
+  SET_COMPLEMENT(0, nonzero, hi, lo, e);
 #if DISTRIBUTION == 8
   storePoisson(nonzero, hi, lo, e, w, 0);
 #elif VALUES == 32
@@ -215,22 +237,23 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
 }
 
 #if FLOAT_VALUES
-// The values, as float bits, of an output's floats' bits w; with pairs, `partner` holds the
-// pair's other output's (CEICG's groups pair their own values 0, 1 and 2, 3), and `first`
-// says whether this output is the pair's first.
-void distribute(inout uint w[OUT_WORDS], uint partner[OUT_WORDS], bool first) {
+// The values, as float bits, of an output's floats' bits w and their complements q; with
+// pairs, `partner` and `partnerQ` hold the pair's other output's (CEICG's groups pair their
+// own values 0, 1 and 2, 3), and `first` says whether this output is the pair's first.
+void distribute(inout uint w[OUT_WORDS], float q[VALUES_PER_OUTPUT], uint partner[OUT_WORDS],
+                float partnerQ[VALUES_PER_OUTPUT], bool first) {
 #if PAIRS && VALUES_PER_OUTPUT == 1
   float u = uintBitsToFloat(w[0]), p = uintBitsToFloat(partner[0]);
-  vec2 z = first ? pairValues(u, p) : pairValues(p, u);
+  vec2 z = first ? pairValues(u, q[0], p) : pairValues(p, partnerQ[0], u);
   w[0] = floatBitsToUint(first ? z.x : z.y);
 #elif PAIRS
   for (int k = 0; k < OUT_WORDS; k += 2) {
-    vec2 z = pairValues(uintBitsToFloat(w[k]), uintBitsToFloat(w[k + 1]));
+    vec2 z = pairValues(uintBitsToFloat(w[k]), q[k], uintBitsToFloat(w[k + 1]));
     w[k] = floatBitsToUint(z.x);
     w[k + 1] = floatBitsToUint(z.y);
   }
 #else
-  for (int k = 0; k < OUT_WORDS; ++k) w[k] = floatBitsToUint(distributionValue(uintBitsToFloat(w[k])));
+  for (int k = 0; k < OUT_WORDS; ++k) w[k] = floatBitsToUint(distributionValue(uintBitsToFloat(w[k]), q[k]));
 #endif
 }
 #endif
@@ -297,6 +320,7 @@ void fetchPlace(uint n, out float v[FLOATS]) { fetchOutput(n, v); }
 bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
   bool ok = pack(v, w);
 #if FLOAT_VALUES
+  float q[VALUES_PER_OUTPUT] = complement;
   uint partner[OUT_WORDS];
 #if PAIRS && VALUES_PER_OUTPUT == 1
   float pv[FLOATS];
@@ -305,7 +329,7 @@ bool packPlace(uint n, float v[FLOATS], out uint w[OUT_WORDS]) {
 #else
   partner = w;
 #endif
-  distribute(w, partner, (n & 1u) == 0u);
+  distribute(w, q, partner, complement, (n & 1u) == 0u);
 #endif
   return ok;
 }

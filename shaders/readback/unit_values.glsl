@@ -32,10 +32,10 @@ uniform int uFloatNearest;
 uvec2 doubleBits(uint hi, uint lo, int e) { return uvec2(lo, (uint(e + 1023) << 20) | (hi & 0xFFFFFu)); }
 
 // The float of that d: its top 24 significant bits, rounded down or to nearest (ties to even).
-uint floatBits(uint hi, uint lo, int e) {
+uint floatBitsRounded(uint hi, uint lo, int e, bool nearest) {
   uint top = (hi << 3) | (lo >> 29);  // 24 bits, the leading one at bit 23
   uint rest = lo & 0x1FFFFFFFu;
-  if (uFloatNearest != 0 && (rest > 0x10000000u || (rest == 0x10000000u && (top & 1u) != 0u))) {
+  if (nearest && (rest > 0x10000000u || (rest == 0x10000000u && (top & 1u) != 0u))) {
     top += 1u;
     if (top == 0x1000000u) {
       top = 0x800000u;
@@ -44,6 +44,9 @@ uint floatBits(uint hi, uint lo, int e) {
   }
   return (uint(e + 127) << 23) | (top & 0x7FFFFFu);
 }
+
+// The generator's float of d (uFloatNearest: its rounding).
+uint floatBits(uint hi, uint lo, int e) { return floatBitsRounded(hi, lo, e, uFloatNearest != 0); }
 
 // Adds 1 to the 53-bit significand (hi, lo); where it carries out, 2^52 and e + 1.
 void roundUp(inout uint hi, inout uint lo, inout int e) {

@@ -1134,13 +1134,22 @@ TEST_CASE("generate --path gl --distribution-on gpu writes the formula of each o
           "[cli][distribution]") {
   TempDir dir;
   constexpr std::uint64_t kCount = 20001;
-  // The host's floats of the outputs (the word packer's u, bit for bit), from output 17 on.
-  glrand_ok({"generate", "-g", "pm", "--path", "cpu", "-n", std::to_string(kCount + 1), "--format", "f32", "--offset",
-             "17", "-o", "u.bin"},
-            dir.path());
-  const std::string ubytes = read_file(dir / "u.bin");
-  std::vector<float> u(kCount + 1);
-  std::memcpy(u.data(), ubytes.data(), ubytes.size());
+  // The host's floats and doubles of the outputs (the word packer's, bit for bit), from output
+  // 17 on, and the point where the shaders' formula takes each: its float, or from 1/2 up
+  // 1 − q, q the float nearest 1 − u (docs/distributions.md).
+  std::vector<float> uf(kCount + 1);
+  std::vector<double> ud(kCount + 1);
+  for (const std::string format : {"f32", "f64"}) {
+    glrand_ok({"generate", "-g", "pm", "--path", "cpu", "-n", std::to_string(kCount + 1), "--format", format,
+               "--offset", "17", "-o", "u.bin"},
+              dir.path());
+    const std::string ubytes = read_file(dir / "u.bin");
+    std::memcpy(format == "f32" ? static_cast<void*>(uf.data()) : static_cast<void*>(ud.data()), ubytes.data(),
+                ubytes.size());
+  }
+  std::vector<double> u(kCount + 1);
+  for (std::size_t i = 0; i <= kCount; ++i)
+    u[i] = uf[i] >= 0.5f ? 1.0 - static_cast<float>(1.0 - ud[i]) : static_cast<double>(uf[i]);
   struct Case {
     std::vector<std::string> args;
     std::function<double(std::size_t)> value;  // value i from u in double, by hand
@@ -1148,12 +1157,12 @@ TEST_CASE("generate --path gl --distribution-on gpu writes the formula of each o
     double ulps;                               // docs/distributions.md's bound, with a half ulp of rounding
   };
   const std::vector<Case> cases{
-      {{"--distribution", "exponential", "--lambda", "4"}, [&](std::size_t i) { return -std::log1p(-double(u[i])) / 4.0; },
-       0, 12.5},
+      {{"--distribution", "exponential", "--lambda", "4"}, [&](std::size_t i) { return -std::log1p(-u[i]) / 4.0; }, 0,
+       12.5},
       {{"--distribution", "normal", "--mean", "1", "--stddev", "3", "--normal-method", "box-muller"},
        [&](std::size_t i) {
          const std::size_t k = i - i % 2;
-         const double r = std::sqrt(-2.0 * std::log1p(-double(u[k]))), theta = 2.0 * std::numbers::pi * double(u[k + 1]);
+         const double r = std::sqrt(-2.0 * std::log1p(-u[k])), theta = 2.0 * std::numbers::pi * double(uf[k + 1]);
          return 1.0 + 3.0 * (i % 2 == 0 ? r * std::cos(theta) : r * std::sin(theta));
        },
        1, 8.5},

@@ -73,16 +73,40 @@ std::vector<float> packed_values(const gl::PackRule& rule, const std::vector<std
   return values;
 }
 
-// The worst error of `values` against each one's exact value at its uniform float `u` (the
-// host's float of the same output); Box–Muller's pairs are values 2k and 2k + 1.
-std::uint64_t worst_error(const Distribution& d, const std::vector<float>& u, const std::vector<float>& values) {
-  REQUIRE(values.size() == u.size());
+// An output's uniform float (the host's, bit for bit) and its exact double.
+struct Unit {
+  float u;
+  double x;
+};
+
+// The point where the shaders' formula takes an output (common/distributions.glsl): its float
+// u, or from 1/2 up (the exponential and Box–Muller's radius from 1/2 on, the normal's quantile
+// above it, (0, 1] always) 1 − q, q the float nearest 1 − x, which the word packer makes from
+// the exact double.
+double formula_point(const Distribution& d, const Unit& unit, bool radius = false) {
+  const double upper = 1.0 - static_cast<float>(1.0 - unit.x);
+  const bool normal = (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal) && !radius;
+  if (d.kind == DistributionKind::uniform) return unit.u;
+  if (d.kind == DistributionKind::uniform_positive) return upper;
+  if (normal && !distributions::uses_pairs(d)) return unit.u > 0.5f ? upper : unit.u;
+  return unit.u >= 0.5f ? upper : unit.u;
+}
+
+// The error of value i (Box–Muller's pairs are values 2k and 2k + 1) against the exact value
+// at its formula's point.
+std::uint64_t error_of(const Distribution& d, const std::vector<Unit>& units, std::size_t i, float value) {
+  if (!distributions::uses_pairs(d)) return testing::shader_error_ulps(d, formula_point(d, units[i]), value);
+  const Unit& first = units[i & ~std::size_t{1}];
+  return testing::error_ulps(d, formula_point(d, first, true), units[i | 1].u, static_cast<int>(i & 1), value);
+}
+
+// The worst error of `values`, value i of `units[i]`.
+std::uint64_t worst_error(const Distribution& d, const std::vector<Unit>& units, const std::vector<float>& values) {
+  REQUIRE(values.size() == units.size());
   std::uint64_t worst = 0;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    const std::uint64_t e = distributions::uses_pairs(d)
-                                ? testing::error_ulps(d, u[i & ~std::size_t{1}], u[i | 1], static_cast<int>(i & 1), values[i])
-                                : testing::shader_error_ulps(d, u[i], values[i]);
-    if (e > worst) UNSCOPED_INFO("value " << i << " at u = " << u[i] << ": " << values[i] << ", " << e << " ulp");
+    const std::uint64_t e = error_of(d, units, i, values[i]);
+    if (e > worst) UNSCOPED_INFO("value " << i << " at u = " << units[i].u << ": " << values[i] << ", " << e << " ulp");
     worst = std::max(worst, e);
   }
   return worst;
@@ -112,16 +136,16 @@ TEST_CASE("the word packer makes each distribution's values within their float b
           "[distribution][pack]") {
   test_context();
   const std::vector<std::uint32_t> z = hard_park_miller_words();
-  std::vector<float> pm_u;
-  for (const auto w : z) pm_u.push_back(pm::to_f32(w));
+  std::vector<Unit> pm_u;
+  for (const auto w : z) pm_u.push_back({pm::to_f32(w), pm::to_f64(w)});
   // MRG32k3a's words 1 .. m1: the same ends, scaled to its range.
   std::vector<std::uint32_t> mrg_words;
-  std::vector<float> mrg_u;
+  std::vector<Unit> mrg_u;
   for (const auto w : z) {
     const auto scaled = static_cast<std::uint32_t>(
         std::min<std::uint64_t>(mrg32k3a::kM1, std::uint64_t{w} * 2 + (w > pm::kModulus - 300 ? 209 : 0)));
     mrg_words.push_back(scaled);
-    mrg_u.push_back(mrg32k3a::to_f32(scaled));
+    mrg_u.push_back({mrg32k3a::to_f32(scaled), mrg32k3a::to_f64(scaled)});
   }
   // Wichmann–Hill (set 0): four components an output, with d near 0 and near 1.
   const wh::Parameters p = wh::parameters(0);
@@ -129,9 +153,11 @@ TEST_CASE("the word packer makes each distribution's values within their float b
   std::vector<std::uint32_t> wh_words;
   for (int i = 0; i < 2048; ++i)
     for (int k = 0; k < 4; ++k) wh_words.push_back(i < 8 ? (i & 1 ? p.modulus[k] - 1 : k == i / 2) : random() % p.modulus[k]);
-  std::vector<float> wh_u;
-  for (std::size_t i = 0; i < wh_words.size(); i += 4)
-    wh_u.push_back(wh::to_f32(p, {wh_words[i], wh_words[i + 1], wh_words[i + 2], wh_words[i + 3]}));
+  std::vector<Unit> wh_u;
+  for (std::size_t i = 0; i < wh_words.size(); i += 4) {
+    const wh::State x{wh_words[i], wh_words[i + 1], wh_words[i + 2], wh_words[i + 3]};
+    wh_u.push_back({wh::to_f32(p, x), wh::to_f64(p, x)});
+  }
   // CEICG: groups of four outputs of three residues, whose values pair within the group.
   std::vector<std::uint32_t> ceicg_words;
   for (int i = 0; i < 4 * 1024; ++i)
@@ -139,9 +165,11 @@ TEST_CASE("the word packer makes each distribution's values within their float b
       const std::uint32_t m = ceicg::kComponents[k].modulus;
       ceicg_words.push_back(i < 3 ? (i == 1 ? m - 1 : static_cast<std::uint32_t>(i)) : random() % m);
     }
-  std::vector<float> ceicg_u;
-  for (std::size_t i = 0; i < ceicg_words.size(); i += 3)
-    ceicg_u.push_back(ceicg::to_f32(ceicg::Output{ceicg_words[i], ceicg_words[i + 1], ceicg_words[i + 2]}));
+  std::vector<Unit> ceicg_u;
+  for (std::size_t i = 0; i < ceicg_words.size(); i += 3) {
+    const ceicg::Output x{ceicg_words[i], ceicg_words[i + 1], ceicg_words[i + 2]};
+    ceicg_u.push_back({ceicg::to_f32(x), ceicg::to_f64(x)});
+  }
 
   for (const auto& [d, bound] : shader_float_bounds()) {
     INFO(describe(d) << ", bound " << bound << " ulp");
@@ -202,7 +230,11 @@ TEST_CASE("Generator makes a distribution's floats on the GPU on the GL path, re
     cpu.layout = {};
     cpu.invocations.reset();
     std::vector<float> u(kSkipped + kinds.size() * kCount + 1);
+    std::vector<double> x(u.size());
     Generator(cpu).generate(std::span<float>(u));
+    Generator(cpu).generate(std::span<double>(x));
+    std::vector<Unit> units;
+    for (std::size_t k = 0; k < u.size(); ++k) units.push_back({u[k], x[k]});
     // One generator's calls in turn, from odd and even positions.
     Generator generator(GeneratorState{settings, kSkipped});
     for (const auto& [d, bound] : kinds) {
@@ -223,11 +255,7 @@ TEST_CASE("Generator makes a distribution's floats on the GPU on the GL path, re
       std::uint64_t worst = 0;
       for (std::uint64_t i = 0; i < kCount; ++i) {
         const std::uint64_t n = from + i;
-        const std::uint64_t e =
-            distributions::uses_pairs(d)
-                ? testing::error_ulps(d, u[n & ~std::uint64_t{1}], u[n | 1], static_cast<int>(n & 1), values[i])
-                : testing::shader_error_ulps(d, u[n], values[i]);
-        worst = std::max(worst, e);
+        worst = std::max(worst, error_of(d, units, n, values[i]));
       }
       CHECK(worst <= bound);
       if (!distributions::uses_pairs(d) || from % 2 == 0) continue;

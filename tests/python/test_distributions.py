@@ -89,12 +89,15 @@ def test_gl_path_gives_the_host_values():
 
 
 def test_made_on_the_gl_paths_gpu_in_float():
-    # The word packer's values of each output's float (the host's, bit for bit), within
-    # docs/distributions.md's bound: the exponential's 12 ulp of -log1p(-u)/lam at that float.
-    u = glrand.generate("pm", 20_001, path="cpu", dtype=numpy.float32, offset=5)
+    # The word packer's values within docs/distributions.md's bound: the exponential's 12 ulp
+    # of -log1p(-u)/lam at the output's float u, or from 1/2 up at 1 - q, q the float nearest
+    # 1 - u of the exact double.
+    uf = glrand.generate("pm", 20_001, path="cpu", dtype=numpy.float32, offset=5)
+    ud = glrand.generate("pm", 20_001, path="cpu", dtype=numpy.float64, offset=5)
+    u = numpy.where(uf >= 0.5, 1.0 - (1.0 - ud).astype(numpy.float32).astype(numpy.float64), uf.astype(numpy.float64))
     values = glrand.generate("pm", 20_001, path="gl", distribution="exponential", lam=2.0, on="gpu", offset=5)
     assert values.dtype == numpy.float32
-    exact = -numpy.log1p(-u.astype(numpy.float64)) / 2.0
+    exact = -numpy.log1p(-u) / 2.0
     ulp = numpy.spacing(numpy.abs(exact).astype(numpy.float32)).astype(numpy.float64)
     assert numpy.max(numpy.abs(values - exact) / ulp) <= 12.5
     with pytest.raises(ValueError, match="in float arithmetic"):
