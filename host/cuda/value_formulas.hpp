@@ -76,6 +76,7 @@ struct Mrg32k3aFormula {
 
 struct MidpointFormula {
   static constexpr int kWidth = 1;
+  static constexpr bool kMidpoint = true;  // f64 is midpoint(x): Transform::value_of_midpoint
   __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
   __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(midpoint(*x)); }
 };
@@ -83,6 +84,7 @@ struct MidpointFormula {
 // Sobol32's f32 is cuRAND's, computed in float: the product is exact, the sum rounded.
 struct Sobol32Formula {
   static constexpr int kWidth = 1;
+  static constexpr bool kMidpoint = true;
   __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
   __device__ float f32(const std::uint32_t* x) const {
     return __fadd_rn(__fmul_rn(__uint2float_rn(*x), 2.3283064365386963e-10f), 1.16415321826934814453125e-10f);
@@ -119,6 +121,20 @@ struct Transform {
       if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_f32(u)));
     }
     return rounded<T>(in_double<K>(u));
+  }
+
+  // The same value where u is midpoint(x) (Sobol32, MT19937, MTGP32): the float formulas'
+  // pieces of u (p = min(u, 1 − u) and 1 − 2p; 1 − u and its remainder) come from the integers,
+  // each rounded once to float as the double path rounds it, so the same bits with no double
+  // arithmetic and two conversions instead of six.
+  template <class T, DistributionKind K>
+  __device__ T value_of_midpoint(std::uint32_t x) const {
+    if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
+      if (float_parameters) return clamped(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
+    } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
+      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_midpoint_f32(x)));
+    }
+    return value<T, K>(midpoint(x));
   }
 
   // Box–Muller's two values of the pair (u0, u1): r = sqrt(−2·log1p(−u0)), (cos, sin) of
@@ -192,6 +208,27 @@ struct Transform {
     return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(__double2float_rn(e), qf)));
   }
 
+  // minus_log1p_minus_f32(midpoint(x)): 1 − u = n·2^-33 with n = 2·(~x) + 1, q_f its float and
+  // the remainder n − n_f a small whole number, exact in float.
+  __device__ static float minus_log1p_minus_midpoint_f32(std::uint32_t x) {
+    const unsigned long long n = 2ull * static_cast<unsigned long long>(~x) + 1ull;
+    const float nf = __ull2float_rn(n);
+    const float qf = __fmul_rn(nf, 0x1p-33f);
+    const float e = __fmul_rn(__ll2float_rn(static_cast<long long>(n) - static_cast<long long>(__float2ull_rn(nf))), 0x1p-33f);
+    return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(e, qf)));
+  }
+
+  // standard_normal_f32(midpoint(x)): p = (2m + 1)·2^-33 with m = min(x, ~x) (u ≥ 2^-33, so
+  // no clamp), 1 − 2p = (2^32 − 1 − 2m)·2^-32.
+  __device__ static float standard_normal_midpoint_f32(std::uint32_t x) {
+    const bool upper = x >= 0x80000000u;
+    const std::uint32_t m = upper ? ~x : x;
+    const float p = __fmul_rn(__uint2float_rn(2u * m + 1u), 0x1p-33f);
+    const float one_minus_2p = __fmul_rn(__uint2float_rn(0xFFFFFFFFu - 2u * m), 0x1p-32f);
+    const float z = normal_quantile_lower(p, one_minus_2p);
+    return upper ? -z : z;
+  }
+
   // Φ^-1(max(u, 2^-53)) in float (cuda/normal_quantile.hpp, the GL pass's fit), from the
   // nearer end: p = min(u, 1 − u), exact in double, and x = 1 − 2p, exact from p = 1/4 on
   // (where x is small) and rounded once in double below, then both rounded to float.
@@ -243,6 +280,8 @@ struct ValueOf {
     if constexpr (kMade == Made::own) {
       if constexpr (sizeof(T) == 4) return formula.f32(x);
       else return formula.f64(x);
+    } else if constexpr (requires { Formula::kMidpoint; }) {
+      return transform.template value_of_midpoint<T, kKind>(*x);
     } else {
       return transform.template value<T, kKind>(formula.f64(x));
     }
