@@ -126,7 +126,8 @@ struct Transform {
   // The same value where u is midpoint(x) (Sobol32, MT19937, MTGP32): the float formulas'
   // pieces of u (p = min(u, 1 − u) and 1 − 2p; 1 − u and its remainder) come from the integers,
   // each rounded once to float as the double path rounds it, so the same bits with no double
-  // arithmetic and two conversions instead of six.
+  // arithmetic (the exponential: three 64-bit integer conversions for four with doubles; the
+  // normal: two for three).
   template <class T, DistributionKind K>
   __device__ T value_of_midpoint(std::uint32_t x) const {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
@@ -280,7 +281,7 @@ struct ValueOf {
     if constexpr (kMade == Made::own) {
       if constexpr (sizeof(T) == 4) return formula.f32(x);
       else return formula.f64(x);
-    } else if constexpr (requires { Formula::kMidpoint; }) {
+    } else if constexpr (requires { requires Formula::kMidpoint; }) {
       return transform.template value_of_midpoint<T, kKind>(*x);
     } else {
       return transform.template value<T, kKind>(formula.f64(x));

@@ -91,11 +91,12 @@ WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, i
       program_(build(rule, false, 1, format, distribution)),
       header_(kHeaderBytes) {
   look_up();
-  // A distribution's values come from the floats of the same code, proven by a packer of the
-  // floats alone.
-  if (distribution_ != 0)
-    WordPacker(rule, StorageSource{}, format);
-  else if (format_ != PackFormat::words)
+  // A distribution's values come from the floats and doubles of the same code (the Poisson and
+  // q = 1 − d from the double), proven by packers of those alone.
+  if (distribution_ != 0) {
+    WordPacker(rule, StorageSource{}, PackFormat::f32);
+    WordPacker(rule, StorageSource{}, PackFormat::f64);
+  } else if (format_ != PackFormat::words)
     check_known_values();
 }
 

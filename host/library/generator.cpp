@@ -163,7 +163,7 @@ void check_distribution(const Generator& generator, const Distribution& distribu
 }
 
 // The run that makes a distribution's values on the GPU (Distribution::on gpu): the CUDA
-// path's; InvalidArgument on the others.
+// path's, or the GL path's; InvalidArgument where the settings make them on the host.
 template <class T>
 library::ValueRun<T> gpu_distribution_run(const Generator& generator, const library::Source& source,
                                           const Distribution& distribution) {
@@ -285,7 +285,8 @@ void Generator::check_distribution(const Distribution& distribution, bool double
     throw InvalidArgument("these settings' CUDA path makes a distribution's values on the host (-g wh --split "
                           "parameterisation): leave out --distribution-on gpu");
   if (backend == Backend::gl && source.gpu_distribution_f32) {
-    // Poisson, doubles and parameters that are no floats, refused before any device opens.
+    // Doubles but the Poisson's, and parameters that are no floats, refused before any device
+    // opens.
     fragment::packed_distribution(&distribution, doubles ? gl::PackFormat::f64 : gl::PackFormat::f32);
     return;
   }
