@@ -10,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <span>
-#include <utility>
 
 #include <glrand/distribution.hpp>
 #include "distributions/poisson_table.hpp"
@@ -48,10 +47,6 @@ struct PackedDistribution {
 // the GPU does not make it so: doubles but the Poisson's (GLSL has no double logarithm or
 // exponential), parameters that are no floats.
 PackedDistribution packed_distribution(const Distribution* distribution, gl::PackFormat format);
-// The key of an engine's packer for `format` and `distribution`.
-inline std::pair<gl::PackFormat, int> packing_key(gl::PackFormat format, const PackedDistribution& distribution) {
-  return {format, distribution.variant};
-}
 
 class DistributionPass {
  public:

@@ -47,6 +47,7 @@
 #include <glrand/error.hpp>
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/distribution_pass.hpp"
+#include "fragment/packings.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
 #include "generators/parallel_fill.hpp"
@@ -237,11 +238,7 @@ class StatefulFragment {
   }
 
  private:
-  // A word packer and the two readback buffers of a whole pass it packs into.
-  struct Packing {
-    gl::WordPacker* packer;
-    gl::OverlappedReadback* readback;
-  };
+  using Packing = Packings::Packing;
 
   static StreamLayout checked(const StreamLayout& layout) {
     if (layout.substreams < 1 || layout.substreams > kMaxSubstreams)
@@ -403,21 +400,6 @@ class StatefulFragment {
     p.packer->pack(targets, size_.width, substreams(), outputs_per_pixel(), outputs, *p.readback);
   }
 
-  // A packer per format and distribution variant, and two readback buffers of a whole pass
-  // per format (shared by the variants), made by the first generation that packs in them.
-  Packing packing(gl::PackFormat format, const PackedDistribution& distribution) {
-    auto& packer = packers_[packing_key(format, distribution)];
-    if (!packer)
-      packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
-                                                format, distribution.variant);
-    if (distribution.variant)
-      packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
-    auto& readback = readbacks_[static_cast<std::size_t>(format)];
-    if (!readback)
-      readback = std::make_unique<gl::OverlappedReadback>(packer->readback_bytes(outputs_per_pixel() * substreams()));
-    return {packer.get(), readback.get()};
-  }
-
   // Leapfrog and parameterisation passes packed on the GPU (output j of pixel s at j·P + s)
   // and read back as `format`, from the uploaded host states. `host_advance`: the steps a CPU
   // state update moves each substream by.
@@ -426,7 +408,10 @@ class StatefulFragment {
     const std::uint64_t P = substreams(), per_pass = outputs_per_pixel() * P;
     upload_states(current_);
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    const Packing p = packing(format, distribution);
+    const Packing p = packings_.get(format, distribution, per_pass, [&](gl::PackFormat f, int variant) {
+      return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::TextureSource{G::kOutputsPerVec4},
+                                              f, variant);
+    });
     p.readback->run(
         (count + per_pass - 1) / per_pass, [&](std::uint64_t pass) { issue_pass(host_advance, outputs_of(pass), &p); },
         [&](std::uint64_t pass, std::span<const float> mapped) {
@@ -552,8 +537,7 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;  // by packing_key
-  std::array<std::unique_ptr<gl::OverlappedReadback>, 3> readbacks_;                  // by gl::PackFormat
+  Packings packings_;
 };
 
 }  // namespace glrand::fragment

@@ -160,22 +160,28 @@ std::vector<std::uint32_t> known_words(const PackRule& rule) {
 
 }  // namespace
 
+std::vector<float> stream_floats(const PackRule& rule, std::span<const std::uint32_t> words) {
+  std::vector<float> floats;
+  floats.reserve(words.size() * (rule.pairs ? 2 : 1));
+  const std::uint32_t low = (1u << rule.shift) - 1;
+  for (const auto w : words) {
+    if (rule.pairs) {
+      floats.push_back(static_cast<float>(w & low));
+      floats.push_back(static_cast<float>(w >> rule.shift));
+    } else {
+      floats.push_back(static_cast<float>(w));
+    }
+  }
+  return floats;
+}
+
 void WordPacker::check_known_values() {
   const UnitFormula& f = rule_.values;
   if (!f.host_f32 || !f.host_f64) throw InvalidArgument("a value format needs the host's formulas to check against");
   const std::vector<std::uint32_t> words = known_words(rule_);
   const std::size_t per_output = static_cast<std::size_t>(rule_.words());
   const std::size_t outputs = words.size() / per_output;
-  std::vector<float> floats;
-  const std::uint32_t low = (1u << rule_.shift) - 1;
-  for (const auto w : words) {
-    if (rule_.pairs) {
-      floats.push_back(static_cast<float>(w & low));
-      floats.push_back(static_cast<float>(w >> rule_.shift));
-    } else {
-      floats.push_back(static_cast<float>(w));
-    }
-  }
+  const std::vector<float> floats = stream_floats(rule_, words);
   const StateGuard guard;
   StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);

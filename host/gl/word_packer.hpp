@@ -62,6 +62,10 @@ struct PackRule {
   int words() const { return pairs ? floats() / 2 : floats(); }
 };
 
+// The floats a stream pass writes for outputs whose words are `words` (rule.words() an
+// output): with pairs, each word as w mod 2^shift and w div 2^shift; else each word itself.
+std::vector<float> stream_floats(const PackRule& rule, std::span<const std::uint32_t> words);
+
 // The output the GPU found wrong in a pass, with its floats.
 struct PackFailure {
   std::uint64_t output;  // place in the pass

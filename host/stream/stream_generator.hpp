@@ -28,6 +28,7 @@
 #include <glrand/error.hpp>
 #include "fragment/distribution_pass.hpp"
 #include "fragment/encoded_states.hpp"
+#include "fragment/packings.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
 #include "gl/overlapped_readback.hpp"
@@ -174,15 +175,9 @@ class StreamGenerator {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    auto& packer = packers_[fragment::packing_key(format, distribution)];
-    if (!packer)
-      packer = std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, format,
-                                                distribution.variant);
-    auto& readback = readbacks_[static_cast<std::size_t>(format)];
-    if (!readback) readback = std::make_unique<gl::OverlappedReadback>(packer->readback_bytes(per_pass));
-    const Packing p{packer.get(), readback.get()};
-    if (distribution.variant) p.packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds,
-                                                         distribution.poisson);
+    const auto p = packings_.get(format, distribution, per_pass, [&](gl::PackFormat f, int variant) {
+      return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
+    });
     p.readback->run(
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
@@ -195,12 +190,6 @@ class StreamGenerator {
         });
   }
 
-  // A word packer and the readback buffers it packs into.
-  struct Packing {
-    gl::WordPacker* packer;
-    gl::OverlappedReadback* readback;
-  };
-
 
   G generator_;
   std::uint64_t substreams_;
@@ -208,10 +197,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  // A packer per format and distribution variant, and readback buffers per format (shared by
-  // the variants), made by the first run in them.
-  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;  // by fragment::packing_key
-  std::array<std::unique_ptr<gl::OverlappedReadback>, 3> readbacks_;                  // by gl::PackFormat
+  fragment::Packings packings_;
 };
 
 }  // namespace glrand::stream

@@ -45,16 +45,7 @@ namespace {
 std::vector<float> packed_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& words,
                                  const Distribution& distribution) {
   const gl::StateGuard guard;
-  std::vector<float> floats;
-  const std::uint32_t low = (1u << rule.shift) - 1;
-  for (const auto w : words) {
-    if (rule.pairs) {
-      floats.push_back(static_cast<float>(w & low));
-      floats.push_back(static_cast<float>(w >> rule.shift));
-    } else {
-      floats.push_back(static_cast<float>(w));
-    }
-  }
+  const std::vector<float> floats = gl::stream_floats(rule, words);
   const std::uint64_t outputs = words.size() / static_cast<std::size_t>(rule.words());
   gl::StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);

@@ -187,16 +187,7 @@ namespace {
 // z div 2^shift) packed as floats and doubles on the GPU: the host formula's bits, every one.
 template <class ToF32, class ToF64>
 void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& words, ToF32 to_f32, ToF64 to_f64) {
-  std::vector<float> floats;
-  const std::uint32_t low = (1u << rule.shift) - 1;
-  for (const auto w : words) {
-    if (rule.pairs) {
-      floats.push_back(static_cast<float>(w & low));
-      floats.push_back(static_cast<float>(w >> rule.shift));
-    } else {
-      floats.push_back(static_cast<float>(w));
-    }
-  }
+  const std::vector<float> floats = gl::stream_floats(rule, words);
   // An output of the rule makes values_per_output values, each of per_value words.
   const std::size_t per_value = static_cast<std::size_t>(rule.words() / rule.values.values_per_output);
   const std::size_t values = words.size() / per_value;

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// A generation engine's word packers (gl::WordPacker), one per read-back format and
+// distribution variant, each made by the first run in them, and the two readback buffers of a
+// whole pass per format, which the variants share (their values take the same words): the
+// ps30 engine's and the scatter and compute engines'.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <utility>
+
+#include "fragment/distribution_pass.hpp"
+#include "gl/overlapped_readback.hpp"
+#include "gl/word_packer.hpp"
+
+namespace glrand::fragment {
+
+class Packings {
+ public:
+  struct Packing {
+    gl::WordPacker* packer;
+    gl::OverlappedReadback* readback;
+  };
+
+  // The packing of `format` and `distribution`, its parameters set: the packer made where
+  // there is none by make(format, variant), the buffers for passes of `outputs` outputs.
+  template <class Make>
+  Packing get(gl::PackFormat format, const PackedDistribution& distribution, std::uint64_t outputs, Make make) {
+    auto& packer = packers_[{format, distribution.variant}];
+    if (!packer) packer = make(format, distribution.variant);
+    if (distribution.variant)
+      packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
+    auto& readback = readbacks_[static_cast<std::size_t>(format)];
+    if (!readback) readback = std::make_unique<gl::OverlappedReadback>(packer->readback_bytes(outputs));
+    return {packer.get(), readback.get()};
+  }
+
+ private:
+  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;
+  std::array<std::unique_ptr<gl::OverlappedReadback>, 3> readbacks_;  // by gl::PackFormat
+};
+
+}  // namespace glrand::fragment
