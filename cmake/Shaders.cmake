@@ -48,6 +48,8 @@ set(GLRAND_SHADERS
   compute/distribution.comp
   # Read-back: a pass's outputs turned into words and checked on the GPU.
   readback/pack_words.comp
+  # Read-back from a second context: a pass's packed words copied into an image for a pixel read.
+  readback/words_to_image.comp
 )
 # Variants (FILE:DEFINE=VALUE,...), from each shader's own `// glrand: variant D=V,...` lines:
 # every variant the library compiles at run time, validated and measured so that each pass's

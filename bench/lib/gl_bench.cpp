@@ -74,12 +74,17 @@ Row bench_ps30_readback(const std::string& name, const Traits& traits, const typ
                         std::uint64_t P, const GlTiming& o) {
   const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
   fragment::StatefulFragment<Traits> generator(layout, traits);
+  generator.set_readback(o.readback);
   const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
   const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
   const bool packed = generator.packs_words_on_gpu();
+  const bool shared = gl::resolved_readback(o.readback, per_pass * Traits::kWordsPerOutput * sizeof(std::uint32_t)) ==
+                      gl::ReadbackKind::shared_context;
   Row row = gl_row(name, "ps30-readback",
                    fmt::format("{} substreams x {} outputs, {}", P, generator.outputs_per_pixel(),
-                               packed ? "words packed on the GPU" : std::to_string(read_targets) + " targets read"),
+                               !packed  ? std::to_string(read_targets) + " targets read"
+                               : shared ? "words packed on the GPU, read by a shared context"
+                                        : "words packed on the GPU, read on one context"),
                    packed ? "min(fill, readback)" : "fill+readback");
   row.outputs = static_cast<double>(per_pass);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)

@@ -10,6 +10,7 @@
 
 #include "bench/lib/row.hpp"
 #include "fragment/ceicg_fragment.hpp"
+#include "gl/pass_readback.hpp"
 #include "stream/profile.hpp"
 
 namespace glrand::bench {
@@ -18,6 +19,7 @@ namespace glrand::bench {
 struct GlTiming {
   int passes = 3;
   int repeats = 7;
+  gl::ReadbackKind readback = gl::ReadbackKind::automatic;  // the ps30 readback rows'
 };
 
 // Pass shapes: full on a GPU; small with --quick or on a software renderer; or about N

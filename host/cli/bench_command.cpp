@@ -66,6 +66,8 @@ struct BenchOptions {
   int repeats = 7;
   int passes = 3;
   bool quick = false;
+  // --gl-readback: how the ps30 readback rows read packed passes back.
+  std::string gl_readback = "auto";
   std::optional<int> device;
   std::string csv;
   // --sinks: the command's end-to-end rows instead of the others (cli/sink_rows.hpp).
@@ -83,6 +85,12 @@ constexpr std::uint64_t kCudaOutputs = 1ull << 28, kCudaQuickOutputs = 1ull << 2
 constexpr std::uint64_t kSinkGpuOutputs = 1ull << 27, kSinkCpuOutputs = 1ull << 22, kSinkQuickOutputs = 1ull << 20;
 // The most outputs a row takes: a Sobol32 dimension's points.
 constexpr std::uint64_t kMostOutputsPerRow = std::uint64_t{1} << 32;
+
+gl::ReadbackKind readback_kind(const std::string& name) {
+  return name == "one-context"      ? gl::ReadbackKind::one_context
+         : name == "shared-context" ? gl::ReadbackKind::shared_context
+                                    : gl::ReadbackKind::automatic;
+}
 
 std::string rate(double per_second) {
   if (per_second >= 1e9) return fmt::format("{:.2f} G", per_second * 1e-9);
@@ -345,7 +353,7 @@ void run_bench(const BenchOptions& o) {
           row.clock = bench::clock_name();
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
-          row = bench::gl_readback_row(g, profile, shape, {o.passes, o.repeats});
+          row = bench::gl_readback_row(g, profile, shape, {o.passes, o.repeats, readback_kind(o.gl_readback)});
           row.clock = "wall clock";
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
@@ -458,6 +466,12 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--repeats", o->repeats, "Timed repeats; the median is reported")->capture_default_str();
   command->add_option("--passes", o->passes, "GL passes per timed repeat")->capture_default_str();
   command->add_flag("--quick", o->quick, "Small sizes (GL: also the default on a software renderer)");
+  command
+      ->add_option("--gl-readback", o->gl_readback,
+                   "How the ps30 readback rows read each pass's packed words back: auto (a shared context on its "
+                   "own thread on a GPU, else on the rendering context), one-context, shared-context")
+      ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
+      ->capture_default_str();
   command->add_option("--device", o->device,
                       "EGL device index for the gl path (see `glrand info`); default: the first GPU. "
                       "The cuda path uses CUDA device 0");

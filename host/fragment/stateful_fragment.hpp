@@ -7,9 +7,11 @@
 // (skip-ahead while the GPU renders, uploaded for the next pass). With leapfrog and
 // parameterisation, where a context has compute shaders, a pass's outputs become words in
 // their serial places on the GPU, checked there (gl::WordPacker), and the host hands on the
-// read-back words as they are; otherwise, and with blocking, each pass's output targets are
-// read back and decoded and assembled on the host. Either way through two alternating
-// readback buffers (gl::OverlappedReadback), the GPU rendering the next pass meanwhile.
+// read-back words as they are: on a GPU read by a shared context on its own thread, beside
+// the next passes (gl::SharedContextReadback), else through two alternating buffers behind
+// them. Otherwise, and with blocking, each pass's output targets are read back and decoded
+// and assembled on the host, through two alternating buffers (gl::OverlappedReadback), the
+// GPU rendering the next pass meanwhile.
 //
 // A generator plugs in through a traits class G with:
 //   State, Jump                      exact state and a precomputed skip-ahead
@@ -182,6 +184,9 @@ class StatefulFragment {
     run_packed(count, format, per_pass, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); },
                packed);
   }
+  // How packed passes are read back: automatic (gl::make_pass_readback) unless set (tests and
+  // benchmarks compare the kinds).
+  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
   int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }
@@ -537,7 +542,7 @@ class StatefulFragment {
   std::vector<State> host_states_;
   std::vector<float> upload_;
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  Packings packings_;
+  Packings packings_{gl::ReadbackKind::automatic};
 };
 
 }  // namespace glrand::fragment

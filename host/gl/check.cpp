@@ -35,4 +35,19 @@ void check_errors(std::string_view doing) {
   if (!names.empty()) throw DeviceError("OpenGL error " + names + " while " + std::string(doing));
 }
 
+void wait_for_fence(void* fence) {
+  constexpr int kMostSeconds = 600;
+  GLbitfield flags = GL_SYNC_FLUSH_COMMANDS_BIT;
+  for (int second = 0; second < kMostSeconds; ++second) {
+    const GLenum status = glClientWaitSync(static_cast<GLsync>(fence), flags, 1'000'000'000);
+    if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) return;
+    if (status == GL_WAIT_FAILED) {
+      check_errors("waiting for a readback");
+      throw DeviceError("waiting for a readback failed");
+    }
+    flags = 0;
+  }
+  throw DeviceError("the GPU did not finish a pass in " + std::to_string(kMostSeconds) + " s");
+}
+
 }  // namespace glrand::gl

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gl/egl_context.hpp"
 
+#include <GL/glew.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
@@ -192,6 +193,49 @@ CurrentContextKeeper::~CurrentContextKeeper() {
     eglMakeCurrent(display_, draw_, read_, context_);
   else if (const EGLDisplay display = eglGetCurrentDisplay(); display != EGL_NO_DISPLAY)
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
+
+bool SharedContext::possible() {
+  const EGLDisplay display = eglGetCurrentDisplay();
+  return display != EGL_NO_DISPLAY && eglGetCurrentContext() != EGL_NO_CONTEXT &&
+         eglQueryAPI() == EGL_OPENGL_API && has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
+}
+
+SharedContext::SharedContext() : display_(eglGetCurrentDisplay()) {
+  if (!possible()) throw DeviceError("a shared context needs a current surfaceless-capable EGL OpenGL context");
+  const EGLContext share = eglGetCurrentContext();
+  EGLint config_id = 0;
+  if (!eglQueryContext(display_, share, EGL_CONFIG_ID, &config_id)) fail("eglQueryContext(EGL_CONFIG_ID)");
+  EGLConfig config = EGL_NO_CONFIG_KHR;
+  if (config_id != 0) {
+    const EGLint wanted[] = {EGL_CONFIG_ID, config_id, EGL_NONE};
+    EGLint count = 0;
+    if (!eglChooseConfig(display_, wanted, &config, 1, &count) || count == 0) fail("eglChooseConfig(EGL_CONFIG_ID)");
+  }
+  // The shared context's version and profile: the current context's.
+  GLint major = 0, minor = 0, profile = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
+  const EGLint profile_bit = (profile & GL_CONTEXT_COMPATIBILITY_PROFILE_BIT) ? EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT
+                                                                             : EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+  const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                               EGL_CONTEXT_OPENGL_PROFILE_MASK, profile_bit, EGL_NONE};
+  context_ = eglCreateContext(display_, config, share, attributes);
+  if (context_ == EGL_NO_CONTEXT) fail("eglCreateContext (shared)");
+}
+
+SharedContext::~SharedContext() {
+  if (eglGetCurrentContext() == context_) release_current();
+  eglDestroyContext(display_, context_);
+}
+
+void SharedContext::make_current() const {
+  if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_)) fail("eglMakeCurrent (shared context)");
+}
+
+void SharedContext::release_current() const noexcept {
+  eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
 
 void HeadlessContext::make_current() const {

@@ -51,6 +51,26 @@ class HeadlessContext {
   void* context_ = nullptr;  // EGLContext
 };
 
+// A surfaceless context in the share group of the EGL context current on this thread when
+// made (same display, config and GL version), for another thread to make current: its
+// buffers and textures are the other's. Throws glrand::DeviceError where none can be made.
+class SharedContext {
+ public:
+  SharedContext();
+  ~SharedContext();
+  SharedContext(const SharedContext&) = delete;
+  SharedContext& operator=(const SharedContext&) = delete;
+  // Whether the context current on this thread is an EGL one that can be shared surfacelessly.
+  static bool possible();
+  // On the thread that uses it: makes it current (throws), or none current.
+  void make_current() const;
+  void release_current() const noexcept;
+
+ private:
+  void* display_;
+  void* context_ = nullptr;
+};
+
 // The EGL context (with its display and surfaces) current on this thread when made, current
 // again when destroyed: for work on glrand's own context that must not change the caller's.
 class CurrentContextKeeper {

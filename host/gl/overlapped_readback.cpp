@@ -49,25 +49,6 @@ OverlappedReadback::Mapping best_mapping() {
                                                  : OverlappedReadback::Mapping::each_pass;
 }
 
-// The longest a pass's readback may keep the host waiting: far beyond any pass a software
-// renderer takes, so that only a GPU that stopped ends here.
-constexpr int kMostSecondsPerPass = 600;
-
-// Waits until the GPU has passed `fence` (flushing the commands before it once).
-void wait_for(GLsync fence) {
-  GLbitfield flags = GL_SYNC_FLUSH_COMMANDS_BIT;
-  for (int second = 0; second < kMostSecondsPerPass; ++second) {
-    const GLenum status = glClientWaitSync(fence, flags, 1'000'000'000);
-    if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) return;
-    if (status == GL_WAIT_FAILED) {
-      check_errors("waiting for a readback");
-      throw DeviceError("waiting for a readback failed");
-    }
-    flags = 0;
-  }
-  throw DeviceError("the GPU did not finish a pass in " + std::to_string(kMostSecondsPerPass) + " s");
-}
-
 }  // namespace
 
 OverlappedReadback::OverlappedReadback(std::size_t bytes) : OverlappedReadback(bytes, best_mapping()) {}
@@ -110,7 +91,7 @@ void OverlappedReadback::run(std::uint64_t passes, const Issue& issue, const Tak
     const PixelPackBuffer& buffer = buffers_[(k - 1) % 2];
     if (mapping_ == Mapping::persistent) {
       auto& fence = fences_[(k - 1) % 2];
-      wait_for(static_cast<GLsync>(fence));
+      wait_for_fence(fence);
       glDeleteSync(static_cast<GLsync>(fence));
       fence = nullptr;
       take(k - 1, std::span<const float>(buffer.mapped(), buffer.bytes() / sizeof(float)));

@@ -294,7 +294,7 @@ void WordPacker::set_route(Route route) {
   route_ = route;
 }
 
-void WordPacker::bind_words(std::uint64_t outputs, const OverlappedReadback* into) {
+void WordPacker::bind_words(std::uint64_t outputs, const PassReadback* into) {
   if (!fits_block(rule_, outputs, format_, most_block_bytes_))
     throw InvalidArgument("a pass of " + std::to_string(outputs) +
                           " outputs is more words than one shader storage block holds on this device");
@@ -333,20 +333,20 @@ void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
   check_errors("packing a pass's words");
 }
 
-void WordPacker::pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback* into) {
+void WordPacker::pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback* into) {
   if (textures_) throw InvalidArgument("this packer reads output targets, not a storage buffer");
   bind_words(outputs, into);
   floats.bind_base(kFloatsBinding);
   dispatch(outputs, outputs);
 }
 
-void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback& into) {
+void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback& into) {
   pack_stream(floats, outputs, &into);
   queue_readback(into, outputs);
 }
 
 void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
-                      std::uint32_t outputs_per_pixel, std::uint64_t outputs, const OverlappedReadback& into) {
+                      std::uint32_t outputs_per_pixel, std::uint64_t outputs, const PassReadback& into) {
   if (!textures_) throw InvalidArgument("this packer reads a storage buffer, not output targets");
   if (targets.empty() || targets.size() > kMaxTargets) throw InvalidArgument("a pass has 1 to 4 output targets");
   bind_words(outputs, &into);
@@ -367,7 +367,7 @@ void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, st
   queue_readback(into, outputs);
 }
 
-void WordPacker::queue_readback(const OverlappedReadback& into, std::uint64_t outputs) const {
+void WordPacker::queue_readback(const PassReadback& into, std::uint64_t outputs) const {
   into.copy_from(header_, kHeaderBytes, 0);
   if (route_ == Route::staged) into.copy_from(*words_, readback_bytes(outputs) - kHeaderBytes, kHeaderBytes);
 }

@@ -22,7 +22,7 @@
 
 namespace glrand::gl {
 
-class OverlappedReadback;
+class PassReadback;
 
 // The host's float formula of a generator, for values made on the GPU
 // (readback/unit_values.glsl): none (values are made on the host); of a one-word generator,
@@ -128,15 +128,15 @@ class WordPacker {
   // is refused.
   void set_route(Route route);
 
-  // Inside an OverlappedReadback issue, each packing a pass and queueing its read-back (the
+  // Inside a PassReadback issue, each packing a pass and queueing its read-back (the
   // header and the words) into the pass's buffer of `into`:
   // - outputs 0 .. outputs − 1 of a stream pass (`floats`: its output buffer);
-  void pack(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback& into);
+  void pack(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback& into);
   // - a ps30 leapfrog pass: output j of pixel s (texel (s mod width, s div width) of
   //   targets[j div outputs_per_texel]) goes to place j·substreams + s; places from `outputs`
   //   on are left out.
   void pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
-            std::uint32_t outputs_per_pixel, std::uint64_t outputs, const OverlappedReadback& into);
+            std::uint32_t outputs_per_pixel, std::uint64_t outputs, const PassReadback& into);
 
   // A pass's mapped read-back: its words, and its failure if the GPU found one.
   static std::span<const std::uint32_t> words(std::span<const float> mapped, std::uint64_t count);
@@ -149,10 +149,10 @@ class WordPacker {
   // difference.
   void check_known_values();
   // Binds the words' destination: the pass's buffer of `into` (direct), else words_.
-  void bind_words(std::uint64_t outputs, const OverlappedReadback* into);
+  void bind_words(std::uint64_t outputs, const PassReadback* into);
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
-  void queue_readback(const OverlappedReadback& into, std::uint64_t outputs) const;
-  void pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const OverlappedReadback* into);
+  void queue_readback(const PassReadback& into, std::uint64_t outputs) const;
+  void pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback* into);
 
   PackRule rule_;
   PackFormat format_;

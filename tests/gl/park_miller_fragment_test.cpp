@@ -90,13 +90,18 @@ struct CorruptingParkMiller : fragment::ParkMillerTraits {
 }  // namespace
 
 // With a CPU state update the states are uploaded before every pass, so the third upload's
-// substream 2 makes pass 2 wrong; with a GPU update the only upload makes pass 0 wrong.
+// substream 2 makes pass 2 wrong; with a GPU update the only upload makes pass 0 wrong. Leapfrog
+// packs on the GPU, read back on one context and from a shared one (the failure record
+// crosses with the words).
 TEST_CASE("Park-Miller refuses a pass with a value that is not exact, after the passes before it", "[pm][gl]") {
   test_context();
   const pm::State start = pm::state_at(16807, 99);
   for (const auto& [update, pass] : {std::pair{fragment::StateUpdate::cpu, 2}, std::pair{fragment::StateUpdate::gpu, 0}})
-    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking}) {
-      INFO("state update " << fragment::name_of(update) << ", " << fragment::name_of(split));
+    for (const auto split : {fragment::Split::leapfrog, fragment::Split::blocking})
+    for (const auto readback : {gl::ReadbackKind::one_context, gl::ReadbackKind::shared_context}) {
+      if (split == fragment::Split::blocking && readback == gl::ReadbackKind::shared_context) continue;  // not packed
+      INFO("state update " << fragment::name_of(update) << ", " << fragment::name_of(split) << ", readback "
+                           << (readback == gl::ReadbackKind::shared_context ? "shared context" : "one context"));
       const std::uint64_t P = 3;
       const fragment::StreamLayout layout{P, split, update};
       const std::uint64_t L = fragment::ParkMillerFragment(layout).outputs_per_pixel(), per_pass = P * L;
@@ -105,6 +110,7 @@ TEST_CASE("Park-Miller refuses a pass with a value that is not exact, after the 
       // Blocking: substream 0 (this run's outputs all lie in its block).
       traits.corrupted = static_cast<int>(split == fragment::Split::leapfrog ? pass * P + 2 : 0);
       fragment::StatefulFragment<CorruptingParkMiller> generator(layout, traits);
+      generator.set_readback(readback);
       std::vector<std::uint32_t> words;
       const auto consume = [&](std::span<const std::uint32_t> chunk) { words.insert(words.end(), chunk.begin(), chunk.end()); };
       // Substream 2's first output of the pass: its state, whose low half is half a unit more.

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#include "gl/pass_readback.hpp"
+
+#include <GL/glew.h>
+
+#include <string_view>
+
+#include "gl/overlapped_readback.hpp"
+#include "gl/shared_context_readback.hpp"
+
+namespace glrand::gl {
+namespace {
+
+// Mesa's software renderers name themselves in GL_RENDERER.
+bool software_renderer() {
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string_view name = renderer ? renderer : "";
+  return name.starts_with("llvmpipe") || name.starts_with("softpipe");
+}
+
+}  // namespace
+
+ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
+  if (kind != ReadbackKind::automatic) return kind;
+  return !software_renderer() && SharedContextReadback::available(bytes) ? ReadbackKind::shared_context
+                                                                         : ReadbackKind::one_context;
+}
+
+std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes) {
+  if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) return std::make_unique<SharedContextReadback>(bytes);
+  return std::make_unique<OverlappedReadback>(bytes);
+}
+
+}  // namespace glrand::gl

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+#include "gl/shared_context_readback.hpp"
+
+#include <GL/glew.h>
+
+#include <algorithm>
+#include <string>
+
+#include <glrand/error.hpp>
+#include "gl/check.hpp"
+#include "gl/egl_context.hpp"
+#include "gl/shader_library.hpp"
+
+namespace glrand::gl {
+namespace {
+
+constexpr std::size_t kTexelBytes = 16;  // RGBA32UI
+constexpr std::uint32_t kMostWidth = 8192;
+
+std::uint32_t image_width() {
+  GLint most = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &most);
+  return std::min<std::uint32_t>(kMostWidth, static_cast<std::uint32_t>(std::max(most, 1)));
+}
+
+std::uint64_t texels_of(std::size_t bytes) { return (bytes + kTexelBytes - 1) / kTexelBytes; }
+
+}  // namespace
+
+bool SharedContextReadback::available(std::size_t bytes) {
+  if (!GLEW_VERSION_4_5 || !PixelPackBuffer::persistent_available() || !SharedContext::possible()) return false;
+  GLint most = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &most);
+  const std::uint64_t width = image_width(), rows = (texels_of(bytes) + width - 1) / width;
+  return rows <= static_cast<std::uint64_t>(most);
+}
+
+SharedContextReadback::SharedContextReadback(std::size_t bytes, int slots)
+    : bytes_(texels_of(bytes) * kTexelBytes),
+      width_(image_width()),
+      rows_(static_cast<std::uint32_t>((texels_of(bytes) + width_ - 1) / width_)),
+      to_image_(Program::compute(embedded_shader("readback/words_to_image.comp"))) {
+  if (!available(bytes)) throw DeviceError("this context cannot read passes back from a shared context");
+  if (slots < 2) throw InvalidArgument("a shared-context readback needs at least 2 slots");
+  const std::size_t image_bytes = std::size_t{width_} * rows_ * kTexelBytes;
+  for (int s = 0; s < slots; ++s)
+    slots_.push_back(Slot{StorageBuffer(bytes_), Texture(width_, rows_, TexelFormat{4, true}), PixelPackBuffer(image_bytes, true)});
+  // The reader's context, made here in this context's share group, current on its thread.
+  context_ = std::make_unique<SharedContext>();
+  glFinish();  // the slots exist before the other context uses them
+  reader_ = std::thread([this] { read_loop(); });
+}
+
+SharedContextReadback::~SharedContextReadback() {
+  {
+    const std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  changed_.notify_all();
+  reader_.join();
+}
+
+void SharedContextReadback::read_loop() {
+  try {
+    context_->make_current();
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    error_ = std::current_exception();
+    stopped_ = true;
+    changed_.notify_all();
+    return;
+  }
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  for (;;) {
+    Job job{};
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return quit_ || !jobs_.empty(); });
+      if (jobs_.empty()) break;
+      job = jobs_.front();
+    }
+    try {
+      // The GPU waits for the first context's pass; this thread only for the read's landing.
+      glWaitSync(static_cast<GLsync>(job.ready), 0, GL_TIMEOUT_IGNORED);
+      glDeleteSync(static_cast<GLsync>(job.ready));
+      const Slot& slot = slots_[static_cast<std::size_t>(job.slot)];
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.host.id());
+      glGetTextureSubImage(slot.image.id(), 0, 0, 0, 0, static_cast<GLsizei>(width_), static_cast<GLsizei>(rows_), 1,
+                           GL_RGBA_INTEGER, GL_UNSIGNED_INT, static_cast<GLsizei>(slot.host.bytes()), nullptr);
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+      GLsync landed = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      check_errors("reading a pass back in the shared context");
+      try {
+        wait_for_fence(landed);
+      } catch (...) {
+        glDeleteSync(landed);
+        throw;
+      }
+      glDeleteSync(landed);
+      const std::lock_guard lock(mutex_);
+      jobs_.pop_front();
+      read_ = job.sequence + 1;
+    } catch (...) {
+      const std::lock_guard lock(mutex_);
+      error_ = std::current_exception();
+      // The jobs left are not read: their fences are the first context's to delete.
+      jobs_.pop_front();
+      for (const Job& left : jobs_) glDeleteSync(static_cast<GLsync>(left.ready));
+      jobs_.clear();
+      quit_ = true;
+    }
+    changed_.notify_all();
+  }
+  context_->release_current();
+  const std::lock_guard lock(mutex_);
+  stopped_ = true;
+  changed_.notify_all();
+}
+
+void SharedContextReadback::stage(int slot) {
+  const Slot& s = slots_[static_cast<std::size_t>(slot)];
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the packer's writes, before the copy reads them
+  to_image_.use();
+  const std::uint64_t texels = texels_of(bytes_);
+  to_image_.set_int("uTexels", static_cast<int>(texels));
+  to_image_.set_int("uWidth", static_cast<int>(width_));
+  s.device.bind_base(0);
+  glBindImageTexture(0, s.image.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
+  glDispatchCompute(static_cast<GLuint>(std::min<std::uint64_t>((texels + 255) / 256, 65535)), 1, 1);
+  glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
+  glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+  GLsync ready = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();  // the other context's wait needs the fence on its way to the GPU
+  check_errors("queueing a pass for the shared-context readback");
+  {
+    const std::lock_guard lock(mutex_);
+    jobs_.push_back(Job{next_sequence_++, slot, ready});
+  }
+  changed_.notify_all();
+}
+
+void SharedContextReadback::wait_read(std::uint64_t sequence) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return read_ > sequence || error_; });
+  if (read_ <= sequence) std::rethrow_exception(error_);
+}
+
+void SharedContextReadback::drain() noexcept {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return jobs_.empty() || stopped_; });
+  for (const Job& left : jobs_) glDeleteSync(static_cast<GLsync>(left.ready));  // a stopped reader's
+  jobs_.clear();
+}
+
+void SharedContextReadback::run(std::uint64_t passes, const Issue& issue, const Take& take) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (error_) std::rethrow_exception(error_);  // the reader stopped in an earlier run
+  }
+  const std::uint64_t first = next_sequence_;
+  const auto S = static_cast<std::uint64_t>(slots_.size());
+  const auto take_pass = [&](std::uint64_t k) {
+    wait_read(first + k);
+    const Slot& slot = slots_[k % S];
+    take(k, std::span<const float>(slot.host.mapped(), bytes_ / sizeof(float)));
+  };
+  try {
+    std::uint64_t taken = 0;
+    for (std::uint64_t k = 0; k < passes; ++k) {
+      issuing_ = static_cast<int>(k % S);
+      struct Issued {
+        int& issuing;
+        ~Issued() { issuing = -1; }
+      } issued{issuing_};
+      issue(k);
+      stage(static_cast<int>(k % S));
+      // Slot (k + 1) mod S is pass k + 1 − S's: taken before it is issued again.
+      for (; taken + S <= k + 1; ++taken) take_pass(taken);
+    }
+    for (; taken < passes; ++taken) take_pass(taken);
+  } catch (...) {
+    drain();
+    throw;
+  }
+}
+
+void SharedContextReadback::copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
+  if (issuing_ < 0) throw InvalidArgument("a readback copy is queued only while its pass is issued");
+  if (bytes > source.bytes() || offset > bytes_ || bytes > bytes_ - offset)
+    throw InvalidArgument("a readback copy of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  glCopyNamedBufferSubData(source.id(), slots_[static_cast<std::size_t>(issuing_)].device.id(), 0,
+                           static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes));
+}
+
+void SharedContextReadback::bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const {
+  if (issuing_ < 0) throw InvalidArgument("a readback buffer is bound for a shader only while its pass is issued");
+  if (bytes == 0 || offset > bytes_ || bytes > bytes_ - offset)
+    throw InvalidArgument("a readback range of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, slots_[static_cast<std::size_t>(issuing_)].device.id(),
+                    static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes));
+}
+
+}  // namespace glrand::gl

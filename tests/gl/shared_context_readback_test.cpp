@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// The ps30 engine's packed passes read back by a shared context on its own thread
+// (gl::SharedContextReadback), forced here where the automatic choice keeps one context (a
+// software renderer): words and values equal the CPU reference's over many passes and runs,
+// and an exception in the middle of a run leaves the readback usable.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "fragment/mrg32k3a_fragment.hpp"
+#include "fragment/park_miller_fragment.hpp"
+#include "fragment/wichmann_hill_fragment.hpp"
+#include "gl/pass_readback.hpp"
+#include "gl/shared_context_readback.hpp"
+#include "support/gl_test_context.hpp"
+#include "support/word_comparison.hpp"
+
+using namespace glrand;
+
+namespace {
+
+template <class Generator, class State>
+std::vector<std::uint32_t> words_of(Generator& generator, const State& start, std::uint64_t count) {
+  std::vector<std::uint32_t> words;
+  generator.generate(start, count, [&](std::span<const std::uint32_t> c) { words.insert(words.end(), c.begin(), c.end()); });
+  return words;
+}
+
+constexpr fragment::Split kLeapfrog = fragment::Split::leapfrog;
+constexpr fragment::StateUpdate kGpu = fragment::StateUpdate::gpu;
+
+}  // namespace
+
+TEST_CASE("Packed ps30 passes read back from a shared context equal the reference", "[gl-read-back][gl]") {
+  test_context();
+  REQUIRE(gl::SharedContextReadback::available(1 << 20));
+  for (const std::uint64_t P : {std::uint64_t{3}, std::uint64_t{4096}, std::uint64_t{5000}}) {
+    INFO("P = " << P);
+    // Passes past the ring's three slots, a part pass at the end; two runs in one engine, so
+    // the reader's count of passes runs on from run to run.
+    fragment::ParkMillerFragment pm_engine({P, kLeapfrog, kGpu});
+    pm_engine.set_readback(gl::ReadbackKind::shared_context);
+    const std::uint64_t count = 7 * P * pm_engine.outputs_per_pixel() + 5;
+    for (const std::uint64_t offset : {std::uint64_t{99}, std::uint64_t{1} << 40}) {
+      const pm::State start = pm::state_at(16807, offset);
+      std::vector<std::uint32_t> cpu(count);
+      pm::generate_ints(start, cpu);
+      require_same_words(words_of(pm_engine, start, count), cpu);
+    }
+
+    const wh::Parameters& parameters = wh::parameters(0);
+    fragment::WichmannHillFragment wh_engine({P, kLeapfrog, kGpu}, {parameters});
+    wh_engine.set_readback(gl::ReadbackKind::shared_context);
+    const wh::State wh_start = wh::state_at(parameters, wh::seed_state(0, 12345), 777);
+    const std::uint64_t wh_count = 5 * P * wh_engine.outputs_per_pixel() + 3;
+    std::vector<std::uint32_t> wh_cpu(4 * wh_count);
+    wh::generate_ints(parameters, wh_start, wh_cpu);
+    require_same_words(words_of(wh_engine, wh_start, wh_count), wh_cpu);
+
+    fragment::Mrg32k3aFragment mrg_engine({P, kLeapfrog, kGpu});
+    mrg_engine.set_readback(gl::ReadbackKind::shared_context);
+    const mrg32k3a::State mrg_start = mrg32k3a::advance(mrg32k3a::State{{12345, 12345, 12345}, {12345, 12345, 12345}}, mrg32k3a::Steps{4242});
+    const std::uint64_t mrg_count = 4 * P * mrg_engine.outputs_per_pixel() + 1;
+    std::vector<std::uint32_t> mrg_cpu(mrg_count);
+    mrg32k3a::generate_ints(mrg_start, mrg_cpu);
+    require_same_words(words_of(mrg_engine, mrg_start, mrg_count), mrg_cpu);
+  }
+}
+
+TEST_CASE("Floats made on the GPU and read back from a shared context are the host's", "[gl-read-back][gl]") {
+  test_context();
+  const std::uint64_t P = 4096;
+  fragment::ParkMillerFragment engine({P, kLeapfrog, kGpu});
+  engine.set_readback(gl::ReadbackKind::shared_context);
+  const std::uint64_t count = 6 * P * engine.outputs_per_pixel() + 7;
+  const pm::State start = pm::state_at(16807, 31337);
+  std::vector<std::uint32_t> words(count);
+  pm::generate_ints(start, words);
+  for (const auto format : {gl::PackFormat::f32, gl::PackFormat::f64}) {
+    std::vector<std::byte> bytes;
+    engine.generate_values(start, count, format,
+                           [&](std::span<const std::byte> c) { bytes.insert(bytes.end(), c.begin(), c.end()); });
+    if (format == gl::PackFormat::f32) {
+      std::vector<float> gpu(count), cpu(count);
+      REQUIRE(bytes.size() == count * sizeof(float));
+      std::memcpy(gpu.data(), bytes.data(), bytes.size());
+      for (std::uint64_t i = 0; i < count; ++i) cpu[i] = pm::to_f32(words[i]);
+      require_same_words(gpu, cpu);
+    } else {
+      std::vector<double> gpu(count), cpu(count);
+      REQUIRE(bytes.size() == count * sizeof(double));
+      std::memcpy(gpu.data(), bytes.data(), bytes.size());
+      for (std::uint64_t i = 0; i < count; ++i) cpu[i] = pm::to_f64(words[i]);
+      require_same_words(gpu, cpu);
+    }
+  }
+}
+
+TEST_CASE("A consumer's exception in a shared-context readback leaves it usable", "[gl-read-back][gl]") {
+  test_context();
+  const std::uint64_t P = 4096;
+  fragment::ParkMillerFragment engine({P, kLeapfrog, kGpu});
+  engine.set_readback(gl::ReadbackKind::shared_context);
+  const std::uint64_t per_pass = P * engine.outputs_per_pixel(), count = 9 * per_pass;
+  const pm::State start = pm::state_at(16807, 5);
+  std::vector<std::uint32_t> cpu(count);
+  pm::generate_ints(start, cpu);
+  for (const int stop_at : {0, 4}) {
+    INFO("the consumer throws at pass " << stop_at);
+    int chunks = 0;
+    CHECK_THROWS_WITH(engine.generate(start, count,
+                                      [&](std::span<const std::uint32_t>) {
+                                        if (chunks++ == stop_at) throw std::runtime_error("consumer gives up");
+                                      }),
+                      "consumer gives up");
+    // Passes were still in flight when it threw: the next run starts clean.
+    require_same_words(words_of(engine, start, count), cpu);
+  }
+}
