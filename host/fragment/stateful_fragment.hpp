@@ -288,24 +288,46 @@ class StatefulFragment {
     });
   }
 
-  // Uploads host_states_ into state set `set`.
+  // Uploads host_states_ into state set `set`. Where the context has persistent buffers the
+  // states are encoded straight into a mapped upload buffer that the GPU copies from (on a
+  // GPU the driver's own copy of host memory took as long as 15 passes at 2^20 substreams).
   void upload_states(int set) {
-    const std::size_t texels = std::size_t{size_.width} * size_.height;
-    upload_.assign(texels * 4 * G::kStateVec4s, 0.0f);
+    const std::size_t texels = std::size_t{size_.width} * size_.height, floats = texels * 4 * G::kStateVec4s;
+    float* encoded = nullptr;
+    if (gl::PixelPackBuffer::persistent_available()) {
+      if (!unpack_ || unpack_->bytes() < floats * sizeof(float)) {
+        unpack_.reset();
+        unpack_ = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
+      }
+      unpack_->wait_until_read();
+      encoded = unpack_->mapped();
+    } else {
+      upload_.resize(floats);
+      encoded = upload_.data();
+    }
     // On every core: at 2^20 substreams a serial encode takes longer than several passes.
     parallel_fill(host_states_.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
       float one[4 * G::kStateVec4s];
       for (std::uint64_t s = begin; s < end; ++s) {
         generator_.encode_state(host_states_[s], one);
-        for (int v = 0; v < G::kStateVec4s; ++v) std::copy_n(one + 4 * v, 4, upload_.data() + (v * texels + s) * 4);
+        for (int v = 0; v < G::kStateVec4s; ++v) std::copy_n(one + 4 * v, 4, encoded + (v * texels + s) * 4);
       }
     });
+    for (int v = 0; v < G::kStateVec4s; ++v)  // the last row's texels past the substreams
+      std::fill(encoded + (v * texels + host_states_.size()) * 4, encoded + (v + 1) * texels * 4, 0.0f);
+    if (unpack_) glBindBuffer(GL_PIXEL_UNPACK_BUFFER, unpack_->id());
     for (int v = 0; v < G::kStateVec4s; ++v) {
       glBindTexture(GL_TEXTURE_2D, states_[set][v].id());
+      const std::size_t at = v * texels * 4;  // floats into the upload
+      const void* pixels = unpack_ ? reinterpret_cast<const void*>(at * sizeof(float)) : upload_.data() + at;
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
-                      GL_RGBA, GL_FLOAT, upload_.data() + v * texels * 4);
+                      GL_RGBA, GL_FLOAT, pixels);
     }
     glBindTexture(GL_TEXTURE_2D, 0);
+    if (unpack_) {
+      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+      unpack_->mark_read();
+    }
     gl::check_errors(std::string("uploading ") + G::kName + " substream states");
   }
 
@@ -540,7 +562,8 @@ class StatefulFragment {
   int current_ = 0;
   typename G::Jump step_{};
   std::vector<State> host_states_;
-  std::vector<float> upload_;
+  std::vector<float> upload_;                     // the encoded states, without persistent buffers
+  std::unique_ptr<gl::PixelUnpackBuffer> unpack_;  // the encoded states, with them
   std::unique_ptr<gl::OverlappedReadback> readback_;
   Packings packings_{gl::ReadbackKind::automatic};
 };

@@ -42,8 +42,8 @@ void wait_for_fence(void* fence) {
     const GLenum status = glClientWaitSync(static_cast<GLsync>(fence), flags, 1'000'000'000);
     if (status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED) return;
     if (status == GL_WAIT_FAILED) {
-      check_errors("waiting for a readback");
-      throw DeviceError("waiting for a readback failed");
+      check_errors("waiting for the GPU");
+      throw DeviceError("waiting for the GPU failed");
     }
     flags = 0;
   }

@@ -273,6 +273,38 @@ PixelPackBuffer::PixelPackBuffer(std::size_t bytes, bool persistent) : bytes_(by
   check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
 }
 
+PixelUnpackBuffer::PixelUnpackBuffer(std::size_t bytes) : bytes_(bytes) {
+  if (!PixelPackBuffer::persistent_available()) throw DeviceError("persistent upload buffers need OpenGL 4.4 or ARB_buffer_storage");
+  const BufferBindingKeeper keep(GL_PIXEL_UNPACK_BUFFER, GL_PIXEL_UNPACK_BUFFER_BINDING);
+  GLuint id = 0;
+  glGenBuffers(1, &id);
+  name_ = Name<delete_buffer>(id);  // deleting a mapped buffer unmaps it
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, id);
+  const auto size = static_cast<GLsizeiptr>(bytes);
+  constexpr GLbitfield kMap = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  glBufferStorage(GL_PIXEL_UNPACK_BUFFER, size, nullptr, kMap | GL_CLIENT_STORAGE_BIT);
+  mapped_ = static_cast<float*>(glMapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, size, kMap));
+  if (!mapped_) check_errors("mapping a " + std::to_string(bytes) + "-byte upload buffer");
+  if (!mapped_) throw DeviceError("mapping a " + std::to_string(bytes) + "-byte upload buffer failed");
+  check_errors("allocating a " + std::to_string(bytes) + "-byte upload buffer");
+}
+
+PixelUnpackBuffer::~PixelUnpackBuffer() {
+  if (read_) glDeleteSync(static_cast<GLsync>(read_));
+}
+
+void PixelUnpackBuffer::mark_read() {
+  if (read_) glDeleteSync(static_cast<GLsync>(read_));
+  read_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+}
+
+void PixelUnpackBuffer::wait_until_read() {
+  if (!read_) return;
+  wait_for_fence(read_);
+  glDeleteSync(static_cast<GLsync>(read_));
+  read_ = nullptr;
+}
+
 StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
   require_gl_4_3("a shader storage buffer");
   const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);

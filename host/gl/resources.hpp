@@ -157,6 +157,32 @@ class PixelPackBuffer {
   const float* mapped_ = nullptr;
 };
 
+// A buffer object of `bytes` bytes for uploads (GL_PIXEL_UNPACK_BUFFER): immutable storage in
+// host memory, mapped for writing once, coherently, for its whole life (needs
+// PixelPackBuffer::persistent_available()). The host writes what a texture upload then copies
+// from it on the GPU's side, with no copy of the driver's in between; wait_until_read()
+// before writing it again.
+class PixelUnpackBuffer {
+ public:
+  explicit PixelUnpackBuffer(std::size_t bytes);
+  ~PixelUnpackBuffer();
+  PixelUnpackBuffer(const PixelUnpackBuffer&) = delete;
+  PixelUnpackBuffer& operator=(const PixelUnpackBuffer&) = delete;
+  unsigned id() const { return name_.id(); }
+  std::size_t bytes() const { return bytes_; }
+  float* mapped() const { return mapped_; }
+  // After queueing the uploads that read it: marks them, so that wait_until_read() waits.
+  void mark_read();
+  // Waits until the uploads queued before mark_read() have read the buffer.
+  void wait_until_read();
+
+ private:
+  std::size_t bytes_;
+  Name<delete_buffer> name_;
+  float* mapped_ = nullptr;
+  void* read_ = nullptr;  // GLsync
+};
+
 // A shader storage buffer of `bytes` bytes (OpenGL 4.3), device-resident (GL_DYNAMIC_COPY):
 // the state and output buffers of the scatter and compute profiles.
 class StorageBuffer {
