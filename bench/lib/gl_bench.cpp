@@ -22,6 +22,13 @@
 namespace glrand::bench {
 namespace {
 
+// How an engine reading back `kind` reads passes of `outputs` outputs of `words` words.
+std::string read_by(gl::ReadbackKind kind, std::uint64_t outputs, int words) {
+  const std::size_t bytes = outputs * static_cast<std::uint64_t>(words) * sizeof(std::uint32_t);
+  return gl::resolved_readback(kind, bytes) == gl::ReadbackKind::shared_context ? "read by a shared context"
+                                                                                : "read on one context";
+}
+
 // A GL row: outputs and floats per pass, seconds per pass.
 Row gl_row(const std::string& generator, const std::string& profile, std::string shape, std::string ceiling) {
   Row row;
@@ -74,17 +81,14 @@ Row bench_ps30_readback(const std::string& name, const Traits& traits, const typ
                         std::uint64_t P, const GlTiming& o) {
   const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
   fragment::StatefulFragment<Traits> generator(layout, traits);
-  generator.set_readback(o.readback);
+  if (o.readback != gl::ReadbackKind::automatic) generator.set_readback(o.readback);
   const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
   const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
   const bool packed = generator.packs_words_on_gpu();
-  const bool shared = gl::resolved_readback(o.readback, per_pass * Traits::kWordsPerOutput * sizeof(std::uint32_t)) ==
-                      gl::ReadbackKind::shared_context;
   Row row = gl_row(name, "ps30-readback",
                    fmt::format("{} substreams x {} outputs, {}", P, generator.outputs_per_pixel(),
-                               !packed  ? std::to_string(read_targets) + " targets read"
-                               : shared ? "words packed on the GPU, read by a shared context"
-                                        : "words packed on the GPU, read on one context"),
+                               packed ? "words packed on the GPU, " + read_by(generator.readback_kind(), per_pass, Traits::kWordsPerOutput)
+                                      : std::to_string(read_targets) + " targets read"),
                    packed ? "min(fill, readback)" : "fill+readback");
   row.outputs = static_cast<double>(per_pass);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
@@ -128,10 +132,12 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
                           const typename Traits::State& start, std::uint64_t P, const GlTiming& o,
                           int outputs_per_unit = 1) {
   stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
+  if (o.readback != gl::ReadbackKind::automatic) generator.set_readback(o.readback);
   const std::uint64_t per_pass = generator.outputs_per_pass();
   Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
-                   fmt::format("{} substreams x {} outputs, read back", P,
-                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
+                   fmt::format("{} substreams x {} outputs, {}", P,
+                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit,
+                               read_by(generator.readback_kind(), per_pass, Traits::kWordsPerOutput)),
                    "write+readback");
   row.outputs = static_cast<double>(per_pass * outputs_per_unit);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)

@@ -66,7 +66,7 @@ struct BenchOptions {
   int repeats = 7;
   int passes = 3;
   bool quick = false;
-  // --gl-readback: how the ps30 readback rows read packed passes back.
+  // --gl-readback: how the GL readback rows read packed passes back.
   std::string gl_readback = "auto";
   std::optional<int> device;
   std::string csv;
@@ -468,8 +468,9 @@ void add_bench_command(CLI::App& app) {
   command->add_flag("--quick", o->quick, "Small sizes (GL: also the default on a software renderer)");
   command
       ->add_option("--gl-readback", o->gl_readback,
-                   "How the ps30 readback rows read each pass's packed words back: auto (a shared context on its "
-                   "own thread on a GPU, else on the rendering context), one-context, shared-context")
+                   "How the GL readback rows read each pass's packed words back: auto (each engine's own choice: "
+                   "ps30 and scatter a shared context on its own thread on a GPU, compute the rendering context), "
+                   "one-context, shared-context")
       ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
       ->capture_default_str();
   command->add_option("--device", o->device,

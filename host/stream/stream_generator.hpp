@@ -76,6 +76,11 @@ class StreamGenerator {
   std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
+  // How packed passes are read back: on the rendering context unless set (tests and
+  // benchmarks compare the kinds; gl::make_pass_readback).
+  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
+  gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
+
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, a pass at a time.
   void generate(const State& start, std::uint64_t count, const Consumer& consume) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The ps30 engine's packed passes read back by a shared context on its own thread
+// The GL engines' packed passes read back by a shared context on its own thread
 // (gl::SharedContextReadback), forced here where the automatic choice keeps one context (a
 // software renderer): words and values equal the CPU reference's over many passes and runs,
 // and an exception in the middle of a run leaves the readback usable.
@@ -12,6 +12,7 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "stream/stream_generator.hpp"
 #include "gl/pass_readback.hpp"
 #include "gl/shared_context_readback.hpp"
 #include "support/gl_test_context.hpp"
@@ -117,5 +118,39 @@ TEST_CASE("A consumer's exception in a shared-context readback leaves it usable"
                       "consumer gives up");
     // Passes were still in flight when it threw: the next run starts clean.
     require_same_words(words_of(engine, start, count), cpu);
+  }
+}
+
+TEST_CASE("Scatter and compute passes read back from a shared context equal the reference", "[gl-read-back][gl]") {
+  test_context();
+  for (const auto profile : {stream::Profile::scatter, stream::Profile::compute}) {
+    INFO("profile " << stream::name_of(profile));
+    // 4097 substreams span two rows of a scatter pass; 7 passes and a part one.
+    stream::StreamGenerator<fragment::ParkMillerTraits> pm_engine(profile, 4097, 3);
+    pm_engine.set_readback(gl::ReadbackKind::shared_context);
+    const std::uint64_t count = 7 * pm_engine.outputs_per_pass() + 11;
+    const pm::State start = pm::state_at(16807, 4711);
+    std::vector<std::uint32_t> cpu(count);
+    pm::generate_ints(start, cpu);
+    require_same_words(words_of(pm_engine, start, count), cpu);
+
+    const wh::Parameters& parameters = wh::parameters(5);
+    stream::StreamGenerator<fragment::WichmannHillTraits> wh_engine(profile, 1000, 5, {parameters});
+    wh_engine.set_readback(gl::ReadbackKind::shared_context);
+    const wh::State wh_start = wh::state_at(parameters, wh::seed_state(5, 99), 12345);
+    const std::uint64_t wh_count = 4 * wh_engine.outputs_per_pass() + 2;
+    std::vector<std::uint32_t> wh_cpu(4 * wh_count);
+    wh::generate_ints(parameters, wh_start, wh_cpu);
+    require_same_words(words_of(wh_engine, wh_start, wh_count), wh_cpu);
+
+    // The values made on the GPU cross the same way.
+    std::vector<std::byte> bytes;
+    pm_engine.generate_values(start, count, gl::PackFormat::f32,
+                              [&](std::span<const std::byte> c) { bytes.insert(bytes.end(), c.begin(), c.end()); });
+    REQUIRE(bytes.size() == count * sizeof(float));
+    std::vector<float> gpu(count), expected(count);
+    std::memcpy(gpu.data(), bytes.data(), bytes.size());
+    for (std::uint64_t i = 0; i < count; ++i) expected[i] = pm::to_f32(cpu[i]);
+    require_same_words(gpu, expected);
   }
 }
