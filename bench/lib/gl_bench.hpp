@@ -19,7 +19,7 @@ namespace glrand::bench {
 struct GlTiming {
   int passes = 3;
   int repeats = 7;
-  gl::ReadbackKind readback = gl::ReadbackKind::automatic;  // the readback rows': automatic is each engine's own
+  gl::ReadbackKind readback = gl::ReadbackKind::automatic;  // the readback rows': automatic is the engines' own
 };
 
 // Pass shapes: full on a GPU; small with --quick or on a software renderer; or about N

@@ -19,7 +19,7 @@ namespace glrand::fragment {
 
 class Packings {
  public:
-  explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::one_context) : kind_(kind) {}
+  explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::automatic) : kind_(kind) {}
 
   struct Packing {
     gl::WordPacker* packer;

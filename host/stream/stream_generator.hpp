@@ -4,9 +4,10 @@
 // leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
 // on the host and then only advanced by the shader, which writes L outputs per substream per
 // pass straight into their serial places. Each pass's outputs become words on the GPU, which
-// checks that every value is an exact integer in range (gl::WordPacker); the words are written
-// into one of two alternating readback buffers and handed on from there, in order, while the
-// GPU runs the next pass (gl::OverlappedReadback).
+// checks that every value is an exact integer in range (gl::WordPacker); the words are read
+// back and handed on, in order, while the GPU runs the next passes: on a GPU by a shared
+// context on its own thread (gl::SharedContextReadback), else through two alternating buffers
+// (gl::OverlappedReadback).
 //
 // G is a generator's traits class, as for the ps30 engine (fragment/stateful_fragment.hpp):
 // kName, State, Jump, jump(k), apply(jump, state), encode_state(state, floats),
@@ -76,8 +77,8 @@ class StreamGenerator {
   std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
-  // How packed passes are read back: on the rendering context unless set (tests and
-  // benchmarks compare the kinds; gl::make_pass_readback).
+  // How packed passes are read back: automatic (gl::make_pass_readback) unless set (tests and
+  // benchmarks compare the kinds).
   void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
 
@@ -202,7 +203,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  fragment::Packings packings_;
+  fragment::Packings packings_{gl::ReadbackKind::automatic};
 };
 
 }  // namespace glrand::stream
