@@ -469,8 +469,8 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--gl-readback", o->gl_readback,
                    "How the GL readback rows read each pass's packed words back: auto (the engines' own choice: "
-                   "a shared context on its own thread on a GPU, else the rendering context), one-context, "
-                   "shared-context")
+                   "ps30 and scatter a shared context on its own thread on a GPU, else and compute the rendering "
+                   "context), one-context, shared-context")
       ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
       ->capture_default_str();
   command->add_option("--device", o->device,

@@ -5,9 +5,9 @@
 // on the host and then only advanced by the shader, which writes L outputs per substream per
 // pass straight into their serial places. Each pass's outputs become words on the GPU, which
 // checks that every value is an exact integer in range (gl::WordPacker); the words are read
-// back and handed on, in order, while the GPU runs the next passes: on a GPU by a shared
-// context on its own thread (gl::SharedContextReadback), else through two alternating buffers
-// (gl::OverlappedReadback).
+// back and handed on, in order, while the GPU runs the next passes: in the scatter profile on
+// a GPU by a shared context on its own thread (gl::SharedContextReadback), else through two
+// alternating buffers (gl::OverlappedReadback).
 //
 // G is a generator's traits class, as for the ps30 engine (fragment/stateful_fragment.hpp):
 // kName, State, Jump, jump(k), apply(jump, state), encode_state(state, floats),
@@ -70,15 +70,23 @@ class StreamGenerator {
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
         outputs_(outputs_per_pass() * kFloats * sizeof(float)),
-        step_(generator_.jump(substreams_)) {}
+        step_(generator_.jump(substreams_)),
+        packings_(default_readback(profile)) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
   std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
-  // How packed passes are read back: automatic (gl::make_pass_readback) unless set (tests and
-  // benchmarks compare the kinds).
+  // How packed passes are read back unless set (tests and benchmarks compare the kinds):
+  // scatter automatic (gl::make_pass_readback: on a GPU a shared context beside the next
+  // passes, which the fragment passes leave the link idle for), compute on the rendering
+  // context, whose packer writes into host memory at the link's rate already; the shared
+  // context's set-up (three slots of a 64 MiB pass, a second context) has not yet been shown
+  // to pay off in a single command there.
+  static gl::ReadbackKind default_readback(Profile profile) {
+    return profile == Profile::scatter ? gl::ReadbackKind::automatic : gl::ReadbackKind::one_context;
+  }
   void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
 
@@ -203,7 +211,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  fragment::Packings packings_{gl::ReadbackKind::automatic};
+  fragment::Packings packings_;
 };
 
 }  // namespace glrand::stream
