@@ -43,7 +43,7 @@ class Packings {
     if (distribution.variant)
       packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
     auto& readback = readbacks_[static_cast<std::size_t>(format)];
-    if (!readback) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs));
+    if (!readback || readback->broken()) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs));
     return {packer.get(), readback.get()};
   }
 

@@ -291,17 +291,20 @@ class StatefulFragment {
 
   // Uploads host_states_ into state set `set`. Where the context has persistent buffers the
   // states are encoded straight into a mapped upload buffer that the GPU copies from (on a
-  // GPU the driver's own copy of host memory took as long as 15 passes at 2^20 substreams).
+  // GPU the driver's own copy of host memory took as long as 15 passes at 2^20 substreams),
+  // one buffer per set, so that a CPU state update encodes the next pass's states while the
+  // GPU still reads the last ones.
   void upload_states(int set) {
     const std::size_t texels = std::size_t{size_.width} * size_.height, floats = texels * 4 * G::kStateVec4s;
     float* encoded = nullptr;
+    auto& unpack = unpack_[static_cast<std::size_t>(set)];
     if (gl::PixelPackBuffer::persistent_available()) {
-      if (!unpack_ || unpack_->bytes() < floats * sizeof(float)) {
-        unpack_.reset();
-        unpack_ = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
+      if (!unpack || unpack->bytes() < floats * sizeof(float)) {
+        unpack.reset();
+        unpack = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
       }
-      unpack_->wait_until_read();
-      encoded = unpack_->mapped();
+      unpack->wait_until_read();
+      encoded = unpack->mapped();
     } else {
       upload_.resize(floats);
       encoded = upload_.data();
@@ -316,19 +319,17 @@ class StatefulFragment {
     });
     for (int v = 0; v < G::kStateVec4s; ++v)  // the last row's texels past the substreams
       std::fill(encoded + (v * texels + host_states_.size()) * 4, encoded + (v + 1) * texels * 4, 0.0f);
-    if (unpack_) glBindBuffer(GL_PIXEL_UNPACK_BUFFER, unpack_->id());
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, unpack ? unpack->id() : 0);  // the guard restores the caller's
     for (int v = 0; v < G::kStateVec4s; ++v) {
       glBindTexture(GL_TEXTURE_2D, states_[set][v].id());
       const std::size_t at = v * texels * 4;  // floats into the upload
-      const void* pixels = unpack_ ? reinterpret_cast<const void*>(at * sizeof(float)) : upload_.data() + at;
+      const void* pixels = unpack ? reinterpret_cast<const void*>(at * sizeof(float)) : upload_.data() + at;
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
                       GL_RGBA, GL_FLOAT, pixels);
     }
     glBindTexture(GL_TEXTURE_2D, 0);
-    if (unpack_) {
-      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-      unpack_->mark_read();
-    }
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    if (unpack) unpack->mark_read();
     gl::check_errors(std::string("uploading ") + G::kName + " substream states");
   }
 
@@ -564,7 +565,7 @@ class StatefulFragment {
   typename G::Jump step_{};
   std::vector<State> host_states_;
   std::vector<float> upload_;                     // the encoded states, without persistent buffers
-  std::unique_ptr<gl::PixelUnpackBuffer> unpack_;  // the encoded states, with them
+  std::array<std::unique_ptr<gl::PixelUnpackBuffer>, 2> unpack_;  // the encoded states of each set, with them
   std::unique_ptr<gl::OverlappedReadback> readback_;
   Packings packings_{gl::ReadbackKind::automatic};
 };

@@ -195,14 +195,37 @@ CurrentContextKeeper::~CurrentContextKeeper() {
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
 
+namespace {
+
+// The thread's EGL API bound to OpenGL while it lives (EGL keeps one current context per API).
+class OpenGlApi {
+ public:
+  OpenGlApi() : previous_(eglQueryAPI()) {
+    if (previous_ != EGL_OPENGL_API) eglBindAPI(EGL_OPENGL_API);
+  }
+  ~OpenGlApi() {
+    if (previous_ != EGL_OPENGL_API && previous_ != EGL_NONE) eglBindAPI(previous_);
+  }
+  OpenGlApi(const OpenGlApi&) = delete;
+  OpenGlApi& operator=(const OpenGlApi&) = delete;
+
+ private:
+  EGLenum previous_;
+};
+
+}  // namespace
+
 bool SharedContext::possible() {
+  const OpenGlApi api;
   const EGLDisplay display = eglGetCurrentDisplay();
   return display != EGL_NO_DISPLAY && eglGetCurrentContext() != EGL_NO_CONTEXT &&
-         eglQueryAPI() == EGL_OPENGL_API && has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
+         has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
 }
 
-SharedContext::SharedContext() : display_(eglGetCurrentDisplay()) {
+SharedContext::SharedContext() : display_(nullptr) {
   if (!possible()) throw DeviceError("a shared context needs a current surfaceless-capable EGL OpenGL context");
+  const OpenGlApi api;
+  display_ = eglGetCurrentDisplay();
   const EGLContext share = eglGetCurrentContext();
   EGLint config_id = 0;
   if (!eglQueryContext(display_, share, EGL_CONFIG_ID, &config_id)) fail("eglQueryContext(EGL_CONFIG_ID)");
@@ -231,12 +254,15 @@ SharedContext::~SharedContext() {
 }
 
 void SharedContext::make_current() const {
+  if (!eglBindAPI(EGL_OPENGL_API)) fail("eglBindAPI(EGL_OPENGL_API) for the shared context");
   if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_)) fail("eglMakeCurrent (shared context)");
 }
 
 void SharedContext::release_current() const noexcept {
   eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
+
+void SharedContext::release_thread() const noexcept { eglReleaseThread(); }
 
 void HeadlessContext::make_current() const {
   if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_))

@@ -62,9 +62,11 @@ class SharedContext {
   SharedContext& operator=(const SharedContext&) = delete;
   // Whether the context current on this thread is an EGL one that can be shared surfacelessly.
   static bool possible();
-  // On the thread that uses it: makes it current (throws), or none current.
+  // On the thread that uses it: makes it current (throws), or none current; and at the end
+  // of that thread, releases EGL's state of it.
   void make_current() const;
   void release_current() const noexcept;
+  void release_thread() const noexcept;
 
  private:
   void* display_;

@@ -28,6 +28,7 @@ class OverlappedReadback final : public PassReadback {
   OverlappedReadback(const OverlappedReadback&) = delete;
   OverlappedReadback& operator=(const OverlappedReadback&) = delete;
   std::size_t bytes() const override { return buffers_[0].bytes(); }
+  ReadbackKind kind() const override { return ReadbackKind::one_context; }
   Mapping mapping() const { return mapping_; }
 
   // Passes 0 .. passes - 1 in order: issue(0), then issue(k + 1) before take(k). While

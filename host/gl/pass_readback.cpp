@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include <glrand/error.hpp>
 #include "gl/overlapped_readback.hpp"
 #include "gl/shared_context_readback.hpp"
 
@@ -27,7 +28,15 @@ ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
 }
 
 std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes) {
-  if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) return std::make_unique<SharedContextReadback>(bytes);
+  if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) {
+    try {
+      return std::make_unique<SharedContextReadback>(bytes);
+    } catch (const DeviceError&) {
+      if (kind == ReadbackKind::shared_context) throw;
+      for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
+      }  // what the failed start left pending is not the next call's to report
+    }
+  }
   return std::make_unique<OverlappedReadback>(bytes);
 }
 

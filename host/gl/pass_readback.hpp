@@ -16,11 +16,18 @@ namespace glrand::gl {
 
 class StorageBuffer;
 
+// Which readback an engine runs its packed passes through.
+enum class ReadbackKind { automatic, one_context, shared_context };
+
 class PassReadback {
  public:
   virtual ~PassReadback() = default;
   // The most bytes one pass queues.
   virtual std::size_t bytes() const = 0;
+  // one_context or shared_context.
+  virtual ReadbackKind kind() const = 0;
+  // Whether every run() would fail (a reader thread stopped at an error): make a new one.
+  virtual bool broken() const { return false; }
 
   using Issue = std::function<void(std::uint64_t pass)>;
   // take(k, floats): pass k's bytes in host memory (bytes() / 4 floats, of which the pass
@@ -39,15 +46,12 @@ class PassReadback {
   virtual void bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const = 0;
 };
 
-// Which readback an engine runs its packed passes through.
-enum class ReadbackKind { automatic, one_context, shared_context };
-
 // What `kind` means for passes of up to `bytes` bytes on the current context: automatic is a
 // shared context where the context allows one and runs on a GPU (on a software renderer the
 // copy is the same cores' work either way), else one context.
 ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes);
 // A readback of that kind. Throws glrand::DeviceError for shared_context where the context
-// cannot.
+// cannot; automatic falls back to one context where the shared one fails to start.
 std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes);
 
 }  // namespace glrand::gl

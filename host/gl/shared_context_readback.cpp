@@ -27,6 +27,11 @@ std::uint64_t texels_of(std::size_t bytes) { return (bytes + kTexelBytes - 1) / 
 
 }  // namespace
 
+bool SharedContextReadback::broken() const {
+  const std::lock_guard lock(mutex_);
+  return error_ != nullptr;
+}
+
 bool SharedContextReadback::available(std::size_t bytes) {
   if (!GLEW_VERSION_4_5 || !PixelPackBuffer::persistent_available() || !SharedContext::possible()) return false;
   GLint most = 0;
@@ -35,13 +40,17 @@ bool SharedContextReadback::available(std::size_t bytes) {
   return rows <= static_cast<std::uint64_t>(most);
 }
 
+std::size_t SharedContextReadback::checked_bytes(std::size_t bytes, int slots) {
+  if (!available(bytes)) throw DeviceError("this context cannot read passes back from a shared context");
+  if (slots < 2) throw InvalidArgument("a shared-context readback needs at least 2 slots");
+  return texels_of(bytes) * kTexelBytes;
+}
+
 SharedContextReadback::SharedContextReadback(std::size_t bytes, int slots)
-    : bytes_(texels_of(bytes) * kTexelBytes),
+    : bytes_(checked_bytes(bytes, slots)),
       width_(image_width()),
       rows_(static_cast<std::uint32_t>((texels_of(bytes) + width_ - 1) / width_)),
       to_image_(Program::compute(embedded_shader("readback/words_to_image.comp"))) {
-  if (!available(bytes)) throw DeviceError("this context cannot read passes back from a shared context");
-  if (slots < 2) throw InvalidArgument("a shared-context readback needs at least 2 slots");
   const std::size_t image_bytes = std::size_t{width_} * rows_ * kTexelBytes;
   for (int s = 0; s < slots; ++s)
     slots_.push_back(Slot{StorageBuffer(bytes_), Texture(width_, rows_, TexelFormat{4, true}), PixelPackBuffer(image_bytes, true)});
@@ -49,6 +58,14 @@ SharedContextReadback::SharedContextReadback(std::size_t bytes, int slots)
   context_ = std::make_unique<SharedContext>();
   glFinish();  // the slots exist before the other context uses them
   reader_ = std::thread([this] { read_loop(); });
+  // A reader that cannot make its context current fails here, not at the first pass.
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return started_ || stopped_; });
+  if (!started_) {
+    lock.unlock();
+    reader_.join();
+    std::rethrow_exception(error_);
+  }
 }
 
 SharedContextReadback::~SharedContextReadback() {
@@ -68,8 +85,14 @@ void SharedContextReadback::read_loop() {
     error_ = std::current_exception();
     stopped_ = true;
     changed_.notify_all();
+    context_->release_thread();
     return;
   }
+  {
+    const std::lock_guard lock(mutex_);
+    started_ = true;
+  }
+  changed_.notify_all();
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   for (;;) {
     Job job{};
@@ -88,8 +111,8 @@ void SharedContextReadback::read_loop() {
       glGetTextureSubImage(slot.image.id(), 0, 0, 0, 0, static_cast<GLsizei>(width_), static_cast<GLsizei>(rows_), 1,
                            GL_RGBA_INTEGER, GL_UNSIGNED_INT, static_cast<GLsizei>(slot.host.bytes()), nullptr);
       glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-      GLsync landed = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
       check_errors("reading a pass back in the shared context");
+      GLsync landed = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
       try {
         wait_for_fence(landed);
       } catch (...) {
@@ -103,7 +126,7 @@ void SharedContextReadback::read_loop() {
     } catch (...) {
       const std::lock_guard lock(mutex_);
       error_ = std::current_exception();
-      // The jobs left are not read: their fences are the first context's to delete.
+      // The jobs left are not read; their fences (shared objects) are deleted here.
       jobs_.pop_front();
       for (const Job& left : jobs_) glDeleteSync(static_cast<GLsync>(left.ready));
       jobs_.clear();
@@ -112,6 +135,7 @@ void SharedContextReadback::read_loop() {
     changed_.notify_all();
   }
   context_->release_current();
+  context_->release_thread();
   const std::lock_guard lock(mutex_);
   stopped_ = true;
   changed_.notify_all();
@@ -129,9 +153,9 @@ void SharedContextReadback::stage(int slot) {
   glDispatchCompute(static_cast<GLuint>(std::min<std::uint64_t>((texels + 255) / 256, 65535)), 1, 1);
   glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32UI);
   glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+  check_errors("queueing a pass for the shared-context readback");
   GLsync ready = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   glFlush();  // the other context's wait needs the fence on its way to the GPU
-  check_errors("queueing a pass for the shared-context readback");
   {
     const std::lock_guard lock(mutex_);
     jobs_.push_back(Job{next_sequence_++, slot, ready});

@@ -33,13 +33,18 @@ class SharedContextReadback final : public PassReadback {
  public:
   // Whether the current context can run one of passes of up to `bytes` bytes.
   static bool available(std::size_t bytes);
-  // Slots of `bytes` bytes (rounded up to whole texels); `slots` ≥ 2 passes in flight.
+  // `slots` (≥ 2) slots of `bytes` bytes (rounded up to whole texels): while one pass is
+  // issued, up to slots − 1 are being read. Throws glrand::DeviceError where the context
+  // cannot (available()) or the reader's context does not start.
   explicit SharedContextReadback(std::size_t bytes, int slots = 3);
   ~SharedContextReadback() override;
   SharedContextReadback(const SharedContextReadback&) = delete;
   SharedContextReadback& operator=(const SharedContextReadback&) = delete;
 
   std::size_t bytes() const override { return bytes_; }
+  ReadbackKind kind() const override { return ReadbackKind::shared_context; }
+  // The reader stopped at an error, which every run() rethrows: make a new readback.
+  bool broken() const override;
   // Passes in order: issue(k) fills slot k mod S's device buffer (copy_from, bind_storage),
   // then the slot's image is written and handed to the reader thread; take(k) runs once the
   // reader has the pass in host memory, after issue(k + S − 1).
@@ -59,6 +64,7 @@ class SharedContextReadback final : public PassReadback {
     void* ready;  // GLsync: the slot's image is written
   };
 
+  static std::size_t checked_bytes(std::size_t bytes, int slots);
   void stage(int slot);            // the device buffer into the image, then the job
   void wait_read(std::uint64_t sequence);  // until the reader has `sequence` in host memory
   void read_loop();                // the reader thread
@@ -72,12 +78,13 @@ class SharedContextReadback final : public PassReadback {
   int issuing_ = -1;
   std::uint64_t next_sequence_ = 0;  // sequence numbers run on across run() calls
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Job> jobs_;
   std::uint64_t read_ = 0;  // sequences below this are in host memory
   std::exception_ptr error_;
   bool quit_ = false;
+  bool started_ = false;  // the reader's context is current on its thread
   bool stopped_ = false;  // the reader thread has ended
   std::thread reader_;
 };

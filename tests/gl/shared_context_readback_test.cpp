@@ -34,9 +34,18 @@ constexpr fragment::StateUpdate kGpu = fragment::StateUpdate::gpu;
 
 }  // namespace
 
+TEST_CASE("The readback kinds: forced, and automatic by the device", "[gl-read-back][gl]") {
+  const bool software = test_context().device().software;
+  REQUIRE(gl::SharedContextReadback::available(1 << 20));
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::shared_context, 1 << 20)->kind() == gl::ReadbackKind::shared_context);
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::one_context, 1 << 20)->kind() == gl::ReadbackKind::one_context);
+  // A software renderer's copy is its cores' work either way: there automatic keeps one context.
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::automatic, 1 << 20)->kind() ==
+        (software ? gl::ReadbackKind::one_context : gl::ReadbackKind::shared_context));
+}
+
 TEST_CASE("Packed ps30 passes read back from a shared context equal the reference", "[gl-read-back][gl]") {
   test_context();
-  REQUIRE(gl::SharedContextReadback::available(1 << 20));
   for (const std::uint64_t P : {std::uint64_t{3}, std::uint64_t{4096}, std::uint64_t{5000}}) {
     INFO("P = " << P);
     // Passes past the ring's three slots, a part pass at the end; two runs in one engine, so
