@@ -253,6 +253,24 @@ void VertexArray::bind() const { glBindVertexArray(name_.id()); }
 
 bool PixelPackBuffer::persistent_available() { return GLEW_VERSION_4_4 || GLEW_ARB_buffer_storage; }
 
+namespace {
+
+// Immutable host-memory storage of `bytes` for the buffer bound to `target`, mapped for
+// `access` (read or write) coherently for its whole life; `use` names it in errors.
+void* map_persistently(GLenum target, std::size_t bytes, GLbitfield access, const std::string& use) {
+  if (!PixelPackBuffer::persistent_available())
+    throw DeviceError("persistent " + use + " buffers need OpenGL 4.4 or ARB_buffer_storage");
+  const auto size = static_cast<GLsizeiptr>(bytes);
+  const GLbitfield map = access | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  glBufferStorage(target, size, nullptr, map | GL_CLIENT_STORAGE_BIT);
+  void* mapped = glMapBufferRange(target, 0, size, map);
+  if (!mapped) check_errors("mapping a " + std::to_string(bytes) + "-byte " + use + " buffer");
+  if (!mapped) throw DeviceError("mapping a " + std::to_string(bytes) + "-byte " + use + " buffer failed");
+  return mapped;
+}
+
+}  // namespace
+
 PixelPackBuffer::PixelPackBuffer(std::size_t bytes, bool persistent) : bytes_(bytes) {
   const BufferBindingKeeper keep(GL_PIXEL_PACK_BUFFER, GL_PIXEL_PACK_BUFFER_BINDING);
   GLuint id = 0;
@@ -263,29 +281,18 @@ PixelPackBuffer::PixelPackBuffer(std::size_t bytes, bool persistent) : bytes_(by
   if (!persistent) {
     glBufferData(GL_PIXEL_PACK_BUFFER, size, nullptr, GL_STREAM_READ);
   } else {
-    if (!persistent_available()) throw DeviceError("persistent readback buffers need OpenGL 4.4 or ARB_buffer_storage");
-    constexpr GLbitfield kMap = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-    glBufferStorage(GL_PIXEL_PACK_BUFFER, size, nullptr, kMap | GL_CLIENT_STORAGE_BIT);
-    mapped_ = static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, size, kMap));
-    if (!mapped_) check_errors("mapping a " + std::to_string(bytes) + "-byte readback buffer");
-    if (!mapped_) throw DeviceError("mapping a " + std::to_string(bytes) + "-byte readback buffer failed");
+    mapped_ = static_cast<const float*>(map_persistently(GL_PIXEL_PACK_BUFFER, bytes, GL_MAP_READ_BIT, "readback"));
   }
   check_errors("allocating a " + std::to_string(bytes) + "-byte readback buffer");
 }
 
 PixelUnpackBuffer::PixelUnpackBuffer(std::size_t bytes) : bytes_(bytes) {
-  if (!PixelPackBuffer::persistent_available()) throw DeviceError("persistent upload buffers need OpenGL 4.4 or ARB_buffer_storage");
   const BufferBindingKeeper keep(GL_PIXEL_UNPACK_BUFFER, GL_PIXEL_UNPACK_BUFFER_BINDING);
   GLuint id = 0;
   glGenBuffers(1, &id);
   name_ = Name<delete_buffer>(id);  // deleting a mapped buffer unmaps it
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, id);
-  const auto size = static_cast<GLsizeiptr>(bytes);
-  constexpr GLbitfield kMap = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-  glBufferStorage(GL_PIXEL_UNPACK_BUFFER, size, nullptr, kMap | GL_CLIENT_STORAGE_BIT);
-  mapped_ = static_cast<float*>(glMapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, size, kMap));
-  if (!mapped_) check_errors("mapping a " + std::to_string(bytes) + "-byte upload buffer");
-  if (!mapped_) throw DeviceError("mapping a " + std::to_string(bytes) + "-byte upload buffer failed");
+  mapped_ = static_cast<float*>(map_persistently(GL_PIXEL_UNPACK_BUFFER, bytes, GL_MAP_WRITE_BIT, "upload"));
   check_errors("allocating a " + std::to_string(bytes) + "-byte upload buffer");
 }
 

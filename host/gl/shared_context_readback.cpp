@@ -4,6 +4,7 @@
 #include <GL/glew.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include <glrand/error.hpp>
@@ -37,7 +38,9 @@ bool SharedContextReadback::available(std::size_t bytes) {
   GLint most = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &most);
   const std::uint64_t width = image_width(), rows = (texels_of(bytes) + width - 1) / width;
-  return rows <= static_cast<std::uint64_t>(most);
+  // A pixel read's size is a GLsizei.
+  return rows <= static_cast<std::uint64_t>(most) &&
+         rows * width * kTexelBytes <= static_cast<std::uint64_t>(std::numeric_limits<GLsizei>::max());
 }
 
 std::size_t SharedContextReadback::checked_bytes(std::size_t bytes, int slots) {
