@@ -163,3 +163,54 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
     require_same_words(gpu, expected);
   }
 }
+
+// The readback itself, without an engine: each pass copies its own bytes in (copy_from), and
+// take must see exactly those, in order, whichever slot they passed through; an exception from
+// an issue, with passes still in flight, leaves it usable.
+TEST_CASE("A shared-context readback hands on each pass's bytes in order, after an issue throws too",
+          "[gl-read-back][gl]") {
+  test_context();
+  constexpr std::size_t kWords = 5000;  // not a whole number of texels' rows
+  gl::SharedContextReadback readback(kWords * sizeof(std::uint32_t));
+  std::vector<gl::StorageBuffer> sources;
+  for (int i = 0; i < 2; ++i) sources.emplace_back(kWords * sizeof(std::uint32_t));
+  const auto words_of_pass = [](std::uint64_t pass) {
+    std::vector<std::uint32_t> words(kWords);
+    for (std::size_t i = 0; i < kWords; ++i) words[i] = static_cast<std::uint32_t>(pass * 1000003u + i * 7u);
+    return words;
+  };
+  const auto issue = [&](std::uint64_t pass) {
+    const auto words = words_of_pass(pass);
+    const gl::StorageBuffer& source = sources[pass % 2];
+    source.upload(std::as_bytes(std::span<const std::uint32_t>(words)));
+    readback.copy_from(source, kWords * sizeof(std::uint32_t));
+  };
+  for (const int throw_at : {-1, 4, 0, -1}) {
+    INFO("the issue throws at pass " << throw_at);
+    std::vector<std::uint64_t> taken;
+    const auto run = [&] {
+      readback.run(
+          9,
+          [&](std::uint64_t pass) {
+            if (static_cast<int>(pass) == throw_at) throw std::runtime_error("issue gives up");
+            issue(pass);
+          },
+          [&](std::uint64_t pass, std::span<const float> floats) {
+            REQUIRE(floats.size() * sizeof(float) >= kWords * sizeof(std::uint32_t));
+            std::vector<std::uint32_t> got(kWords);
+            std::memcpy(got.data(), floats.data(), kWords * sizeof(std::uint32_t));
+            require_same_words(got, words_of_pass(pass));
+            taken.push_back(pass);
+          });
+    };
+    if (throw_at < 0) {
+      run();
+      CHECK(taken == std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8});
+    } else {
+      CHECK_THROWS_WITH(run(), "issue gives up");
+      CHECK(taken.size() <= static_cast<std::size_t>(throw_at));  // only passes before it, in order
+      for (std::size_t i = 0; i < taken.size(); ++i) CHECK(taken[i] == i);
+    }
+  }
+}
+
