@@ -103,8 +103,7 @@ void OverlappedReadback::run(std::uint64_t passes, const Issue& issue, const Tak
 }
 
 void OverlappedReadback::copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
-  if (bytes > source.bytes() || offset > this->bytes() || bytes > this->bytes() - offset)
-    throw InvalidArgument("a readback copy of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  check_copy(source, bytes, offset);
   glBindBuffer(GL_COPY_READ_BUFFER, source.id());
   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_PIXEL_PACK_BUFFER, 0, static_cast<GLintptr>(offset),
                       static_cast<GLsizeiptr>(bytes));
@@ -120,8 +119,7 @@ bool OverlappedReadback::binds_storage_at(std::size_t offset) {
 
 void OverlappedReadback::bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const {
   if (issuing_ < 0) throw InvalidArgument("a readback buffer is bound for a shader only while its pass is issued");
-  if (bytes == 0 || offset > this->bytes() || bytes > this->bytes() - offset)
-    throw InvalidArgument("a readback range of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  check_range(offset, bytes);
   glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffers_[issuing_].id(), static_cast<GLintptr>(offset),
                     static_cast<GLsizeiptr>(bytes));
 }

@@ -3,10 +3,12 @@
 
 #include <GL/glew.h>
 
+#include <string>
 #include <string_view>
 
 #include <glrand/error.hpp>
 #include "gl/overlapped_readback.hpp"
+#include "gl/resources.hpp"
 #include "gl/shared_context_readback.hpp"
 
 namespace glrand::gl {
@@ -20,6 +22,16 @@ bool software_renderer() {
 }
 
 }  // namespace
+
+void PassReadback::check_copy(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
+  if (bytes > source.bytes() || offset > this->bytes() || bytes > this->bytes() - offset)
+    throw InvalidArgument("a readback copy of " + std::to_string(bytes) + " bytes does not fit its buffers");
+}
+
+void PassReadback::check_range(std::size_t offset, std::size_t bytes) const {
+  if (bytes == 0 || offset > this->bytes() || bytes > this->bytes() - offset)
+    throw InvalidArgument("a readback range of " + std::to_string(bytes) + " bytes does not fit its buffers");
+}
 
 ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
   if (kind != ReadbackKind::automatic) return kind;

@@ -44,6 +44,12 @@ class PassReadback {
   // binding `binding`, so that a compute shader writes the read-back itself. The shader's
   // writes must be followed by glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT).
   virtual void bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const = 0;
+
+ protected:
+  // The checks of copy_from() and bind_storage(): glrand::InvalidArgument unless the copy or
+  // the (non-empty) range fits a pass's buffer.
+  void check_copy(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const;
+  void check_range(std::size_t offset, std::size_t bytes) const;
 };
 
 // What `kind` means for passes of up to `bytes` bytes on the current context: automatic is a

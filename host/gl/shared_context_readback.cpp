@@ -213,16 +213,14 @@ void SharedContextReadback::run(std::uint64_t passes, const Issue& issue, const 
 
 void SharedContextReadback::copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
   if (issuing_ < 0) throw InvalidArgument("a readback copy is queued only while its pass is issued");
-  if (bytes > source.bytes() || offset > bytes_ || bytes > bytes_ - offset)
-    throw InvalidArgument("a readback copy of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  check_copy(source, bytes, offset);
   glCopyNamedBufferSubData(source.id(), slots_[static_cast<std::size_t>(issuing_)].device.id(), 0,
                            static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes));
 }
 
 void SharedContextReadback::bind_storage(unsigned binding, std::size_t offset, std::size_t bytes) const {
   if (issuing_ < 0) throw InvalidArgument("a readback buffer is bound for a shader only while its pass is issued");
-  if (bytes == 0 || offset > bytes_ || bytes > bytes_ - offset)
-    throw InvalidArgument("a readback range of " + std::to_string(bytes) + " bytes does not fit its buffers");
+  check_range(offset, bytes);
   glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, slots_[static_cast<std::size_t>(issuing_)].device.id(),
                     static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes));
 }
