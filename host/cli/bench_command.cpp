@@ -86,12 +86,6 @@ constexpr std::uint64_t kSinkGpuOutputs = 1ull << 27, kSinkCpuOutputs = 1ull << 
 // The most outputs a row takes: a Sobol32 dimension's points.
 constexpr std::uint64_t kMostOutputsPerRow = std::uint64_t{1} << 32;
 
-gl::ReadbackKind readback_kind(const std::string& name) {
-  return name == "one-context"      ? gl::ReadbackKind::one_context
-         : name == "shared-context" ? gl::ReadbackKind::shared_context
-                                    : gl::ReadbackKind::automatic;
-}
-
 std::string rate(double per_second) {
   if (per_second >= 1e9) return fmt::format("{:.2f} G", per_second * 1e-9);
   if (per_second >= 1e6) return fmt::format("{:.1f} M", per_second * 1e-6);
@@ -293,6 +287,7 @@ void run_bench(const BenchOptions& o) {
           if (backend == Backend::gl) {
             settings.profile = profile;
             settings.device = o.device;
+            settings.gl_readback = parse_gl_readback(o.gl_readback);
           }
           for (const auto format : sink_formats)
             for (const auto& sink : sinks)
@@ -353,7 +348,7 @@ void run_bench(const BenchOptions& o) {
           row.clock = bench::clock_name();
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
-          row = bench::gl_readback_row(g, profile, shape, {o.passes, o.repeats, readback_kind(o.gl_readback)});
+          row = bench::gl_readback_row(g, profile, shape, {o.passes, o.repeats, parse_gl_readback(o.gl_readback)});
           row.clock = "wall clock";
           row.device = gl_device;
           print_row(row, std::cout, csv, o);
@@ -468,9 +463,9 @@ void add_bench_command(CLI::App& app) {
   command->add_flag("--quick", o->quick, "Small sizes (GL: also the default on a software renderer)");
   command
       ->add_option("--gl-readback", o->gl_readback,
-                   "How the GL readback rows read each pass's packed words back: auto (the engines' own choice: "
-                   "ps30 and scatter a shared context on its own thread on a GPU, else and compute the rendering "
-                   "context), one-context, shared-context")
+                   "How the GL readback and sink rows read each pass's packed words back: auto (the engines' own "
+                   "choice: ps30 and scatter a shared context on its own thread on a GPU, else and compute the "
+                   "rendering context), one-context, shared-context")
       ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
       ->capture_default_str();
   command->add_option("--device", o->device,

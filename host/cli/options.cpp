@@ -173,6 +173,11 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
   command.add_option("--state-update", state_update, "where substream states advance: gpu (render target) or cpu "
                                                      "(skip-ahead on the host)")
       ->capture_default_str();
+  command.add_option("--gl-readback", gl_readback,
+                     "How the GL path reads its passes back: auto (on a GPU a second, shared context on its own "
+                     "thread beside the next passes in ps30 and scatter, the rendering context in compute; one "
+                     "context on a software renderer), one-context or shared-context")
+      ->capture_default_str();
 }
 
 void SourceOptions::add_self_test_option(CLI::App& command) {
@@ -227,6 +232,8 @@ void SourceOptions::check_path_options() const {
   // sequence (P sets interleaved), so it keeps --split and --substreams.
   const bool parameterised = given("--split") && parse_split(split) == Split::parameterisation;
   const std::string how = path == "cpu" ? "computes the serial sequence directly" : "lays out its own threads and always gives the serial sequence";
+  if (given("--gl-readback"))
+    throw InvalidArgument("--gl-readback says how the GL path reads its passes back; it does not apply to " + on_path);
   for (const char* option : {"--substreams", "--split", "--state-update"})
     if (given(option) && !(parameterised && std::string_view(option) != "--state-update"))
       throw InvalidArgument(std::string(option) + " sets the GL path's substream layout; " + on_path + " " + how +
@@ -282,6 +289,7 @@ Settings SourceOptions::settings(std::ostream* notices) const {
   } else if (given("--substreams")) {
     s.invocations = stream_substreams();
   }
+  s.gl_readback = parse_gl_readback(gl_readback);
   s.self_test = !no_self_test;
   s.notices = notices;
   return s;

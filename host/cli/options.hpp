@@ -30,13 +30,15 @@ struct SourceOptions {
   std::string substreams;  // empty: automatic (the library chooses per run)
   std::string split = "leapfrog";
   std::string state_update = "gpu";
+  std::string gl_readback = "auto";  // how the GL path reads passes back
   std::string wh_set = "0";     // Wichmann-Hill: VSL_BRNG_WH + i
   std::string stream = "0";     // MRG32k3a: RngStreams stream (2^127 apart)
   std::string curand_seed;      // MRG32k3a: cuRAND's curand_init seeding instead
   std::string dimensions = "1"; // Sobol32: dimensions, dimension-major
   bool no_self_test = false;    // skip the known-answer self-test (never the default)
 
-  // `substream_layout`: also the --substreams, --split and --state-update options.
+  // `substream_layout`: also the --substreams, --split, --state-update and --gl-readback
+  // options.
   void add_to(CLI::App& command, bool substream_layout = false);
   // --no-self-test, for the commands that render with the generator's shaders.
   void add_self_test_option(CLI::App& command);

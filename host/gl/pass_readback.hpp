@@ -6,6 +6,7 @@
 // whichever readback runs the passes: two alternating buffers on the one context
 // (gl::OverlappedReadback), or a ring of buffers read by a shared context on its own thread
 // (gl::SharedContextReadback).
+#include <glrand/types.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -16,8 +17,8 @@ namespace glrand::gl {
 
 class StorageBuffer;
 
-// Which readback an engine runs its packed passes through.
-enum class ReadbackKind { automatic, one_context, shared_context };
+// Which readback an engine runs its packed passes through (the library's setting).
+using ReadbackKind = GlReadback;
 
 class PassReadback {
  public:

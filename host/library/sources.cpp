@@ -124,29 +124,33 @@ StreamLayout ps30_layout(Devices& devices, StreamLayout layout, std::uint64_t co
   return layout;
 }
 
-// The ps30 engine of `layout`, kept from call to call (Devices::gl_engine).
+// The ps30 engine of `layout`, kept from call to call (Devices::gl_engine), reading back as
+// `readback` says.
 template <class Fragment, class Traits>
-Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits& traits) {
+Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits& traits, GlReadback readback) {
   const std::string key = std::to_string(layout.substreams) + " " + name_of(layout.split) + " " + name_of(layout.update);
-  return devices.gl_engine<Fragment>(key, [&] { return std::make_unique<Fragment>(layout, traits); });
+  auto& generator = devices.gl_engine<Fragment>(key, [&] { return std::make_unique<Fragment>(layout, traits); });
+  generator.set_readback(readback);
+  return generator;
 }
 
 // A stateful generator in the ps30 profile, from `start(first)`.
 template <class Fragment, class Traits, class Start>
 auto on_gl(const Settings& s, Traits traits, Start start) {
-  return [given = s.layout, traits, start](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                           const Consumer& consume) {
-    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits);
+  return [given = s.layout, readback = s.gl_readback, traits, start](Devices& devices, std::uint64_t first,
+                                                                     std::uint64_t count, const Consumer& consume) {
+    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits, readback);
     generator.generate(start(first), count, consume);
   };
 }
 
 // The scatter or compute engine for `units` engine outputs, on the opened context, kept from
-// call to call (Devices::gl_engine), and where it runs. Leapfrog gives the serial sequence for
-// any P, so a short run uses fewer invocations than `most`.
+// call to call (Devices::gl_engine), reading back as `readback` says, and where it runs.
+// Leapfrog gives the serial sequence for any P, so a short run uses fewer invocations than
+// `most`.
 template <class Traits>
 stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
-                                               std::uint64_t units) {
+                                               std::uint64_t units, GlReadback readback) {
   devices.open_gl();
   const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
   const std::uint64_t substreams = std::clamp<std::uint64_t>(wanted, 1, most);
@@ -155,6 +159,7 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
         return std::make_unique<stream::StreamGenerator<Traits>>(profile, substreams,
                                                                  stream::kDefaultOutputsPerSubstream, traits);
       });
+  generator.set_readback(readback);
   devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
                   std::to_string(generator.substreams()) + " substreams x " +
                   std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
@@ -165,10 +170,10 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
 // output (CEICG's groups of four), trimmed at the end.
 template <class Traits, class Start>
 auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit](
-             Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), readback = s.gl_readback, traits,
+          start, outputs_per_unit](Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
-    auto& generator = stream_engine(devices, profile, most, traits, units);
+    auto& generator = stream_engine(devices, profile, most, traits, units, readback);
     const std::size_t words_per_output = Traits::kWordsPerOutput / outputs_per_unit;
     std::uint64_t left = count;
     generator.generate(start(first), units, [&](std::span<const std::uint32_t> words) {
@@ -204,10 +209,10 @@ std::string made_on_gpu(const std::optional<Distribution>& distribution) {
 template <class T, class Traits, class Start>
 ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1,
                              std::optional<Distribution> distribution = std::nullopt) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), traits, start, outputs_per_unit,
-          distribution](Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
+  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), readback = s.gl_readback, traits,
+          start, outputs_per_unit, distribution](Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
-    auto& generator = stream_engine(devices, profile, most, traits, units);
+    auto& generator = stream_engine(devices, profile, most, traits, units, readback);
     devices.where += made_on_gpu(distribution);
     std::uint64_t left = count;
     generator.generate_values(
@@ -228,9 +233,9 @@ ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int 
 template <class T, class Fragment, class Traits, class Start>
 ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversion<T> convert,
                          std::optional<Distribution> distribution = std::nullopt) {
-  return [given = s.layout, traits, start, convert, distribution](Devices& devices, std::uint64_t first,
-                                                                  std::uint64_t count, const ValueConsumer<T>& consume) {
-    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits);
+  return [given = s.layout, readback = s.gl_readback, traits, start, convert, distribution](
+             Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
+    Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits, readback);
     const bool on_gpu = generator.makes_values(pack_format<T>());
     if (!on_gpu && distribution)
       throw InvalidArgument("this GL context packs no pass on the GPU (it needs OpenGL 4.3 and a pass within one "
@@ -487,12 +492,12 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
       });
     };
   } else if (s.backend == Backend::gl) {
-    rounds = [traits, starts, layout = s.layout](Devices& devices, std::uint64_t round, std::uint64_t count,
-                                                 const Consumer& consume) {
+    rounds = [traits, starts, layout = s.layout, readback = s.gl_readback](
+                 Devices& devices, std::uint64_t round, std::uint64_t count, const Consumer& consume) {
       devices.open_gl();
       devices.where = gl::query_context_info().renderer + ", " + std::to_string(layout.substreams) +
                       " substreams, parameterisation, state update " + name_of(layout.update);
-      auto& generator = ps30_engine<fragment::WichmannHillFragment>(devices, layout, traits);
+      auto& generator = ps30_engine<fragment::WichmannHillFragment>(devices, layout, traits, readback);
       generator.generate_parameterised(starts(round), count, consume);
     };
   }

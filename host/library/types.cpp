@@ -51,6 +51,18 @@ const char* name_of(Split split) {
 
 const char* name_of(StateUpdate update) { return update == StateUpdate::gpu ? "gpu" : "cpu"; }
 
+const char* name_of(GlReadback readback) {
+  switch (readback) {
+    case GlReadback::automatic:
+      return "auto";
+    case GlReadback::one_context:
+      return "one-context";
+    case GlReadback::shared_context:
+      return "shared-context";
+  }
+  return "?";
+}
+
 Backend parse_backend(std::string_view text) {
   if (text == "gl") return Backend::gl;
   if (text == "cpu") return Backend::cpu;
@@ -76,6 +88,13 @@ StateUpdate parse_state_update(std::string_view text) {
   if (text == "gpu") return StateUpdate::gpu;
   if (text == "cpu") return StateUpdate::cpu;
   throw InvalidArgument("--state-update must be gpu or cpu, not '" + std::string(text) + "'");
+}
+
+GlReadback parse_gl_readback(std::string_view text) {
+  if (text == "auto") return GlReadback::automatic;
+  if (text == "one-context") return GlReadback::one_context;
+  if (text == "shared-context") return GlReadback::shared_context;
+  throw InvalidArgument("--gl-readback must be auto, one-context or shared-context, not '" + std::string(text) + "'");
 }
 
 }  // namespace glrand

@@ -51,6 +51,7 @@ Settings settings_from_dict(const py::dict& values) {
   s.invocations = get_optional<std::uint64_t>(values, "invocations");
   if (const auto size = get_optional<std::pair<std::uint32_t, std::uint32_t>>(values, "size"))
     s.ceicg_target = {size->first, size->second};
+  s.gl_readback = parse_gl_readback(get<std::string>(values, "gl_readback", "auto"));
   s.self_test = get<bool>(values, "self_test", true);
   return s;
 }
@@ -75,6 +76,7 @@ py::dict dict_from_state(const GeneratorState& state) {
   values["state_update"] = name_of(s.layout.update);
   values["invocations"] = s.invocations ? py::object(py::int_(*s.invocations)) : py::none();
   values["size"] = py::make_tuple(s.ceicg_target.width, s.ceicg_target.height);
+  values["gl_readback"] = name_of(s.gl_readback);
   values["self_test"] = s.self_test;
   values["position"] = state.position;
   return values;

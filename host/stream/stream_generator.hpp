@@ -87,7 +87,10 @@ class StreamGenerator {
   static gl::ReadbackKind default_readback(Profile profile) {
     return profile == Profile::scatter ? gl::ReadbackKind::automatic : gl::ReadbackKind::one_context;
   }
-  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
+  // automatic: the profile's own (default_readback).
+  void set_readback(gl::ReadbackKind kind) {
+    packings_.set_readback_kind(kind == gl::ReadbackKind::automatic ? default_readback(profile()) : kind);
+  }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as

@@ -58,6 +58,7 @@ struct Settings {
   StreamLayout layout;
   std::optional<std::uint64_t> invocations;
   TargetSize ceicg_target;  // CEICG's ps30 pass size, at most 2^24 pixels
+  GlReadback gl_readback = GlReadback::automatic;  // how the GL path reads its passes back
 
   // The ps30 known-answer self-test before the shaders first run on a device (docs/self-test.md).
   bool self_test = true;

@@ -36,6 +36,12 @@ enum class StateUpdate {
   cpu,  // the host advances the states by skip-ahead and uploads them for the next pass
 };
 
+// How the GL path reads its passes back to the host (docs/library.md): on the rendering
+// context, in turn with the passes; or by a second, shared context on its own thread, beside
+// the next passes. automatic: each profile's choice on a GPU, one context on a software
+// renderer or where a context cannot be shared.
+enum class GlReadback { automatic, one_context, shared_context };
+
 inline constexpr std::uint64_t kAutomaticSubstreams = 0;
 
 // The ps30 profile's substream layout for Park–Miller, Wichmann–Hill and MRG32k3a.
@@ -70,11 +76,13 @@ const char* name_of(Backend backend);
 const char* name_of(Profile profile);
 const char* name_of(Split split);
 const char* name_of(StateUpdate update);
+const char* name_of(GlReadback readback);
 
 // The names above back to values; each throws glrand::InvalidArgument naming the choices.
 Backend parse_backend(std::string_view text);
 Profile parse_profile(std::string_view text);
 Split parse_split(std::string_view text);
 StateUpdate parse_state_update(std::string_view text);
+GlReadback parse_gl_readback(std::string_view text);
 
 }  // namespace glrand

@@ -17,7 +17,7 @@ UINT64_MAX = 2**64 - 1
 
 # Settings beyond those glrand.generate() names in its signature.
 SETTING_NAMES = ("wh_set", "dimensions", "curand_seed", "substreams", "split", "state_update",
-                 "invocations", "size", "self_test")
+                 "invocations", "size", "gl_readback", "self_test")
 # A distribution's parameters (docs/python.md), and which belong to which distribution.
 DISTRIBUTION_NAMES = ("range", "mean", "stddev", "lam", "method", "on")
 PARAMETERS_OF = {
@@ -49,7 +49,7 @@ def whole(value, name, *, minimum=0, maximum=UINT64_MAX):
 def text(value, name):
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a string, not {value!r}")
-    return value.replace("_", "-") if name in ("method", "split", "state_update") else value
+    return value.replace("_", "-") if name in ("method", "split", "state_update", "gl_readback") else value
 
 
 def real(value, name):
@@ -85,7 +85,7 @@ def seed_fields(generator, seed):
 
 def settings(generator, *, path="gl", seed=None, offset=0, substream=0, stream=0, profile=None, device=None,
              wh_set=0, dimensions=1, curand_seed=None, substreams=None, split=None, state_update=None,
-             invocations=None, size=None, self_test=True):
+             invocations=None, size=None, gl_readback=None, self_test=True):
     """The dict glrand._glrand takes for these settings (keys as these arguments)."""
     generator = text(generator, "generator")
     path = text(path, "path")
@@ -120,6 +120,8 @@ def settings(generator, *, path="gl", seed=None, offset=0, substream=0, stream=0
             raise ValueError(f"size must be (width, height), not {size!r}") from None
         values["size"] = (whole(width, "size's width", maximum=2**32 - 1),
                           whole(height, "size's height", maximum=2**32 - 1))
+    if gl_readback is not None:
+        values["gl_readback"] = text(gl_readback, "gl_readback")
     if not isinstance(self_test, bool):
         raise ValueError(f"self_test must be True or False, not {self_test!r}")
     values["self_test"] = self_test

@@ -222,7 +222,7 @@ def generate(generator, n, *, path="gl", dtype=numpy.float32, seed=None, offset=
     dtype float32 or float64: the generator's own floats in [0, 1), or `distribution`'s values
     with its parameters (range=(a, b), mean, stddev, lam, method, on); uint32: the exact
     integers, shape (n,) or (n, words). Further settings: wh_set, dimensions, curand_seed,
-    substreams, split, state_update, invocations, size, self_test (docs/python.md).
+    substreams, split, state_update, invocations, size, gl_readback, self_test (docs/python.md).
 
     >>> glrand.generate("pm", 10**6, path="cuda")
     >>> glrand.generate("mrg32k3a", 1000, path="cpu", distribution="normal", mean=0, stddev=1)
