@@ -464,7 +464,7 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--gl-readback", o->gl_readback,
                    "How the GL readback and sink rows read each pass's packed words back: auto (the engines' own "
-                   "choice: ps30 and scatter a shared context on its own thread on a GPU, else and compute the "
+                   "choice: on a GPU, passes of 4 MiB or more by a shared context on its own thread; else the "
                    "rendering context), one-context, shared-context")
       ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
       ->capture_default_str();

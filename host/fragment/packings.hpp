@@ -3,7 +3,8 @@
 // A generation engine's word packers (gl::WordPacker), one per read-back format and
 // distribution variant, each made by the first run in them, and the readback of a whole pass
 // per format (gl::make_pass_readback), which the variants share (their values take the same
-// words): the ps30 engine's and the scatter and compute engines'.
+// words), with the one reader thread its shared-context readbacks share: the ps30 engine's
+// and the scatter and compute engines'.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -12,14 +13,22 @@
 #include <utility>
 
 #include "fragment/distribution_pass.hpp"
+#include <glrand/error.hpp>
 #include "gl/pass_readback.hpp"
+#include "gl/reader_thread.hpp"
 #include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
 
 class Packings {
  public:
-  explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::automatic) : kind_(kind) {}
+  // `pass_bytes`: the fewest bytes an engine's pass reads back (its words). Where that reads
+  // from a shared context, the reader starts now, beside the engine's own set-up (made with
+  // the engine's context current).
+  explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::automatic, std::size_t pass_bytes = 0)
+      : kind_(kind), pass_bytes_(pass_bytes) {
+    start_reader();
+  }
 
   struct Packing {
     gl::WordPacker* packer;
@@ -32,6 +41,7 @@ class Packings {
     if (kind == kind_) return;
     kind_ = kind;
     for (auto& readback : readbacks_) readback.reset();
+    start_reader();
   }
 
   // The packing of `format` and `distribution`, its parameters set: the packer made where
@@ -43,13 +53,25 @@ class Packings {
     if (distribution.variant)
       packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
     auto& readback = readbacks_[static_cast<std::size_t>(format)];
-    if (!readback || readback->broken()) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs));
+    if (!readback || readback->broken()) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs), reader_);
     return {packer.get(), readback.get()};
   }
 
  private:
+  void start_reader() {
+    if (reader_ || pass_bytes_ == 0 || gl::resolved_readback(kind_, pass_bytes_) != gl::ReadbackKind::shared_context)
+      return;
+    try {
+      reader_ = std::make_unique<gl::ReaderThread>();
+    } catch (const DeviceError&) {
+      // Left to the first readback, which says why where the kind was asked for.
+    }
+  }
+
   std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;
   gl::ReadbackKind kind_;
+  std::size_t pass_bytes_;
+  std::unique_ptr<gl::ReaderThread> reader_;                     // before the readbacks it outlives
   std::array<std::unique_ptr<gl::PassReadback>, 3> readbacks_;  // by gl::PackFormat
 };
 

@@ -71,7 +71,8 @@ class StatefulFragment {
   using Consumer = std::function<void(std::span<const std::uint32_t>)>;
 
   explicit StatefulFragment(StreamLayout layout, G generator = G{})
-      : generator_(std::move(generator)),
+      : packings_(gl::ReadbackKind::automatic, least_pass_bytes(layout)),
+        generator_(std::move(generator)),
         layout_(checked(layout)),
         size_{static_cast<std::uint32_t>(std::min<std::uint64_t>(layout.substreams, 4096)),
               static_cast<std::uint32_t>((layout.substreams + 4095) / 4096)},
@@ -546,6 +547,14 @@ class StatefulFragment {
         });
   }
 
+  // The fewest bytes a leapfrog pass packs: its words with one output target.
+  static std::size_t least_pass_bytes(const StreamLayout& layout) {
+    return layout.split == Split::blocking ? 0
+                                           : layout.substreams * G::kOutputsPerVec4 * G::kWordsPerOutput * sizeof(std::uint32_t);
+  }
+
+  // First, so that a shared-context reader starts beside the rest of the set-up.
+  Packings packings_;
   G generator_;
   StreamLayout layout_;
   TargetSize size_;
@@ -567,7 +576,6 @@ class StatefulFragment {
   std::vector<float> upload_;                     // the encoded states, without persistent buffers
   std::array<std::unique_ptr<gl::PixelUnpackBuffer>, 2> unpack_;  // the encoded states of each set, with them
   std::unique_ptr<gl::OverlappedReadback> readback_;
-  Packings packings_{gl::ReadbackKind::automatic};
 };
 
 }  // namespace glrand::fragment

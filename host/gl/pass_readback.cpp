@@ -8,6 +8,7 @@
 
 #include <glrand/error.hpp>
 #include "gl/overlapped_readback.hpp"
+#include "gl/reader_thread.hpp"
 #include "gl/resources.hpp"
 #include "gl/shared_context_readback.hpp"
 
@@ -35,15 +36,19 @@ void PassReadback::check_range(std::size_t offset, std::size_t bytes) const {
 
 ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
   if (kind != ReadbackKind::automatic) return kind;
-  return !software_renderer() && SharedContextReadback::available(bytes) ? ReadbackKind::shared_context
-                                                                         : ReadbackKind::one_context;
+  return bytes >= kSharedReadbackBytes && !software_renderer() && SharedContextReadback::available(bytes)
+             ? ReadbackKind::shared_context
+             : ReadbackKind::one_context;
 }
 
-std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes) {
+std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes,
+                                                 std::unique_ptr<ReaderThread>& reader) {
   if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) {
     try {
-      return std::make_unique<SharedContextReadback>(bytes);
+      if (!reader) reader = std::make_unique<ReaderThread>();
+      return std::make_unique<SharedContextReadback>(bytes, *reader);
     } catch (const DeviceError&) {
+      reader.reset();  // one that did not start is tried afresh by the next readback made
       if (kind == ReadbackKind::shared_context) throw;
       for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
       }  // what the failed start left pending is not the next call's to report

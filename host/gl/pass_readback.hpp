@@ -15,6 +15,7 @@
 
 namespace glrand::gl {
 
+class ReaderThread;
 class StorageBuffer;
 
 // Which readback an engine runs its packed passes through (the library's setting).
@@ -53,12 +54,20 @@ class PassReadback {
   void check_range(std::size_t offset, std::size_t bytes) const;
 };
 
+// The smallest passes that the automatic kind reads from a shared context: a smaller pass
+// crosses the link in well under a tenth of a millisecond, and the shared context's set-up
+// (its slots, its thread's start) would take hundreds of passes to pay back.
+inline constexpr std::size_t kSharedReadbackBytes = std::size_t{4} << 20;
+
 // What `kind` means for passes of up to `bytes` bytes on the current context: automatic is a
-// shared context where the context allows one and runs on a GPU (on a software renderer the
-// copy is the same cores' work either way), else one context.
+// shared context where the passes are at least kSharedReadbackBytes, the context allows one
+// and runs on a GPU (on a software renderer the copy is the same cores' work either way),
+// else one context.
 ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes);
-// A readback of that kind. Throws glrand::DeviceError for shared_context where the context
-// cannot; automatic falls back to one context where the shared one fails to start.
-std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes);
+// A readback of that kind; a shared-context one is read by `reader`, which is started here
+// where it is null. Throws glrand::DeviceError for shared_context where the context cannot;
+// automatic falls back to one context where the shared one fails to start.
+std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes,
+                                                 std::unique_ptr<ReaderThread>& reader);
 
 }  // namespace glrand::gl

@@ -10,6 +10,7 @@
 #include <glrand/error.hpp>
 #include "gl/check.hpp"
 #include "gl/egl_context.hpp"
+#include "gl/reader_thread.hpp"
 #include "gl/shader_library.hpp"
 
 namespace glrand::gl {
@@ -28,11 +29,6 @@ std::uint64_t texels_of(std::size_t bytes) { return (bytes + kTexelBytes - 1) / 
 
 }  // namespace
 
-bool SharedContextReadback::broken() const {
-  const std::lock_guard lock(mutex_);
-  return error_ != nullptr;
-}
-
 bool SharedContextReadback::available(std::size_t bytes) {
   if (!GLEW_VERSION_4_5 || !PixelPackBuffer::persistent_available() || !SharedContext::possible()) return false;
   GLint most = 0;
@@ -49,70 +45,43 @@ std::size_t SharedContextReadback::checked_bytes(std::size_t bytes, int slots) {
   return texels_of(bytes) * kTexelBytes;
 }
 
-SharedContextReadback::SharedContextReadback(std::size_t bytes, int slots)
-    : bytes_(checked_bytes(bytes, slots)),
+SharedContextReadback::SharedContextReadback(std::size_t bytes, ReaderThread& reader, int slots)
+    : reader_(reader),
+      bytes_(checked_bytes(bytes, slots)),
       width_(image_width()),
       rows_(static_cast<std::uint32_t>((texels_of(bytes) + width_ - 1) / width_)),
       to_image_(Program::compute(embedded_shader("readback/words_to_image.comp"))) {
   const std::size_t image_bytes = std::size_t{width_} * rows_ * kTexelBytes;
   for (int s = 0; s < slots; ++s)
     slots_.push_back(Slot{StorageBuffer(bytes_), Texture(width_, rows_, TexelFormat{4, true}), PixelPackBuffer(image_bytes, true)});
-  // The reader's context, made here in this context's share group, current on its thread.
-  context_ = std::make_unique<SharedContext>();
   glFinish();  // the slots exist before the other context uses them
-  reader_ = std::thread([this] { read_loop(); });
-  // A reader that cannot make its context current fails here, not at the first pass.
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return started_ || stopped_; });
-  if (!started_) {
-    lock.unlock();
-    reader_.join();
-    std::rethrow_exception(error_);
-  }
+  // A reader whose context did not start fails here, not at the first pass.
+  reader_.wait_started();
 }
 
-SharedContextReadback::~SharedContextReadback() {
-  {
-    const std::lock_guard lock(mutex_);
-    quit_ = true;
-  }
-  changed_.notify_all();
-  reader_.join();
+SharedContextReadback::~SharedContextReadback() { drain(); }
+
+bool SharedContextReadback::broken() const {
+  const std::lock_guard lock(mutex_);
+  return error_ != nullptr;
 }
 
-void SharedContextReadback::read_loop() {
-  try {
-    context_->make_current();
-  } catch (...) {
-    const std::lock_guard lock(mutex_);
-    error_ = std::current_exception();
-    stopped_ = true;
-    changed_.notify_all();
-    context_->release_thread();
-    return;
-  }
+void SharedContextReadback::read(std::uint64_t sequence, int slot, void* ready) noexcept {
+  const auto fence = static_cast<GLsync>(ready);
+  std::exception_ptr error;
   {
     const std::lock_guard lock(mutex_);
-    started_ = true;
+    error = error_;
   }
-  changed_.notify_all();
-  glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  for (;;) {
-    Job job{};
-    {
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [&] { return quit_ || !jobs_.empty(); });
-      if (jobs_.empty()) break;
-      job = jobs_.front();
-    }
+  if (!error) {
     try {
       // The GPU waits for the first context's pass; this thread only for the read's landing.
-      glWaitSync(static_cast<GLsync>(job.ready), 0, GL_TIMEOUT_IGNORED);
-      glDeleteSync(static_cast<GLsync>(job.ready));
-      const Slot& slot = slots_[static_cast<std::size_t>(job.slot)];
-      glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.host.id());
-      glGetTextureSubImage(slot.image.id(), 0, 0, 0, 0, static_cast<GLsizei>(width_), static_cast<GLsizei>(rows_), 1,
-                           GL_RGBA_INTEGER, GL_UNSIGNED_INT, static_cast<GLsizei>(slot.host.bytes()), nullptr);
+      glWaitSync(fence, 0, GL_TIMEOUT_IGNORED);
+      const Slot& s = slots_[static_cast<std::size_t>(slot)];
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, s.host.id());
+      glPixelStorei(GL_PACK_ALIGNMENT, 4);
+      glGetTextureSubImage(s.image.id(), 0, 0, 0, 0, static_cast<GLsizei>(width_), static_cast<GLsizei>(rows_), 1,
+                           GL_RGBA_INTEGER, GL_UNSIGNED_INT, static_cast<GLsizei>(s.host.bytes()), nullptr);
       glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
       check_errors("reading a pass back in the shared context");
       GLsync landed = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
@@ -123,24 +92,17 @@ void SharedContextReadback::read_loop() {
         throw;
       }
       glDeleteSync(landed);
-      const std::lock_guard lock(mutex_);
-      jobs_.pop_front();
-      read_ = job.sequence + 1;
     } catch (...) {
-      const std::lock_guard lock(mutex_);
-      error_ = std::current_exception();
-      // The jobs left are not read; their fences (shared objects) are deleted here.
-      jobs_.pop_front();
-      for (const Job& left : jobs_) glDeleteSync(static_cast<GLsync>(left.ready));
-      jobs_.clear();
-      quit_ = true;
+      error = std::current_exception();
     }
-    changed_.notify_all();
   }
-  context_->release_current();
-  context_->release_thread();
-  const std::lock_guard lock(mutex_);
-  stopped_ = true;
+  glDeleteSync(fence);  // a shared object: deleted here whether read or not
+  {
+    const std::lock_guard lock(mutex_);
+    if (error && !error_) error_ = error;
+    if (!error_) read_ = sequence + 1;
+    --in_flight_;
+  }
   changed_.notify_all();
 }
 
@@ -159,11 +121,12 @@ void SharedContextReadback::stage(int slot) {
   check_errors("queueing a pass for the shared-context readback");
   GLsync ready = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   glFlush();  // the other context's wait needs the fence on its way to the GPU
+  const std::uint64_t sequence = next_sequence_++;
   {
     const std::lock_guard lock(mutex_);
-    jobs_.push_back(Job{next_sequence_++, slot, ready});
+    ++in_flight_;
   }
-  changed_.notify_all();
+  reader_.post([this, sequence, slot, ready] { read(sequence, slot, ready); });
 }
 
 void SharedContextReadback::wait_read(std::uint64_t sequence) {
@@ -174,15 +137,13 @@ void SharedContextReadback::wait_read(std::uint64_t sequence) {
 
 void SharedContextReadback::drain() noexcept {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return jobs_.empty() || stopped_; });
-  for (const Job& left : jobs_) glDeleteSync(static_cast<GLsync>(left.ready));  // a stopped reader's
-  jobs_.clear();
+  changed_.wait(lock, [&] { return in_flight_ == 0; });
 }
 
 void SharedContextReadback::run(std::uint64_t passes, const Issue& issue, const Take& take) {
   {
     const std::lock_guard lock(mutex_);
-    if (error_) std::rethrow_exception(error_);  // the reader stopped in an earlier run
+    if (error_) std::rethrow_exception(error_);  // a read failed in an earlier run
   }
   const std::uint64_t first = next_sequence_;
   const auto S = static_cast<std::uint64_t>(slots_.size());

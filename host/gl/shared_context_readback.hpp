@@ -8,18 +8,16 @@
 // driver runs such pixel reads on a copy engine, beside the first context's next passes (a
 // buffer copy or a compute shader in the second context would wait its turn;
 // docs/performance.md has the probes). A ring of slots (device buffer, image, persistently
-// mapped host buffer) keeps a few passes in flight.
+// mapped host buffer) keeps a few passes in flight; the reader is the engine's
+// gl::ReaderThread, which its readbacks of every format share.
 //
 // Needs a current EGL context that can be shared surfacelessly, OpenGL 4.5
 // (glGetTextureSubImage) and persistent buffers: available().
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <exception>
-#include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "gl/pass_readback.hpp"
@@ -27,16 +25,17 @@
 
 namespace glrand::gl {
 
-class SharedContext;
+class ReaderThread;
 
 class SharedContextReadback final : public PassReadback {
  public:
   // Whether the current context can run one of passes of up to `bytes` bytes.
   static bool available(std::size_t bytes);
-  // `slots` (≥ 2) slots of `bytes` bytes (rounded up to whole texels): while one pass is
-  // issued, up to slots − 1 are being read. Throws glrand::DeviceError where the context
-  // cannot (available()) or the reader's context does not start.
-  explicit SharedContextReadback(std::size_t bytes, int slots = 3);
+  // `slots` (≥ 2) slots of `bytes` bytes (rounded up to whole texels), read by `reader`
+  // (which must outlive this): while one pass is issued, up to slots − 1 are being read; two
+  // overlap the reads with the passes as fully as more (docs/performance.md). Throws
+  // glrand::DeviceError where the context cannot (available()) or the reader did not start.
+  SharedContextReadback(std::size_t bytes, ReaderThread& reader, int slots = 2);
   ~SharedContextReadback() override;
   SharedContextReadback(const SharedContextReadback&) = delete;
   SharedContextReadback& operator=(const SharedContextReadback&) = delete;
@@ -46,7 +45,7 @@ class SharedContextReadback final : public PassReadback {
   // The reader stopped at an error, which every run() rethrows: make a new readback.
   bool broken() const override;
   // Passes in order: issue(k) fills slot k mod S's device buffer (copy_from, bind_storage),
-  // then the slot's image is written and handed to the reader thread; take(k) runs once the
+  // then the slot's image is written and handed to the reader; take(k) runs once the
   // reader has the pass in host memory, after issue(k + S − 1).
   void run(std::uint64_t passes, const Issue& issue, const Take& take) override;
   void copy_from(const StorageBuffer& source, std::size_t bytes, std::size_t offset = 0) const override;
@@ -58,35 +57,27 @@ class SharedContextReadback final : public PassReadback {
     Texture image;
     PixelPackBuffer host;
   };
-  struct Job {
-    std::uint64_t sequence;
-    int slot;
-    void* ready;  // GLsync: the slot's image is written
-  };
-
   static std::size_t checked_bytes(std::size_t bytes, int slots);
-  void stage(int slot);            // the device buffer into the image, then the job
+  void stage(int slot);            // the device buffer into the image, then the reader's task
+  // On the reader: the slot's image into its host buffer once `ready` (a GLsync) is
+  // signalled, or after an earlier read's error only the fence deleted.
+  void read(std::uint64_t sequence, int slot, void* ready) noexcept;
   void wait_read(std::uint64_t sequence);  // until the reader has `sequence` in host memory
-  void read_loop();                // the reader thread
-  void drain() noexcept;           // waits out the jobs in flight (after an exception)
+  void drain() noexcept;           // waits out the reads in flight
 
+  ReaderThread& reader_;
   std::size_t bytes_;
   std::uint32_t width_, rows_;
   std::vector<Slot> slots_;
   Program to_image_;
-  std::unique_ptr<SharedContext> context_;
   int issuing_ = -1;
   std::uint64_t next_sequence_ = 0;  // sequence numbers run on across run() calls
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<Job> jobs_;
-  std::uint64_t read_ = 0;  // sequences below this are in host memory
-  std::exception_ptr error_;
-  bool quit_ = false;
-  bool started_ = false;  // the reader's context is current on its thread
-  bool stopped_ = false;  // the reader thread has ended
-  std::thread reader_;
+  std::uint64_t in_flight_ = 0;  // reads posted and not yet done
+  std::uint64_t read_ = 0;       // sequences below this are in host memory
+  std::exception_ptr error_;     // a read's, after which none is made
 };
 
 }  // namespace glrand::gl

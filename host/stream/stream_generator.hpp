@@ -64,33 +64,25 @@ class StreamGenerator {
   // P substreams (1 .. 2^24), each writing up to `outputs_per_substream` outputs per pass.
   StreamGenerator(Profile profile, std::uint64_t substreams,
                   std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{})
-      : generator_(std::move(generator)),
+      : packings_(gl::ReadbackKind::automatic,
+                  checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) *
+                      G::kWordsPerOutput * sizeof(std::uint32_t)),
+        generator_(std::move(generator)),
         substreams_(checked_substreams(substreams)),
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
         outputs_(outputs_per_pass() * kFloats * sizeof(float)),
-        step_(generator_.jump(substreams_)),
-        packings_(default_readback(profile)) {}
+        step_(generator_.jump(substreams_)) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
   std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
-  // How packed passes are read back unless set (tests and benchmarks compare the kinds):
-  // scatter automatic (gl::make_pass_readback: on a GPU a shared context beside the next
-  // passes, which the fragment passes leave the link idle for), compute on the rendering
-  // context, whose packer writes into host memory at the link's rate already; the shared
-  // context's set-up (three slots of a 64 MiB pass, a second context) has not yet been shown
-  // to pay off in a single command there.
-  static gl::ReadbackKind default_readback(Profile profile) {
-    return profile == Profile::scatter ? gl::ReadbackKind::automatic : gl::ReadbackKind::one_context;
-  }
-  // automatic: the profile's own (default_readback).
-  void set_readback(gl::ReadbackKind kind) {
-    packings_.set_readback_kind(kind == gl::ReadbackKind::automatic ? default_readback(profile()) : kind);
-  }
+  // How packed passes are read back: automatic (gl::make_pass_readback: on a GPU a shared
+  // context beside the next passes) unless set (tests and benchmarks compare the kinds).
+  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
@@ -208,13 +200,14 @@ class StreamGenerator {
   }
 
 
+  // First, so that a shared-context reader starts beside the rest of the set-up.
+  fragment::Packings packings_;
   G generator_;
   std::uint64_t substreams_;
   StreamProgram program_;
   std::uint32_t outputs_per_substream_;
   gl::StorageBuffer states_, outputs_;
   typename G::Jump step_;  // one leapfrog step: P positions
-  fragment::Packings packings_;
 };
 
 }  // namespace glrand::stream

@@ -186,6 +186,25 @@ TEST_CASE("generate -g pm on the gl path equals the reference for every split, s
     }
 }
 
+TEST_CASE("generate -g pm and wh on the gl path equal the reference read back either way, in every profile",
+          "[cli]") {
+  TempDir dir;
+  constexpr std::uint64_t kOffset = 1000000007, kCount = 70001;
+  for (const std::string g : {"pm", "wh"}) {
+    const Args source{"-g", g, "--offset", u64(kOffset), "-n", u64(kCount), "--format", "f32"};
+    const std::string expected = generate(dir, concat(source, {"--path", "cpu"}));
+    REQUIRE(expected.size() == kCount * 4);
+    for (const std::string profile : {"ps30", "scatter", "compute"})
+      for (const std::string readback : {"one-context", "shared-context"}) {
+        // Small passes, so that the run goes round the shared context's ring of slots.
+        const Args args = concat(source, {"--profile", profile, "--substreams", profile == "ps30" ? "4096" : "256",
+                                          "--gl-readback", readback});
+        INFO("glrand generate " << join(args));
+        CHECK(difference(generate(dir, args), expected, 4) == "");
+      }
+  }
+}
+
 TEST_CASE("generate -g pm --seed with --offset 2^40 + 3 equals state_at then stepping, floats are to_f32/to_f64",
           "[cli]") {
   TempDir dir;
@@ -485,6 +504,7 @@ TEST_CASE("generate -g pm|wh|mrg32k3a rejects bad input with one line on stderr 
       {gen("pm", {"--substreams", "16777217"}), "--substreams"},
       {gen("pm", {"--split", "zig"}), "--split"},
       {gen("pm", {"--state-update", "gpx"}), "--state-update"},
+      {gen("pm", {"--gl-readback", "fast"}), "--gl-readback must be auto, one-context or shared-context"},
       {gen("wh", {"--wh-set", "273"}), "--wh-set"},
       {gen("wh", {"--wh-set", "-1"}), "--wh-set"},
       {gen("wh", {"--wh-set", "abc"}), "--wh-set"},

@@ -592,6 +592,8 @@ TEST_CASE("options that mean nothing on the chosen path, and empty seeds, are re
     bad.push_back({with({"--split", "blocking"}), "--split sets the GL path's substream layout; --path " + path});
     bad.push_back({with({"--state-update", "cpu"}), "--state-update sets the GL path's substream layout; --path " + path});
     bad.push_back({with({"--profile", "ps30"}), "--profile chooses the GL path's shaders"});
+    bad.push_back({with({"--gl-readback", "one-context"}),
+                   "--gl-readback says how the GL path reads its passes back; it does not apply to --path " + path});
     bad.push_back({with({"--profile", "compute"}), "it does not apply to --path " + path});
   }
   bad.push_back({{"generate", "-g", "pm", "-n", "10", "--path", "cpu", "--device", "0", "-o", "out.bin"},

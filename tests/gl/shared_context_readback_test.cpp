@@ -14,6 +14,7 @@
 #include "fragment/wichmann_hill_fragment.hpp"
 #include "stream/stream_generator.hpp"
 #include "gl/pass_readback.hpp"
+#include "gl/reader_thread.hpp"
 #include "gl/shared_context_readback.hpp"
 #include "support/gl_test_context.hpp"
 #include "support/word_comparison.hpp"
@@ -34,21 +35,30 @@ constexpr fragment::StateUpdate kGpu = fragment::StateUpdate::gpu;
 
 }  // namespace
 
-TEST_CASE("The readback kinds: forced, and automatic by the device", "[gl-read-back][gl]") {
+TEST_CASE("The readback kinds: forced, and automatic by the device and the pass's size", "[gl-read-back][gl]") {
   const bool software = test_context().device().software;
-  REQUIRE(gl::SharedContextReadback::available(1 << 20));
-  CHECK(gl::make_pass_readback(gl::ReadbackKind::shared_context, 1 << 20)->kind() == gl::ReadbackKind::shared_context);
-  CHECK(gl::make_pass_readback(gl::ReadbackKind::one_context, 1 << 20)->kind() == gl::ReadbackKind::one_context);
-  // A software renderer's copy is its cores' work either way: there automatic keeps one context.
-  CHECK(gl::make_pass_readback(gl::ReadbackKind::automatic, 1 << 20)->kind() ==
+  constexpr std::size_t kLarge = gl::kSharedReadbackBytes, kSmall = gl::kSharedReadbackBytes - 16;
+  REQUIRE(gl::SharedContextReadback::available(kLarge));
+  std::unique_ptr<gl::ReaderThread> reader;
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::one_context, kLarge, reader)->kind() == gl::ReadbackKind::one_context);
+  CHECK(reader == nullptr);
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::shared_context, 1 << 10, reader)->kind() ==
+        gl::ReadbackKind::shared_context);
+  REQUIRE(reader != nullptr);
+  const gl::ReaderThread* started = reader.get();
+  // A software renderer's copy is its cores' work either way, and a small pass's copy is short:
+  // there automatic keeps one context.
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::automatic, kLarge, reader)->kind() ==
         (software ? gl::ReadbackKind::one_context : gl::ReadbackKind::shared_context));
+  CHECK(gl::make_pass_readback(gl::ReadbackKind::automatic, kSmall, reader)->kind() == gl::ReadbackKind::one_context);
+  CHECK(reader.get() == started);  // the readbacks share the one reader
 }
 
 TEST_CASE("Packed ps30 passes read back from a shared context equal the reference", "[gl-read-back][gl]") {
   test_context();
   for (const std::uint64_t P : {std::uint64_t{3}, std::uint64_t{4096}, std::uint64_t{5000}}) {
     INFO("P = " << P);
-    // Passes past the ring's three slots, a part pass at the end; two runs in one engine, so
+    // Passes past the ring's slots, a part pass at the end; two runs in one engine, so
     // the reader's count of passes runs on from run to run.
     fragment::ParkMillerFragment pm_engine({P, kLeapfrog, kGpu});
     pm_engine.set_readback(gl::ReadbackKind::shared_context);
@@ -166,12 +176,17 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
 
 // The readback itself, without an engine: each pass copies its own bytes in (copy_from), and
 // take must see exactly those, in order, whichever slot they passed through; an exception from
-// an issue, with passes still in flight, leaves it usable.
+// an issue, with passes still in flight, leaves it usable. Two readbacks share one reader, as
+// an engine's formats do, their runs taking turns.
 TEST_CASE("A shared-context readback hands on each pass's bytes in order, after an issue throws too",
           "[gl-read-back][gl]") {
   test_context();
   constexpr std::size_t kWords = 5000;  // not a whole number of texels' rows
-  gl::SharedContextReadback readback(kWords * sizeof(std::uint32_t));
+  const int slots = GENERATE(2, 3);
+  INFO(slots << " slots");
+  gl::ReaderThread reader;
+  gl::SharedContextReadback other(kWords * sizeof(std::uint32_t), reader, slots);
+  gl::SharedContextReadback readback(kWords * sizeof(std::uint32_t), reader, slots);
   std::vector<gl::StorageBuffer> sources;
   for (int i = 0; i < 2; ++i) sources.emplace_back(kWords * sizeof(std::uint32_t));
   const auto words_of_pass = [](std::uint64_t pass) {
@@ -179,21 +194,23 @@ TEST_CASE("A shared-context readback hands on each pass's bytes in order, after 
     for (std::size_t i = 0; i < kWords; ++i) words[i] = static_cast<std::uint32_t>(pass * 1000003u + i * 7u);
     return words;
   };
-  const auto issue = [&](std::uint64_t pass) {
+  const auto issue = [&](gl::SharedContextReadback& into, std::uint64_t pass) {
     const auto words = words_of_pass(pass);
     const gl::StorageBuffer& source = sources[pass % 2];
     source.upload(std::as_bytes(std::span<const std::uint32_t>(words)));
-    readback.copy_from(source, kWords * sizeof(std::uint32_t));
+    into.copy_from(source, kWords * sizeof(std::uint32_t));
   };
-  for (const int throw_at : {-1, 4, 0, -1}) {
-    INFO("the issue throws at pass " << throw_at);
+  int round = 0;
+  for (const int throw_at : {-1, 4, -1, 0, -1, -1}) {
+    gl::SharedContextReadback& into = round++ % 2 == 0 ? readback : other;
+    INFO("round " << round << ", the issue throws at pass " << throw_at);
     std::vector<std::uint64_t> taken;
     const auto run = [&] {
-      readback.run(
+      into.run(
           9,
           [&](std::uint64_t pass) {
             if (static_cast<int>(pass) == throw_at) throw std::runtime_error("issue gives up");
-            issue(pass);
+            issue(into, pass);
           },
           [&](std::uint64_t pass, std::span<const float> floats) {
             REQUIRE(floats.size() * sizeof(float) >= kWords * sizeof(std::uint32_t));

@@ -16,6 +16,8 @@ from conftest import cuda_reason
     (lambda: glrand.generate("pm", 10, path="vulkan"), "vulkan"),
     (lambda: glrand.generate("pm", 10, path="cpu", profile="compute"), "does not apply to --path cpu"),
     (lambda: glrand.generate("pm", 10, path="cpu", device=0), "--device chooses a GPU"),
+    (lambda: glrand.generate("pm", 10, path="cpu", gl_readback="one-context"), "--gl-readback says how"),
+    (lambda: glrand.generate("pm", 10, path="gl", gl_readback="fast"), "--gl-readback must be auto, one-context"),
     (lambda: glrand.generate("mt19937", 10, path="gl"), "has no GL path"),
     (lambda: glrand.generate("pm", 10, path="cpu", seed=[0]), "seed"),
     (lambda: glrand.generate("pm", 10, path="cpu", seed=-5), "seed must be in 0"),

@@ -66,6 +66,19 @@ def test_path_equals_cpu_reference(generator, where, reference):
     assert g.where
 
 
+@pytest.mark.parametrize("profile", ["ps30", "scatter", "compute"])
+@pytest.mark.parametrize("readback", ["one_context", "shared-context"])
+def test_gl_readback_either_way_equals_cpu_reference(profile, readback, reference):
+    skip_unless_available("gl", "pm")
+    # Small passes: the run goes round the shared context's ring of slots.
+    layout = {"substreams": 4096} if profile == "ps30" else {"invocations": 256}
+    g = glrand.Generator("pm", path="gl", profile=profile, gl_readback=readback, **layout)
+    assert numpy.array_equal(g.random(50_001), reference("pm", 50_001, numpy.float32))
+    assert g.state["gl_readback"] == readback.replace("_", "-")
+    again = glrand.Generator.from_state(g.state)
+    assert numpy.array_equal(again.integers(1000), reference("pm", 1000, offset=50_001))
+
+
 @pytest.mark.parametrize("where", GPU_PATHS)
 def test_far_offset_and_seed(where, reference):
     path, profile = where

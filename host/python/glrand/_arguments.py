@@ -121,6 +121,9 @@ def settings(generator, *, path="gl", seed=None, offset=0, substream=0, stream=0
         values["size"] = (whole(width, "size's width", maximum=2**32 - 1),
                           whole(height, "size's height", maximum=2**32 - 1))
     if gl_readback is not None:
+        if path != "gl":
+            raise ValueError("--gl-readback says how the GL path reads its passes back; it does not apply to "
+                             f"--path {path}")
         values["gl_readback"] = text(gl_readback, "gl_readback")
     if not isinstance(self_test, bool):
         raise ValueError(f"self_test must be True or False, not {self_test!r}")
@@ -153,8 +156,9 @@ def state_settings(state):
         fields["seed"] = whole(seed64, "seed64")
     if fields.get("substreams") == 0:
         del fields["substreams"]  # automatic
-    if fields.get("profile") is not None and fields.get("path", "gl") != "gl":
-        del fields["profile"]  # states name the profile on every path
+    for gl_only in ("profile", "gl_readback"):
+        if fields.get(gl_only) is not None and fields.get("path", "gl") != "gl":
+            del fields[gl_only]  # states name them on every path
     values = settings(generator, **fields)
     values["position"] = position
     return values
