@@ -80,8 +80,7 @@ template <class Traits>
 Row bench_ps30_readback(const std::string& name, const Traits& traits, const typename Traits::State& start,
                         std::uint64_t P, const GlTiming& o) {
   const fragment::StreamLayout layout{P, fragment::Split::leapfrog, fragment::StateUpdate::gpu};
-  fragment::StatefulFragment<Traits> generator(layout, traits);
-  if (o.readback != gl::ReadbackKind::automatic) generator.set_readback(o.readback);
+  fragment::StatefulFragment<Traits> generator(layout, traits, o.readback);
   const std::uint64_t per_pass = std::uint64_t{generator.outputs_per_pixel()} * P;
   const int read_targets = static_cast<int>(generator.outputs_per_pixel() / Traits::kOutputsPerVec4);
   const bool packed = generator.packs_words_on_gpu();
@@ -131,8 +130,7 @@ template <class Traits>
 Row bench_stream_readback(const std::string& name, stream::Profile profile, const Traits& traits,
                           const typename Traits::State& start, std::uint64_t P, const GlTiming& o,
                           int outputs_per_unit = 1) {
-  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
-  if (o.readback != gl::ReadbackKind::automatic) generator.set_readback(o.readback);
+  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits, o.readback);
   const std::uint64_t per_pass = generator.outputs_per_pass();
   Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
                    fmt::format("{} substreams x {} outputs, {}", P,

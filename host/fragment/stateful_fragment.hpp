@@ -70,8 +70,10 @@ class StatefulFragment {
   using State = typename G::State;
   using Consumer = std::function<void(std::span<const std::uint32_t>)>;
 
-  explicit StatefulFragment(StreamLayout layout, G generator = G{})
-      : packings_(gl::ReadbackKind::automatic, least_pass_bytes(layout)),
+  // `readback`: how packed passes are read back (set_readback).
+  explicit StatefulFragment(StreamLayout layout, G generator = G{},
+                            gl::ReadbackKind readback = gl::ReadbackKind::automatic)
+      : packings_(readback, least_pass_bytes(layout)),
         generator_(std::move(generator)),
         layout_(checked(layout)),
         size_{static_cast<std::uint32_t>(std::min<std::uint64_t>(layout.substreams, 4096)),

@@ -129,7 +129,8 @@ StreamLayout ps30_layout(Devices& devices, StreamLayout layout, std::uint64_t co
 template <class Fragment, class Traits>
 Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits& traits, GlReadback readback) {
   const std::string key = std::to_string(layout.substreams) + " " + name_of(layout.split) + " " + name_of(layout.update);
-  auto& generator = devices.gl_engine<Fragment>(key, [&] { return std::make_unique<Fragment>(layout, traits); });
+  auto& generator =
+      devices.gl_engine<Fragment>(key, [&] { return std::make_unique<Fragment>(layout, traits, readback); });
   generator.set_readback(readback);
   return generator;
 }
@@ -157,7 +158,7 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
   auto& generator = devices.gl_engine<stream::StreamGenerator<Traits>>(
       std::string(name_of(profile)) + " " + std::to_string(substreams), [&] {
         return std::make_unique<stream::StreamGenerator<Traits>>(profile, substreams,
-                                                                 stream::kDefaultOutputsPerSubstream, traits);
+                                                                 stream::kDefaultOutputsPerSubstream, traits, readback);
       });
   generator.set_readback(readback);
   devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +

@@ -62,9 +62,11 @@ class StreamGenerator {
   static constexpr int kStateFloats = 4 * G::kStateVec4s;
 
   // P substreams (1 .. 2^24), each writing up to `outputs_per_substream` outputs per pass.
+  // `readback`: how packed passes are read back (set_readback).
   StreamGenerator(Profile profile, std::uint64_t substreams,
-                  std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{})
-      : packings_(gl::ReadbackKind::automatic,
+                  std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{},
+                  gl::ReadbackKind readback = gl::ReadbackKind::automatic)
+      : packings_(readback,
                   checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) *
                       G::kWordsPerOutput * sizeof(std::uint32_t)),
         generator_(std::move(generator)),
