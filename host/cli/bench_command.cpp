@@ -464,8 +464,8 @@ void add_bench_command(CLI::App& app) {
   command
       ->add_option("--gl-readback", o->gl_readback,
                    "How the GL readback and sink rows read each pass's packed words back: auto (the engines' own "
-                   "choice: on a GPU, passes of 4 MiB or more by a shared context on its own thread; else the "
-                   "rendering context), one-context, shared-context")
+                   "choice: ps30 and scatter on a GPU, passes of 4 MiB or more, by a shared context on its own "
+                   "thread; else, and compute, the rendering context), one-context, shared-context")
       ->check(CLI::IsMember({"auto", "one-context", "shared-context"}))
       ->capture_default_str();
   command->add_option("--device", o->device,

@@ -174,9 +174,9 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
                                                      "(skip-ahead on the host)")
       ->capture_default_str();
   command.add_option("--gl-readback", gl_readback,
-                     "How the GL path reads its passes back: auto (on a GPU, passes of 4 MiB or more by a second, "
-                     "shared context on its own thread beside the next passes; else the rendering context), "
-                     "one-context or shared-context")
+                     "How the GL path reads its passes back: auto (ps30 and scatter on a GPU, passes of 4 MiB or "
+                     "more, by a second, shared context on its own thread beside the next passes; else, and "
+                     "compute, the rendering context), one-context or shared-context")
       ->capture_default_str();
 }
 

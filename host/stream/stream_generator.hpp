@@ -66,7 +66,7 @@ class StreamGenerator {
   StreamGenerator(Profile profile, std::uint64_t substreams,
                   std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{},
                   gl::ReadbackKind readback = gl::ReadbackKind::automatic)
-      : packings_(readback,
+      : packings_(profile_readback(profile, readback),
                   checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) *
                       G::kWordsPerOutput * sizeof(std::uint32_t)),
         generator_(std::move(generator)),
@@ -82,9 +82,17 @@ class StreamGenerator {
   std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
-  // How packed passes are read back: automatic (gl::make_pass_readback: on a GPU a shared
-  // context beside the next passes) unless set (tests and benchmarks compare the kinds).
-  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
+  // How packed passes are read back (tests and benchmarks compare the kinds); automatic is
+  // the profile's choice: scatter gl::make_pass_readback's (on a GPU a shared context beside
+  // the next passes, which the fragment passes leave the link idle for), compute the rendering
+  // context, whose packer writes into host memory at the link's rate. There a shared context
+  // gains only in long runs of a generator slower than the link (MRG32k3a's 10^9 outputs 10–15%
+  // faster), and its start costs a command of 2^27 outputs into /dev/null three quarters of
+  // its rate (docs/performance.md).
+  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(profile_readback(profile(), kind)); }
+  static gl::ReadbackKind profile_readback(Profile profile, gl::ReadbackKind kind) {
+    return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
+  }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
