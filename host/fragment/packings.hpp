@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "fragment/distribution_pass.hpp"
@@ -22,7 +23,8 @@ namespace glrand::fragment {
 
 class Packings {
  public:
-  // `pass_bytes`: the fewest bytes an engine's pass reads back (its words). Where that reads
+  // `pass_bytes`: the fewest bytes an engine's pass reads back (one float an output), or 0
+  // where it packs no pass on the GPU. Where that reads
   // from a shared context, the reader starts now, beside the engine's own set-up (made with
   // the engine's context current).
   explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::automatic, std::size_t pass_bytes = 0)
@@ -36,11 +38,15 @@ class Packings {
   };
 
   gl::ReadbackKind readback_kind() const { return kind_; }
+  // The kind of the readback the last packing was read through (none before the first).
+  std::optional<gl::ReadbackKind> last_readback() const { return last_; }
   // The readbacks made from now on are of `kind` (the ones made are dropped).
   void set_readback_kind(gl::ReadbackKind kind) {
     if (kind == kind_) return;
     kind_ = kind;
     for (auto& readback : readbacks_) readback.reset();
+    if (pass_bytes_ == 0 || gl::resolved_readback(kind_, pass_bytes_) != gl::ReadbackKind::shared_context)
+      reader_.reset();
     start_reader();
   }
 
@@ -53,7 +59,12 @@ class Packings {
     if (distribution.variant)
       packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
     auto& readback = readbacks_[static_cast<std::size_t>(format)];
-    if (!readback || readback->broken()) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs), reader_);
+    if (readback && readback->broken()) {
+      readback.reset();
+      reader_.reset();  // whatever broke the read may have broken the reader's context: a new one
+    }
+    if (!readback) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs), reader_);
+    last_ = readback->kind();
     return {packer.get(), readback.get()};
   }
 
@@ -62,7 +73,7 @@ class Packings {
     if (reader_ || pass_bytes_ == 0 || gl::resolved_readback(kind_, pass_bytes_) != gl::ReadbackKind::shared_context)
       return;
     try {
-      reader_ = std::make_unique<gl::ReaderThread>();
+      reader_ = std::make_shared<gl::ReaderThread>();
     } catch (const DeviceError&) {
       // Left to the first readback, which says why where the kind was asked for.
     }
@@ -71,8 +82,9 @@ class Packings {
   std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;
   gl::ReadbackKind kind_;
   std::size_t pass_bytes_;
-  std::unique_ptr<gl::ReaderThread> reader_;                     // before the readbacks it outlives
+  std::shared_ptr<gl::ReaderThread> reader_;  // the shared-context readbacks' (each holds it too)
   std::array<std::unique_ptr<gl::PassReadback>, 3> readbacks_;  // by gl::PackFormat
+  std::optional<gl::ReadbackKind> last_;
 };
 
 }  // namespace glrand::fragment

@@ -196,6 +196,8 @@ class StatefulFragment {
   int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }
   // L: outputs each substream generates per pass (fewer where the instruction budget says so).
   std::uint32_t outputs_per_pixel() const { return static_cast<std::uint32_t>(output_targets_ * G::kOutputsPerVec4); }
+  // How the last packed run was read back (none before the first).
+  std::optional<gl::ReadbackKind> last_readback() const { return packings_.last_readback(); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, in chunks.
@@ -549,10 +551,11 @@ class StatefulFragment {
         });
   }
 
-  // The fewest bytes a leapfrog pass packs: its words with one output target.
+  // The fewest bytes a packed pass reads back: one float an output with one output target; 0
+  // where passes are not packed (blocking, or no compute shaders).
   static std::size_t least_pass_bytes(const StreamLayout& layout) {
-    return layout.split == Split::blocking ? 0
-                                           : layout.substreams * G::kOutputsPerVec4 * G::kWordsPerOutput * sizeof(std::uint32_t);
+    if (layout.split == Split::blocking || !gl::WordPacker::available()) return 0;
+    return layout.substreams * G::kOutputsPerVec4 * sizeof(float);
   }
 
   // First, so that a shared-context reader starts beside the rest of the set-up.

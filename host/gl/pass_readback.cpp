@@ -42,13 +42,13 @@ ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
 }
 
 std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes,
-                                                 std::unique_ptr<ReaderThread>& reader) {
+                                                 std::shared_ptr<ReaderThread>& reader) {
   if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) {
     try {
-      if (!reader) reader = std::make_unique<ReaderThread>();
-      return std::make_unique<SharedContextReadback>(bytes, *reader);
+      if (!reader) reader = std::make_shared<ReaderThread>();
+      return std::make_unique<SharedContextReadback>(bytes, reader);
     } catch (const DeviceError&) {
-      reader.reset();  // one that did not start is tried afresh by the next readback made
+      if (reader && reader->failed()) reader.reset();  // tried afresh by the next readback made
       if (kind == ReadbackKind::shared_context) throw;
       for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
       }  // what the failed start left pending is not the next call's to report

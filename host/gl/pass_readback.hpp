@@ -68,6 +68,6 @@ ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes);
 // where it is null. Throws glrand::DeviceError for shared_context where the context cannot;
 // automatic falls back to one context where the shared one fails to start.
 std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes,
-                                                 std::unique_ptr<ReaderThread>& reader);
+                                                 std::shared_ptr<ReaderThread>& reader);
 
 }  // namespace glrand::gl

@@ -23,6 +23,11 @@ void ReaderThread::wait_started() {
   if (failed_) std::rethrow_exception(error_);
 }
 
+bool ReaderThread::failed() {
+  const std::lock_guard lock(mutex_);
+  return failed_;
+}
+
 void ReaderThread::post(std::function<void()> task) {
   {
     const std::lock_guard lock(mutex_);

@@ -32,6 +32,8 @@ class ReaderThread {
   // Until the context is current on the thread; throws glrand::DeviceError where it could not
   // be made current there.
   void wait_started();
+  // Whether the context could not be made current on the thread (without waiting).
+  bool failed();
   // Runs `task` on the thread, after the tasks posted before it. A task must not throw.
   void post(std::function<void()> task);
 

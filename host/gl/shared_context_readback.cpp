@@ -45,8 +45,8 @@ std::size_t SharedContextReadback::checked_bytes(std::size_t bytes, int slots) {
   return texels_of(bytes) * kTexelBytes;
 }
 
-SharedContextReadback::SharedContextReadback(std::size_t bytes, ReaderThread& reader, int slots)
-    : reader_(reader),
+SharedContextReadback::SharedContextReadback(std::size_t bytes, std::shared_ptr<ReaderThread> reader, int slots)
+    : reader_(std::move(reader)),
       bytes_(checked_bytes(bytes, slots)),
       width_(image_width()),
       rows_(static_cast<std::uint32_t>((texels_of(bytes) + width_ - 1) / width_)),
@@ -56,7 +56,7 @@ SharedContextReadback::SharedContextReadback(std::size_t bytes, ReaderThread& re
     slots_.push_back(Slot{StorageBuffer(bytes_), Texture(width_, rows_, TexelFormat{4, true}), PixelPackBuffer(image_bytes, true)});
   glFinish();  // the slots exist before the other context uses them
   // A reader whose context did not start fails here, not at the first pass.
-  reader_.wait_started();
+  reader_->wait_started();
 }
 
 SharedContextReadback::~SharedContextReadback() { drain(); }
@@ -93,6 +93,7 @@ void SharedContextReadback::read(std::uint64_t sequence, int slot, void* ready) 
       }
       glDeleteSync(landed);
     } catch (...) {
+      glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);  // the reader's context lives on for other readbacks
       error = std::current_exception();
     }
   }
@@ -102,8 +103,9 @@ void SharedContextReadback::read(std::uint64_t sequence, int slot, void* ready) 
     if (error && !error_) error_ = error;
     if (!error_) read_ = sequence + 1;
     --in_flight_;
+    // Under the lock: once in_flight_ is 0 the readback may be destroyed, its condition too.
+    changed_.notify_all();
   }
-  changed_.notify_all();
 }
 
 void SharedContextReadback::stage(int slot) {
@@ -126,7 +128,14 @@ void SharedContextReadback::stage(int slot) {
     const std::lock_guard lock(mutex_);
     ++in_flight_;
   }
-  reader_.post([this, sequence, slot, ready] { read(sequence, slot, ready); });
+  try {
+    reader_->post([this, sequence, slot, ready] { read(sequence, slot, ready); });
+  } catch (...) {
+    glDeleteSync(ready);
+    const std::lock_guard lock(mutex_);
+    --in_flight_;
+    throw;
+  }
 }
 
 void SharedContextReadback::wait_read(std::uint64_t sequence) {

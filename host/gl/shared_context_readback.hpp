@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -31,11 +32,11 @@ class SharedContextReadback final : public PassReadback {
  public:
   // Whether the current context can run one of passes of up to `bytes` bytes.
   static bool available(std::size_t bytes);
-  // `slots` (≥ 2) slots of `bytes` bytes (rounded up to whole texels), read by `reader`
-  // (which must outlive this): while one pass is issued, up to slots − 1 are being read; two
+  // `slots` (≥ 2) slots of `bytes` bytes (rounded up to whole texels), read by `reader`:
+  // while one pass is issued, up to slots − 1 are being read; two
   // overlap the reads with the passes as fully as more (docs/performance.md). Throws
   // glrand::DeviceError where the context cannot (available()) or the reader did not start.
-  SharedContextReadback(std::size_t bytes, ReaderThread& reader, int slots = 2);
+  SharedContextReadback(std::size_t bytes, std::shared_ptr<ReaderThread> reader, int slots = 2);
   ~SharedContextReadback() override;
   SharedContextReadback(const SharedContextReadback&) = delete;
   SharedContextReadback& operator=(const SharedContextReadback&) = delete;
@@ -65,7 +66,7 @@ class SharedContextReadback final : public PassReadback {
   void wait_read(std::uint64_t sequence);  // until the reader has `sequence` in host memory
   void drain() noexcept;           // waits out the reads in flight
 
-  ReaderThread& reader_;
+  std::shared_ptr<ReaderThread> reader_;
   std::size_t bytes_;
   std::uint32_t width_, rows_;
   std::vector<Slot> slots_;

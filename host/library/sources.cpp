@@ -135,6 +135,13 @@ Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits
   return generator;
 }
 
+// What `where` says of how an engine's run was read back, where its passes were packed.
+template <class Engine>
+void note_readback(Devices& devices, const Engine& engine) {
+  if (const auto kind = engine.last_readback())
+    devices.where += *kind == gl::ReadbackKind::shared_context ? ", read by a shared context" : ", read on one context";
+}
+
 // A stateful generator in the ps30 profile, from `start(first)`.
 template <class Fragment, class Traits, class Start>
 auto on_gl(const Settings& s, Traits traits, Start start) {
@@ -142,6 +149,7 @@ auto on_gl(const Settings& s, Traits traits, Start start) {
                                                                      std::uint64_t count, const Consumer& consume) {
     Fragment& generator = ps30_engine<Fragment>(devices, ps30_layout(devices, given, count), traits, readback);
     generator.generate(start(first), count, consume);
+    note_readback(devices, generator);
   };
 }
 
@@ -182,6 +190,7 @@ auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_un
       consume(words.first(outputs * words_per_output));
       left -= outputs;
     });
+    note_readback(devices, generator);
   };
 }
 
@@ -225,6 +234,7 @@ ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int 
           left -= kept;
         },
         distribution ? &*distribution : nullptr);
+    note_readback(devices, generator);
   };
 }
 
@@ -243,9 +253,11 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
                             "shader storage block), so it makes no distribution's values there: leave out "
                             "--distribution-on gpu, or use fewer substreams");
     if (on_gpu) devices.where += made_on_gpu(distribution);
-    if (on_gpu)
-      return generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume),
-                                       distribution ? &*distribution : nullptr);
+    if (on_gpu) {
+      generator.generate_values(start(first), count, pack_format<T>(), values_of<T>(consume),
+                                distribution ? &*distribution : nullptr);
+      return note_readback(devices, generator);
+    }
     std::vector<T> values;
     std::uint64_t at = first;
     generator.generate(start(first), count, [&](std::span<const std::uint32_t> words) {
@@ -254,6 +266,7 @@ ValueRun<T> on_gl_values(const Settings& s, Traits traits, Start start, Conversi
       at += words.size();
       consume(values);
     });
+    note_readback(devices, generator);
   };
 }
 
@@ -500,6 +513,7 @@ Source wichmann_hill_parameterised_source(const Settings& s) {
                       " substreams, parameterisation, state update " + name_of(layout.update);
       auto& generator = ps30_engine<fragment::WichmannHillFragment>(devices, layout, traits, readback);
       generator.generate_parameterised(starts(round), count, consume);
+      note_readback(devices, generator);
     };
   }
   source.run = [rounds, substreams](Devices& devices, std::uint64_t first, std::uint64_t count,

@@ -66,9 +66,8 @@ class StreamGenerator {
   StreamGenerator(Profile profile, std::uint64_t substreams,
                   std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{},
                   gl::ReadbackKind readback = gl::ReadbackKind::automatic)
-      : packings_(profile_readback(profile, readback),
-                  checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) *
-                      G::kWordsPerOutput * sizeof(std::uint32_t)),
+      : packings_(profile_readback(profile, readback),  // one float an engine output at the fewest
+                  checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) * sizeof(float)),
         generator_(std::move(generator)),
         substreams_(checked_substreams(substreams)),
         program_(profile, G::kStream),
@@ -94,6 +93,8 @@ class StreamGenerator {
     return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
   }
   gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
+  // How the last run was read back (none before the first).
+  std::optional<gl::ReadbackKind> last_readback() const { return packings_.last_readback(); }
 
   // `count` outputs of the serial sequence whose output 0 has state `start`, as
   // G::kWordsPerOutput words each, handed to `consume` in order, a pass at a time.

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <glrand/error.hpp>
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
@@ -39,7 +40,7 @@ TEST_CASE("The readback kinds: forced, and automatic by the device and the pass'
   const bool software = test_context().device().software;
   constexpr std::size_t kLarge = gl::kSharedReadbackBytes, kSmall = gl::kSharedReadbackBytes - 16;
   REQUIRE(gl::SharedContextReadback::available(kLarge));
-  std::unique_ptr<gl::ReaderThread> reader;
+  std::shared_ptr<gl::ReaderThread> reader;
   CHECK(gl::make_pass_readback(gl::ReadbackKind::one_context, kLarge, reader)->kind() == gl::ReadbackKind::one_context);
   CHECK(reader == nullptr);
   CHECK(gl::make_pass_readback(gl::ReadbackKind::shared_context, 1 << 10, reader)->kind() ==
@@ -52,6 +53,35 @@ TEST_CASE("The readback kinds: forced, and automatic by the device and the pass'
         (software ? gl::ReadbackKind::one_context : gl::ReadbackKind::shared_context));
   CHECK(gl::make_pass_readback(gl::ReadbackKind::automatic, kSmall, reader)->kind() == gl::ReadbackKind::one_context);
   CHECK(reader.get() == started);  // the readbacks share the one reader
+}
+
+// A readback that cannot be made (here a pass past the texture-size limit) leaves the reader
+// that another readback reads through, and that one reads on.
+TEST_CASE("A shared-context readback that cannot be made leaves the others' reader", "[gl-read-back][gl]") {
+  test_context();
+  std::shared_ptr<gl::ReaderThread> reader;
+  const auto first = gl::make_pass_readback(gl::ReadbackKind::shared_context, 4096, reader);
+  REQUIRE(reader != nullptr);
+  const gl::ReaderThread* started = reader.get();
+  CHECK_THROWS_AS(gl::make_pass_readback(gl::ReadbackKind::shared_context, std::size_t{1} << 40, reader), DeviceError);
+  CHECK(reader.get() == started);
+  gl::StorageBuffer source(4096);
+  std::vector<std::uint32_t> words(1024);
+  std::uint64_t taken = 0;
+  first->run(
+      5,
+      [&](std::uint64_t pass) {
+        for (std::size_t i = 0; i < words.size(); ++i) words[i] = static_cast<std::uint32_t>(pass * 7919u + i);
+        source.upload(std::as_bytes(std::span<const std::uint32_t>(words)));
+        first->copy_from(source, 4096);
+      },
+      [&](std::uint64_t pass, std::span<const float> floats) {
+        std::vector<std::uint32_t> got(1024);
+        std::memcpy(got.data(), floats.data(), 4096);
+        for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == static_cast<std::uint32_t>(pass * 7919u + i));
+        CHECK(pass == taken++);
+      });
+  CHECK(taken == 5);
 }
 
 TEST_CASE("Packed ps30 passes read back from a shared context equal the reference", "[gl-read-back][gl]") {
@@ -177,14 +207,14 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
 // The readback itself, without an engine: each pass copies its own bytes in (copy_from), and
 // take must see exactly those, in order, whichever slot they passed through; an exception from
 // an issue, with passes still in flight, leaves it usable. Two readbacks share one reader, as
-// an engine's formats do, their runs taking turns.
+// an engine's formats do, their runs taking turns and one run inside the other's.
 TEST_CASE("A shared-context readback hands on each pass's bytes in order, after an issue throws too",
           "[gl-read-back][gl]") {
   test_context();
   constexpr std::size_t kWords = 5000;  // not a whole number of texels' rows
   const int slots = GENERATE(2, 3);
   INFO(slots << " slots");
-  gl::ReaderThread reader;
+  const auto reader = std::make_shared<gl::ReaderThread>();
   gl::SharedContextReadback other(kWords * sizeof(std::uint32_t), reader, slots);
   gl::SharedContextReadback readback(kWords * sizeof(std::uint32_t), reader, slots);
   std::vector<gl::StorageBuffer> sources;
@@ -218,6 +248,18 @@ TEST_CASE("A shared-context readback hands on each pass's bytes in order, after 
             std::memcpy(got.data(), floats.data(), kWords * sizeof(std::uint32_t));
             require_same_words(got, words_of_pass(pass));
             taken.push_back(pass);
+            // The other readback's reads queued behind this one's, both in flight at once.
+            if (&into == &readback && throw_at < 0 && pass == 4) {
+              std::uint64_t inner = 0;
+              other.run(
+                  3, [&](std::uint64_t k) { issue(other, 100 + k); },
+                  [&](std::uint64_t k, std::span<const float> f) {
+                    std::memcpy(got.data(), f.data(), kWords * sizeof(std::uint32_t));
+                    require_same_words(got, words_of_pass(100 + k));
+                    CHECK(k == inner++);
+                  });
+              CHECK(inner == 3);
+            }
           });
     };
     if (throw_at < 0) {

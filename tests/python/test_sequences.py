@@ -75,6 +75,7 @@ def test_gl_readback_either_way_equals_cpu_reference(profile, readback, referenc
     g = glrand.Generator("pm", path="gl", profile=profile, gl_readback=readback, **layout)
     assert numpy.array_equal(g.random(50_001), reference("pm", 50_001, numpy.float32))
     assert g.state["gl_readback"] == readback.replace("_", "-")
+    assert g.where.endswith("read on one context" if readback == "one_context" else "read by a shared context")
     again = glrand.Generator.from_state(g.state)
     assert numpy.array_equal(again.integers(1000), reference("pm", 1000, offset=50_001))
 
