@@ -24,9 +24,8 @@ namespace glrand::fragment {
 class Packings {
  public:
   // `pass_bytes`: the fewest bytes an engine's pass reads back (one float an output), or 0
-  // where it packs no pass on the GPU. Where that reads
-  // from a shared context, the reader starts now, beside the engine's own set-up (made with
-  // the engine's context current).
+  // where it packs no pass on the GPU. Where such a pass is read from a shared context, the
+  // reader starts now, beside the engine's own set-up (made with the engine's context current).
   explicit Packings(gl::ReadbackKind kind = gl::ReadbackKind::automatic, std::size_t pass_bytes = 0)
       : kind_(kind), pass_bytes_(pass_bytes) {
     start_reader();
