@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -22,11 +24,9 @@
 namespace glrand::bench {
 namespace {
 
-// How an engine reading back `kind` reads passes of `outputs` outputs of `words` words.
-std::string read_by(gl::ReadbackKind kind, std::uint64_t outputs, int words) {
-  const std::size_t bytes = outputs * static_cast<std::uint64_t>(words) * sizeof(std::uint32_t);
-  return gl::resolved_readback(kind, bytes) == gl::ReadbackKind::shared_context ? "read by a shared context"
-                                                                                : "read on one context";
+// A readback row's shape, once its engine has run: how the passes were read back.
+void add_read_description(Row& row, std::optional<gl::ReadbackKind> kind) {
+  if (kind) row.shape += std::string(", ") + gl::read_description(*kind);
 }
 
 // A GL row: outputs and floats per pass, seconds per pass.
@@ -86,13 +86,13 @@ Row bench_ps30_readback(const std::string& name, const Traits& traits, const typ
   const bool packed = generator.packs_words_on_gpu();
   Row row = gl_row(name, "ps30-readback",
                    fmt::format("{} substreams x {} outputs, {}", P, generator.outputs_per_pixel(),
-                               packed ? "words packed on the GPU, " + read_by(generator.readback_kind(), per_pass, Traits::kWordsPerOutput)
-                                      : std::to_string(read_targets) + " targets read"),
+                               packed ? "words packed on the GPU" : std::to_string(read_targets) + " targets read"),
                    packed ? "min(fill, readback)" : "fill+readback");
   row.outputs = static_cast<double>(per_pass);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
   const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
   row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
+  add_read_description(row, generator.last_readback());
   if (packed) {
     // The words' bytes as floats: per_pass·W of them, through the compute profile's write pass.
     const std::uint64_t floats = per_pass * Traits::kWordsPerOutput;
@@ -133,14 +133,14 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
   stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits, o.readback);
   const std::uint64_t per_pass = generator.outputs_per_pass();
   Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
-                   fmt::format("{} substreams x {} outputs, {}", P,
-                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit,
-                               read_by(generator.readback_kind(), per_pass, Traits::kWordsPerOutput)),
+                   fmt::format("{} substreams x {} outputs", P,
+                               std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
                    "write+readback");
   row.outputs = static_cast<double>(per_pass * outputs_per_unit);
   std::uint64_t words = 0;  // what the consumer is handed (the words are not looked at)
   const auto consume = [&words](std::span<const std::uint32_t> w) { words += w.size(); };
   row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
+  add_read_description(row, generator.last_readback());
   row.ceiling_units = static_cast<double>(per_pass) * Traits::kWordsPerOutput;
   row.ceiling_seconds = write_readback_seconds(profile, P, generator.outputs_per_substream(), Traits::kWordsPerOutput,
                                                o.passes, o.repeats);

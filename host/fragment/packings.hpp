@@ -36,7 +36,6 @@ class Packings {
     gl::PassReadback* readback;
   };
 
-  gl::ReadbackKind readback_kind() const { return kind_; }
   // The kind of the readback the last packing was read through (none before the first).
   std::optional<gl::ReadbackKind> last_readback() const { return last_; }
   // The readbacks made from now on are of `kind` (the ones made are dropped).
@@ -44,8 +43,7 @@ class Packings {
     if (kind == kind_) return;
     kind_ = kind;
     for (auto& readback : readbacks_) readback.reset();
-    if (pass_bytes_ == 0 || gl::resolved_readback(kind_, pass_bytes_) != gl::ReadbackKind::shared_context)
-      reader_.reset();
+    if (!reads_shared()) reader_.reset();
     start_reader();
   }
 
@@ -68,9 +66,12 @@ class Packings {
   }
 
  private:
+  // Whether the engine's smallest pass is read from a shared context.
+  bool reads_shared() const {
+    return pass_bytes_ != 0 && gl::resolved_readback(kind_, pass_bytes_) == gl::ReadbackKind::shared_context;
+  }
   void start_reader() {
-    if (reader_ || pass_bytes_ == 0 || gl::resolved_readback(kind_, pass_bytes_) != gl::ReadbackKind::shared_context)
-      return;
+    if (reader_ || !reads_shared()) return;
     try {
       reader_ = std::make_shared<gl::ReaderThread>();
     } catch (const DeviceError&) {

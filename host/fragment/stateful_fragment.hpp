@@ -190,7 +190,6 @@ class StatefulFragment {
   // How packed passes are read back: automatic (gl::make_pass_readback) unless set (tests and
   // benchmarks compare the kinds).
   void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
-  gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
   int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }

@@ -41,6 +41,10 @@ ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes) {
              : ReadbackKind::one_context;
 }
 
+const char* read_description(ReadbackKind kind) {
+  return kind == ReadbackKind::shared_context ? "read by a shared context" : "read on one context";
+}
+
 std::unique_ptr<PassReadback> make_pass_readback(ReadbackKind kind, std::size_t bytes,
                                                  std::shared_ptr<ReaderThread>& reader) {
   if (resolved_readback(kind, bytes) == ReadbackKind::shared_context) {

@@ -64,6 +64,9 @@ inline constexpr std::size_t kSharedReadbackBytes = std::size_t{4} << 20;
 // and runs on a GPU (on a software renderer the copy is the same cores' work either way),
 // else one context.
 ReadbackKind resolved_readback(ReadbackKind kind, std::size_t bytes);
+// How a readback of `kind` (one_context or shared_context) reads, as the command's summary and
+// the bench's rows say: "read on one context", "read by a shared context".
+const char* read_description(ReadbackKind kind);
 // A readback of that kind; a shared-context one is read by `reader`, which is started here
 // where it is null. Throws glrand::DeviceError for shared_context where the context cannot;
 // automatic falls back to one context where the shared one fails to start.

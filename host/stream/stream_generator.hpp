@@ -92,7 +92,6 @@ class StreamGenerator {
   static gl::ReadbackKind profile_readback(Profile profile, gl::ReadbackKind kind) {
     return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
   }
-  gl::ReadbackKind readback_kind() const { return packings_.readback_kind(); }
   // How the last run was read back (none before the first).
   std::optional<gl::ReadbackKind> last_readback() const { return packings_.last_readback(); }
 
