@@ -46,6 +46,8 @@ strip .gpu/bin/* "${modules[@]}"
 bench/gpu/bundle-libs.sh .gpu .gpu/bin/* "${modules[@]}" >/dev/null
 # bundle-libs.sh leaves out every libGL* (the driver's), which also drops GLEW: add it.
 cp -L "$(ldd .gpu/bin/glrand | awk '/libGLEW/ {print $3}')" .gpu/lib/
+# bench/memory.sh's GNU time (TIME=.gpu/bin/gnu-time there), where this machine has one.
+[[ -x /usr/bin/time ]] && cp /usr/bin/time .gpu/bin/gnu-time
 # A glrand with MPI runs under mpirun there: Open MPI's runtime, from Debian's packages.
 if ldd .gpu/bin/glrand | grep -q libmpi; then bench/gpu/fetch-mpi-runtime.sh .gpu/mpi-debs >/dev/null; fi
 # libcurand (about 100 MB) is too large to carry; the GPU machine has CUDA 13's (setup.sh finds it).

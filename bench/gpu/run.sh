@@ -52,6 +52,13 @@
 #                   tmpfs.npy, file, file.npy; file sinks in $OUT/sink-files, removed after each
 #                   run), each beside the same bytes moved over the same link into the same sink
 #                   without generating; REPEATS (default 3): bench-sinks.{md,csv}
+#   user-rows       the command lines a user runs, 10^9 outputs each (COUNT): `glrand generate`
+#                   on --path cuda into a disk file, tmpfs and /dev/null (ints, f32, f64), on
+#                   the GL path's defaults (ps30, f32 and ints), --path cpu's f64, glrand bench's
+#                   GL compute and MT19937/MTGP32 readback rows and cuRAND's host pipeline,
+#                   from .gpu/bin/glrand-before and this glrand in one call, beside dd's rates
+#                   into the same sinks and NumPy's PCG64 on one core (where the bundle has
+#                   Python); REPEATS (default 1) runs of each, the median: user-rows.md
 #   python          the Python module (.gpu/python, run by Debian's Python from
 #                   .gpu/python-debs: see setup.sh): its pytest suite with the CUDA cases (not
 #                   the pip install and matplotlib example tests, which need a build machine),
@@ -68,7 +75,7 @@ mkdir -p "$OUT"
 export OUT
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.." || exit 2
-suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end sinks python"
+suites="tests hashes readback bench paths sweep clock-probe quality-full baseline command-checks end-to-end sinks user-rows python"
 if (($# == 0)); then
   echo "usage: bash bench/gpu/run.sh SUITE [SUITE...]; suites: $suites (see the comment at the top)" >&2
   exit 2
@@ -345,6 +352,21 @@ sink_ceiling() {
   median "${rates[@]}"
 }
 
+# sink_ceiling_at PATH BYTES: GB/s of BYTES from /dev/zero into the file PATH by dd in 64 MiB
+# blocks, synced as the command syncs its output files, the median of three.
+sink_ceiling_at() {
+  local path=$1 bytes=$2 blocks rates=() start
+  blocks=$(((bytes + (1 << 26) - 1) >> 26))
+  for _ in 1 2 3; do
+    rm -f "$path"
+    start=$(date +%s.%N)
+    dd if=/dev/zero of="$path" bs=64M count="$blocks" conv=fsync status=none
+    rates+=("$(awk -v a="$start" -v b="$(date +%s.%N)" -v n=$((blocks << 26)) 'BEGIN { printf "%.2f", n / (b - a) / 1e9 }')")
+  done
+  rm -f "$path"
+  median "${rates[@]}"
+}
+
 # copy_write_ceiling SINK BYTES: GB/s of bench_sink (the same bytes copied from the GPU and
 # written by the command's output classes, device opening included), the median of three.
 copy_write_ceiling() {
@@ -471,6 +493,80 @@ suite_sinks() {
   return $status
 }
 
+# user_row EXE SINK ARGS...: one `EXE generate ARGS -o SINK`, the median of REPEATS runs of its
+# own rate (the summary line), as a table row. SINK is /dev/null, which is left alone, or a
+# file of the suite's own, removed before each run and after the last.
+user_row() {
+  local exe=$1 sink=$2 line rate rates=()
+  shift 2
+  for ((r = 0; r < ${REPEATS:-1}; ++r)); do
+    [[ $sink == /dev/null ]] || rm -f "$sink"
+    line=$("$exe" generate "$@" -o "$sink" 2>&1 | grep '^glrand: .* in ')
+    rates+=("$(sed -nE 's/.*\(([0-9.]+) ?([kMG]?) outputs\/s\).*/\1 \2/p' <<< "$line" |
+               awk '{ m = $2 == "k" ? 1e3 : $2 == "M" ? 1e6 : $2 == "G" ? 1e9 : 1; print $1 * m }')")
+  done
+  [[ $sink == /dev/null ]] || rm -f "$sink"
+  rate=$(median "${rates[@]}")
+  printf '| %s | `generate %s -o %s` | %s |\n' "$(basename "$exe")" "$*" "$sink" \
+    "$(awk -v r="$rate" 'BEGIN { if (r == "") printf "failed"; else if (r >= 1e9) printf "%.2f G/s", r / 1e9;
+                                 else printf "%.0f M/s", r / 1e6 }')"
+}
+
+suite_user_rows() {
+  local count=${COUNT:-1000000000} exe sink disk=$PWD/user-rows-sink tmpfs=/dev/shm/glrand-user-rows.bin
+  has_cuda || { echo "== no CUDA executables in the bundle"; return 1; }
+  mkdir -p "$disk"
+  run_header
+  echo "== sinks without generating: dd from /dev/zero, $((count * 4)) bytes in 64 MiB blocks, GB/s, median of 3"
+  for sink in "$disk/x.bin" "$tmpfs"; do
+    echo "$sink: $(sink_ceiling_at "$sink" $((count * 4))) GB/s"
+  done
+  if [[ -n ${PY+set} ]]; then
+    echo "== NumPy's PCG64 on one core: Generator(PCG64(1)).random($count, dtype=...), median of 3"
+    "${PY[@]}" - "$count" <<'PYTHON'
+import sys, time
+import numpy as np
+n = int(sys.argv[1])
+rng = np.random.Generator(np.random.PCG64(1))
+out = {np.float32: np.empty(n, np.float32), np.float64: np.empty(n, np.float64)}
+for dtype, buffer in out.items():
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        rng.random(n, dtype=dtype, out=buffer)
+        times.append(time.perf_counter() - start)
+    print(f"numpy {np.__version__} PCG64 random({dtype.__name__}): {n / sorted(times)[1] / 1e6:.0f} M/s")
+PYTHON
+  else
+    echo "== no Python in the bundle: NumPy's row left out"
+  fi
+  echo
+  echo "| glrand | command | outputs/s |"
+  echo "|---|---|---|"
+  for exe in "$B/glrand-before" "$B/glrand"; do
+    [[ -x $exe ]] || continue
+    user_row "$exe" "$disk/x.bin" -g pm --path cuda -n "$count"
+    user_row "$exe" "$tmpfs" -g mrg32k3a --path cuda -n "$count" --format ints
+    user_row "$exe" "$tmpfs" -g mrg32k3a --path cuda -n "$count" --format f32
+    user_row "$exe" /dev/null -g pm --path cuda -n "$count" --format f64
+    user_row "$exe" /dev/null -g pm --path cpu -n "$count" --format f64
+    user_row "$exe" /dev/null -g pm -n "$count" --format f32
+    user_row "$exe" /dev/null -g pm -n "$count" --format ints
+    user_row "$exe" /dev/null -g wh -n "$count" --format f32
+    user_row "$exe" /dev/null -g mrg32k3a -n "$count" --format f32
+  done
+  for exe in "$B/glrand-before" "$B/glrand"; do
+    [[ -x $exe ]] || continue
+    echo
+    echo "== $(basename "$exe") bench -g pm,wh,mrg32k3a --path gl --profile compute (readback rows)"
+    "$exe" bench -g pm,wh,mrg32k3a --path gl --profile compute 2>&1 | grep -E "^\| gl .*readback|^\| path"
+    echo "== $(basename "$exe") bench -g mrg32k3a,mt19937,mtgp32 --path cuda --sizes $((1 << 28)) (readback and cuRAND host rows)"
+    "$exe" bench -g mrg32k3a,mt19937,mtgp32 --path cuda --sizes $((1 << 28)) 2>&1 |
+      grep -E "^\| path|^\| cuda .*(readback|library|curand-host)"
+  done
+  rmdir "$disk"
+}
+
 suite_python() {
   [[ -n ${PY+set} && -d .gpu/python/glrand ]] ||
     { echo "== no Python module or Python in the bundle (prepare-bundle.sh adds them where pybind11 is)"; return 1; }
@@ -499,6 +595,7 @@ for suite in "$@"; do
     command-checks) suite_command_checks 2>&1 | tee "$OUT/command-checks.log" ;;
     end-to-end) suite_end_to_end 2>&1 | tee "$OUT/end-to-end.md" ;;
     sinks) suite_sinks 2>&1 | tee "$OUT/bench-sinks.md" ;;
+    user-rows) suite_user_rows 2>&1 | tee "$OUT/user-rows.md" ;;
     python) suite_python 2>&1 | tee "$OUT/python.log" ;;
   esac
   status=$?  # with pipefail, a suite's own failure rather than tee's success
