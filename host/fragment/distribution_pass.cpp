@@ -29,15 +29,19 @@ float float_parameter(double value, const char* name) {
   return f;
 }
 
-constexpr const char* kNoPoisson =
-    "texture fills do not make Poisson values; they are made on the host (--distribution-on host, glrand::Generator) "
-    "or read back from the GL path's GPU (--path gl --distribution-on gpu)";
+constexpr const char* kNoPoissonPs30 =
+    "ps30 texture fills do not make Poisson values (a table search is beyond ps_3_0): fill in the compute profile "
+    "(--profile compute), or make them on the host (--distribution-on host, glrand::Generator)";
 
 }  // namespace
 
-void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
+void check_texture_distribution(const Distribution& d, std::uint32_t channels, Profile profile) {
   check(d);
-  if (d.kind == DistributionKind::poisson) throw InvalidArgument(kNoPoisson);
+  if (d.kind == DistributionKind::poisson) {
+    if (profile != Profile::compute) throw InvalidArgument(kNoPoissonPs30);
+    checked_poisson_table(d.lambda);
+    return;
+  }
   if (distributions::uses_pairs(d) && channels < 2)
     throw InvalidArgument("Box-Muller makes its pairs in a texel's channels (x, y) and (z, w): fill RG32F or RGBA32F "
                           "textures, or use the inverse CDF");
@@ -75,12 +79,31 @@ int distribution_variant(const Distribution& d) {
     case DistributionKind::exponential: return 3;
     case DistributionKind::normal: return box_muller ? 6 : 4;
     case DistributionKind::lognormal: return box_muller ? 7 : 5;
-    case DistributionKind::poisson: break;
+    case DistributionKind::poisson: return gl::WordPacker::kPoissonVariant;
   }
-  throw InvalidArgument(kNoPoisson);
+  throw InvalidArgument("unknown distribution");
+}
+
+std::shared_ptr<const distributions::PoissonTable> checked_poisson_table(double lambda) {
+  auto table = distributions::poisson_table(lambda);
+  if (!table)
+    throw InvalidArgument("the Poisson's table of this mean does not reach 1: its values are made on the host "
+                          "(--distribution-on host)");
+  return table;
+}
+
+std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table) {
+  std::vector<float> above(table.cdf.size());
+  for (std::size_t i = 0; i < above.size(); ++i) {
+    float f = static_cast<float>(table.cdf[i]);
+    if (static_cast<double>(f) < table.cdf[i]) f = std::nextafter(f, 2.0f);
+    above[i] = f;
+  }
+  return above;
 }
 
 const gl::Program& DistributionPass::prepare(const Distribution& distribution) {
+  if (distribution.kind == DistributionKind::poisson) throw InvalidArgument(kNoPoissonPs30);
   const int variant = distribution_variant(distribution);
   auto program = programs_.find(variant);
   if (program == programs_.end())
@@ -116,13 +139,8 @@ PackedDistribution packed_distribution(const Distribution* distribution, gl::Pac
   if (!distribution) return {};
   check(*distribution);
   if (format == gl::PackFormat::words) throw InvalidArgument("a distribution's values are floats or doubles");
-  if (distribution->kind == DistributionKind::poisson) {
-    auto table = distributions::poisson_table(distribution->lambda);
-    if (!table)
-      throw InvalidArgument("the Poisson's table of this mean does not reach 1: its values are made on the host "
-                            "(--distribution-on host)");
-    return {gl::WordPacker::kPoissonVariant, {}, std::move(table), false};
-  }
+  if (distribution->kind == DistributionKind::poisson)
+    return {gl::WordPacker::kPoissonVariant, {}, checked_poisson_table(distribution->lambda), false};
   if (format != gl::PackFormat::f32)
     throw InvalidArgument("the GL path makes a distribution's values on the GPU in float arithmetic (the Poisson's in "
                           "both formats): ask for floats (--format f32 or text), or make them on the host "

@@ -10,18 +10,21 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include <glrand/distribution.hpp>
+#include <glrand/types.hpp>
 #include "distributions/poisson_table.hpp"
 #include "gl/resources.hpp"
 #include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
 
-// Throws glrand::InvalidArgument unless texture fills make `distribution` in float for
-// textures of `channels` channels: Poisson is not made in textures, Box–Muller needs two
-// channels, and the parameters must be floats (a uniform range must hold one).
-void check_texture_distribution(const Distribution& distribution, std::uint32_t channels);
+// Throws glrand::InvalidArgument unless texture fills in `profile` make `distribution` in float
+// for textures of `channels` channels: the Poisson only in the compute profile (its table
+// search), Box–Muller needs two channels, and the parameters must be floats (a uniform range
+// must hold one).
+void check_texture_distribution(const Distribution& distribution, std::uint32_t channels, Profile profile);
 
 // The uniforms of distribution.frag for `distribution`: (a, b − a), (1/λ, 0) or (μ, σ) as
 // floats, and a uniform range's least and greatest float in [a, b).
@@ -31,8 +34,15 @@ struct DistributionUniforms {
 };
 DistributionUniforms distribution_uniforms(const Distribution& distribution);
 
-// distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7).
+// distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7), or for the Poisson
+// gl::WordPacker::kPoissonVariant (8: the compute profile's dispatch and the word packer).
 int distribution_variant(const Distribution& distribution);
+
+// The Poisson's table of `lambda` with each value rounded up to a float, for a search with a
+// float u in float comparisons that finds the double table's k (compute/distribution.comp).
+// Throws InvalidArgument where the mean has no table.
+std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table);
+std::shared_ptr<const distributions::PoissonTable> checked_poisson_table(double lambda);
 
 // A distribution's values made by the word packer (gl::WordPacker) from the floats or doubles
 // it makes: none (variant 0), or its variant, uniforms, the Poisson's table, and whether it

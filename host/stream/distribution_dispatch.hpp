@@ -3,9 +3,11 @@
 // The compute profile's distribution pass (compute/distribution.comp, OpenGL 4.3): textures
 // of uniform floats turned into a distribution's values in place, as image load and store,
 // with the same float formulas as the ps30 pass (fragment::DistributionPass) and no texture of
-// its own. Needs a current context; every call leaves the caller's GL state as it was.
+// its own; the Poisson's by the host's table, which it keeps in a storage buffer for the last
+// mean. Needs a current context; every call leaves the caller's GL state as it was.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -25,6 +27,9 @@ class DistributionDispatch {
 
  private:
   std::map<std::pair<std::uint32_t, int>, gl::Program> programs_;  // by channels and variant
+  // The Poisson's table (fragment::poisson_cdf_above) of poisson_lambda_.
+  std::optional<gl::StorageBuffer> poisson_cdf_;
+  double poisson_lambda_ = 0;
 };
 
 }  // namespace glrand::stream

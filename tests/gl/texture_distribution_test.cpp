@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "distributions/poisson_table.hpp"
 #include "distributions/transforms.hpp"
 #include "fragment/distribution_pass.hpp"
 #include "gl/resources.hpp"
@@ -295,6 +296,84 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
     }
 }
 
+TEST_CASE("The compute profile's Poisson values are the host table's k of each texel's uniform float",
+          "[distribution][texture]") {
+  // Through the dispatch: the hard units, and each table value's float below and above (where
+  // a table rounded to nearest instead of up would stop one k early).
+  const GlContext context;
+  for (const double lambda : {1e-3, 0.5, 9.5, 10.0, 1000.0, 1e6}) {
+    INFO("lambda " << lambda);
+    Distribution d = make_distribution(DistributionKind::poisson);
+    d.lambda = lambda;
+    const auto table = distributions::poisson_table(lambda);
+    REQUIRE(table);
+    std::vector<float> units = hard_units();
+    const std::size_t step = std::max<std::size_t>(1, table->cdf.size() / 2000);
+    for (std::size_t i = 0; i < table->cdf.size(); i += step) {
+      const double f = table->cdf[i];
+      float below = static_cast<float>(f);
+      if (static_cast<double>(below) > f) below = std::nextafter(below, 0.0f);
+      if (below < 1.0f) units.insert(units.end(), {below, std::nextafter(below, 1.0f)});
+    }
+    std::erase_if(units, [](float u) { return u >= 1.0f; });
+    const std::vector<float> values = through_pass(units, d, Profile::compute);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const double expected = table->quantile(static_cast<double>(units[i]));
+      if (values[i] != expected && ++wrong <= 5) {
+        INFO("u = " << units[i] << ": " << values[i] << ", the host's table " << expected);
+        CHECK(values[i] == expected);
+      }
+    }
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("TextureFiller fills Poisson values of every GL generator in the compute profile", "[distribution][texture]") {
+  // Each value is the host's k (its table's search) of the uniform float that a fill from the
+  // same position writes, in RGBA32F and R32F textures.
+  const GlContext context;
+  constexpr std::uint32_t kWidth = 32, kHeight = 16;
+  for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
+    for (const double lambda : {0.5, 10.0, 1e6})
+      for (const std::uint32_t channels : {4u, 1u}) {
+        INFO(info(algorithm).name << ", lambda " << lambda << ", " << channels << " channel(s)");
+        Settings settings;
+        settings.algorithm = algorithm;
+        settings.profile = Profile::compute;
+        settings.seed64 = 7;
+        Distribution d = make_distribution(DistributionKind::poisson);
+        d.lambda = lambda;
+        const auto table = distributions::poisson_table(lambda);
+        REQUIRE(table);
+        const gl::Texture units(kWidth, kHeight, gl::TexelFormat{channels, false}),
+            values(kWidth, kHeight, gl::TexelFormat{channels, false});
+        const unsigned units_id = units.id(), values_id = values.id();
+        TextureFiller uniform(settings), poisson(settings);
+        uniform.seek(12345);
+        poisson.seek(12345);
+        uniform.fill({&units_id, 1}, kWidth, kHeight);
+        poisson.fill({&values_id, 1}, kWidth, kHeight, d);
+        CHECK(poisson.position() == 12345 + std::uint64_t{channels} * kWidth * kHeight);
+        const std::vector<float> u = read_texels(units), v = read_texels(values);
+        std::size_t wrong = 0;
+        double sum = 0;
+        for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
+          for (std::uint32_t c = 0; c < channels; ++c) {
+            const double expected = table->quantile(static_cast<double>(u[4 * p + c]));
+            sum += v[4 * p + c];
+            if (v[4 * p + c] != expected && ++wrong <= 5) {
+              INFO("texel " << p << ", channel " << c << ", u = " << u[4 * p + c]);
+              CHECK(v[4 * p + c] == expected);
+            }
+          }
+        CHECK(wrong == 0);
+        // Not one value repeated: the mean of the fill near λ (within 6 standard errors).
+        const double n = static_cast<double>(channels) * kWidth * kHeight;
+        CHECK(std::abs(sum / n - lambda) < 6 * std::sqrt(lambda / n));
+      }
+}
+
 TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[distribution][texture]") {
   const GlContext context;
   Settings settings;
@@ -304,7 +383,8 @@ TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[d
   const unsigned rgba_id = rgba.id(), red_id = red.id();
   Distribution poisson = make_distribution(DistributionKind::poisson);
   poisson.lambda = 3;
-  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, poisson), Catch::Contains("Poisson"));
+  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, poisson),
+                    Catch::Contains("ps30 texture fills do not make Poisson values") && Catch::Contains("--profile compute"));
   const Distribution pairs = make_distribution(DistributionKind::normal, 0, 1, NormalMethod::box_muller);
   CHECK_THROWS_WITH(filler.fill({&red_id, 1}, 8, 8, pairs), Catch::Contains("RG32F or RGBA32F"));
   filler.seek(3);
