@@ -8,6 +8,7 @@
 // glrand: variant DISTRIBUTION=5
 // glrand: variant DISTRIBUTION=6
 // glrand: variant DISTRIBUTION=7
+// glrand: variant DISTRIBUTION=8
 // A distribution's values of a texture's uniform floats, in float arithmetic only
 // (fragment::DistributionPass; docs/distributions.md): each texel of uUnits, four outputs u,
 // becomes the same texel of the target (common/distribution_values.glsl: DISTRIBUTION and the

@@ -32,7 +32,7 @@ void DistributionOptions::add_to(CLI::App& command, GpuValues gpu) {
                         "docs/distributions.md gives)"
                       : "--distribution: where its values are made: host (from the exact doubles, the same bits on "
                         "every path) or gpu (--path gl: in the texture fill's shader, in float, within the bounds "
-                        "docs/distributions.md gives; not poisson)")
+                        "docs/distributions.md gives; the Poisson's: the host's k of each texel's float)")
       ->capture_default_str();
 }
 

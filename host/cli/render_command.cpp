@@ -89,7 +89,7 @@ void run_render(const RenderOptions& options, const CLI::App& command) {
   const bool values_on_gpu = distribution && distribution->on == DistributionOn::gpu;
   if (values_on_gpu) {
     static_cast<void>(TextureFiller{settings});  // refuses what texture fills do not take, saying why
-    fragment::check_texture_distribution(*distribution, 4, settings.profile);
+    fragment::check_texture_distribution(*distribution, 4);
   }
   const std::vector<float> texels =
       values_on_gpu              ? texture_filled_on_gpu(settings, size, options.quiet, distribution, shown)

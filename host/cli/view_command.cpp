@@ -87,8 +87,7 @@ void run_view(const ViewOptions& options, const CLI::App& command) {
                           options.source.generator + " in " + options.source.profile + "; `glrand render --profile " +
                           options.source.profile + "` makes a picture");
   static_cast<void>(TextureFiller{settings});  // checks the settings before the window opens
-  if (distribution && distribution->on == DistributionOn::gpu)
-    fragment::check_texture_distribution(*distribution, 4, settings.profile);
+  if (distribution && distribution->on == DistributionOn::gpu) fragment::check_texture_distribution(*distribution, 4);
   const auto size = parse_size(options.size, "--size");
   const std::uint64_t frames = parse_count(options.frames, "--frames");
   if (!options.screenshot.empty() && frames == 0)

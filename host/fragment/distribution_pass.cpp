@@ -3,9 +3,13 @@
 
 #include <GL/glew.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -29,16 +33,20 @@ float float_parameter(double value, const char* name) {
   return f;
 }
 
-constexpr const char* kNoPoissonPs30 =
-    "ps30 texture fills do not make Poisson values (a table search is beyond ps_3_0): fill in the compute profile "
-    "(--profile compute), or make them on the host (--distribution-on host, glrand::Generator)";
+// The Poisson table texture's rows: a power of two (poisson_table.glsl's exact row arithmetic).
+constexpr std::uint32_t kPoissonTableWidth = 4096;
+
+std::uint32_t power_of_two_at_least(std::uint64_t n) {
+  std::uint32_t p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
 
 }  // namespace
 
-void check_texture_distribution(const Distribution& d, std::uint32_t channels, Profile profile) {
+void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
   check(d);
   if (d.kind == DistributionKind::poisson) {
-    if (profile != Profile::compute) throw InvalidArgument(kNoPoissonPs30);
     checked_poisson_table(d.lambda);
     return;
   }
@@ -102,8 +110,41 @@ std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table) {
   return above;
 }
 
+void PoissonTableTexture::prepare(double lambda) {
+  if (texture_ && lambda == lambda_) return;
+  const gl::StateGuard guard;  // callable before a fill, outside the passes' own guards
+  texture_.reset();
+  table_ = checked_poisson_table(lambda);
+  std::vector<float> values = poisson_cdf_above(*table_);
+  const std::uint32_t width = std::min(kPoissonTableWidth, power_of_two_at_least(values.size()));
+  const std::uint32_t height = power_of_two_at_least((values.size() + width - 1) / width);
+  values.resize(std::size_t{width} * height, 1.0f);  // never searched
+  texture_.emplace(width, height, gl::TexelFormat{1, false});
+  glBindTexture(GL_TEXTURE_2D, texture_->id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height), GL_RED, GL_FLOAT,
+                  values.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  lambda_ = lambda;
+  gl::check_errors("uploading the Poisson's table");
+}
+
+void PoissonTableTexture::bind(const gl::Program& program, unsigned unit) const {
+  if (!texture_) throw InvalidArgument("the Poisson's table texture needs prepare() first");
+  glActiveTexture(GL_TEXTURE0 + unit);
+  glBindTexture(GL_TEXTURE_2D, texture_->id());
+  const float width = static_cast<float>(texture_->width()), height = static_cast<float>(texture_->height());
+  const std::size_t size = table_->cdf.size();
+  program.set_int("uPoissonCdf", static_cast<int>(unit));
+  program.set("uPoissonTexel", std::array<float, 2>{1.0f / width, 1.0f / height});
+  program.set("uPoissonWidth", width);
+  program.set("uPoissonSize", static_cast<float>(size));
+  program.set("uPoissonSteps", static_cast<float>(std::bit_width(size)));  // ceil(log2(size + 1))
+  program.set("uPoissonK0", static_cast<float>(table_->k0));
+  program.set("uPoissonFloor", static_cast<float>(table_->floor));
+}
+
 const gl::Program& DistributionPass::prepare(const Distribution& distribution) {
-  if (distribution.kind == DistributionKind::poisson) throw InvalidArgument(kNoPoissonPs30);
+  if (distribution.kind == DistributionKind::poisson) poisson_.prepare(distribution.lambda);
   const int variant = distribution_variant(distribution);
   auto program = programs_.find(variant);
   if (program == programs_.end())
@@ -125,6 +166,10 @@ void DistributionPass::apply(std::span<const unsigned> units, std::span<const un
   pass.set("uSize", std::array<float, 2>{static_cast<float>(width), static_cast<float>(height)});
   if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
   if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
+  if (distribution.kind == DistributionKind::poisson) {
+    poisson_.prepare(distribution.lambda);
+    poisson_.bind(pass, 1);
+  }
   glActiveTexture(GL_TEXTURE0);
   for (std::size_t t = 0; t < units.size(); ++t) {
     const gl::Framebuffer framebuffer({&values[t], 1});

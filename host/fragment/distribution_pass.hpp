@@ -9,22 +9,21 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include <glrand/distribution.hpp>
-#include <glrand/types.hpp>
 #include "distributions/poisson_table.hpp"
 #include "gl/resources.hpp"
 #include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
 
-// Throws glrand::InvalidArgument unless texture fills in `profile` make `distribution` in float
-// for textures of `channels` channels: the Poisson only in the compute profile (its table
-// search), Box–Muller needs two channels, and the parameters must be floats (a uniform range
-// must hold one).
-void check_texture_distribution(const Distribution& distribution, std::uint32_t channels, Profile profile);
+// Throws glrand::InvalidArgument unless texture fills make `distribution` in float for
+// textures of `channels` channels: Box–Muller needs two channels, the parameters must be
+// floats (a uniform range must hold one), and the Poisson's mean a table.
+void check_texture_distribution(const Distribution& distribution, std::uint32_t channels);
 
 // The uniforms of distribution.frag for `distribution`: (a, b − a), (1/λ, 0) or (μ, σ) as
 // floats, and a uniform range's least and greatest float in [a, b).
@@ -34,15 +33,31 @@ struct DistributionUniforms {
 };
 DistributionUniforms distribution_uniforms(const Distribution& distribution);
 
-// distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7), or for the Poisson
-// gl::WordPacker::kPoissonVariant (8: the compute profile's dispatch and the word packer).
+// distribution.frag's DISTRIBUTION variant for `distribution` (1 to 7; the Poisson's 8,
+// gl::WordPacker::kPoissonVariant).
 int distribution_variant(const Distribution& distribution);
 
-// The Poisson's table of `lambda` with each value rounded up to a float, for a search with a
-// float u in float comparisons that finds the double table's k (compute/distribution.comp).
-// Throws InvalidArgument where the mean has no table.
-std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table);
+// λ's Poisson table; throws InvalidArgument where the mean has none.
 std::shared_ptr<const distributions::PoissonTable> checked_poisson_table(double lambda);
+// The table's values each rounded up to a float: for a float u, a value rounded so is above u
+// exactly when the double is, so a search with float comparisons finds the host's k.
+std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table);
+
+// The Poisson's table as an R32F texture for common/poisson_table.glsl (both distribution
+// passes), made for the last mean asked for. Needs a current context; prepare() keeps the
+// caller's GL state, bind() needs a gl::StateGuard around it.
+class PoissonTableTexture {
+ public:
+  // Holds `lambda`'s table from now on.
+  void prepare(double lambda);
+  // Binds the texture to texture unit `unit` and sets `program`'s uniforms (program in use).
+  void bind(const gl::Program& program, unsigned unit) const;
+
+ private:
+  std::shared_ptr<const distributions::PoissonTable> table_;
+  std::optional<gl::Texture> texture_;
+  double lambda_ = 0;
+};
 
 // A distribution's values made by the word packer (gl::WordPacker) from the floats or doubles
 // it makes: none (variant 0), or its variant, uniforms, the Poisson's table, and whether it
@@ -60,8 +75,8 @@ PackedDistribution packed_distribution(const Distribution* distribution, gl::Pac
 
 class DistributionPass {
  public:
-  // Compiles the pass for `distribution` (once per variant), so that a fill can fail before it
-  // writes anything.
+  // Compiles the pass for `distribution` (once per variant) and makes the Poisson's table, so
+  // that a fill can fail before it writes anything.
   const gl::Program& prepare(const Distribution& distribution);
   // Texture `units[i]` (uniform floats) into `values[i]`'s texels, each width x height, all of
   // one float format.
@@ -71,6 +86,7 @@ class DistributionPass {
  private:
   std::map<int, gl::Program> programs_;  // by variant
   gl::VertexArray vertex_array_;
+  PoissonTableTexture poisson_;
 };
 
 }  // namespace glrand::fragment

@@ -193,7 +193,7 @@ void TextureFiller::fill(std::span<const unsigned> textures, std::uint32_t width
   if (format.words)
     throw InvalidArgument("a distribution's values are floats: fill GL_RGBA32F, GL_RG32F or GL_R32F textures, not " +
                           format.name());
-  fragment::check_texture_distribution(distribution, format.channels, impl_->settings.profile);
+  fragment::check_texture_distribution(distribution, format.channels);
   if (distributions::uses_pairs(distribution) && impl_->position % 2 != 0)
     throw InvalidArgument("Box-Muller pairs outputs 2k and 2k + 1, and this fill would start at the odd position " +
                           std::to_string(impl_->position) + ": seek() to an even one");

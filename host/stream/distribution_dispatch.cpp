@@ -4,7 +4,6 @@
 #include <GL/glew.h>
 
 #include <string>
-#include <vector>
 
 #include "fragment/distribution_pass.hpp"
 #include "gl/check.hpp"
@@ -14,6 +13,7 @@
 namespace glrand::stream {
 
 const gl::Program& DistributionDispatch::prepare(gl::TexelFormat format, const Distribution& distribution) {
+  if (distribution.kind == DistributionKind::poisson) poisson_.prepare(distribution.lambda);
   const int variant = fragment::distribution_variant(distribution);
   const auto key = std::make_pair(format.channels, variant);
   auto program = programs_.find(key);
@@ -36,18 +36,8 @@ void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32
   if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
   if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
   if (distribution.kind == DistributionKind::poisson) {
-    const auto table = fragment::checked_poisson_table(distribution.lambda);
-    if (!poisson_cdf_ || poisson_lambda_ != distribution.lambda) {
-      const std::vector<float> above = fragment::poisson_cdf_above(*table);
-      poisson_cdf_.reset();
-      poisson_cdf_.emplace(above.size() * sizeof(float));
-      poisson_cdf_->upload(above);
-      poisson_lambda_ = distribution.lambda;
-    }
-    poisson_cdf_->bind_base(1);
-    glUniform1ui(glGetUniformLocation(pass.id(), "uPoissonSize"), static_cast<GLuint>(table->cdf.size()));
-    pass.set("uPoissonK0", static_cast<float>(table->k0));
-    pass.set("uPoissonFloor", static_cast<float>(table->floor));
+    poisson_.prepare(distribution.lambda);
+    poisson_.bind(pass, 0);
   }
   for (const unsigned texture : textures) {
     glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_READ_WRITE, format.gl_format());

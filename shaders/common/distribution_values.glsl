@@ -3,12 +3,16 @@
 // passes (distribution.frag for ps30, compute/distribution.comp): 1 uniform [a, b): a + (b − a)·u
 // kept within [uBounds.x, uBounds.y], the floats in [a, b); 2 uniform on (0, 1]: 1 − u; 3
 // exponential: −log1p(−u)/λ; 4 normal, 5 log-normal by the inverse CDF: μ + σ·Φ^-1(u), exp of
-// that; 6 normal, 7 log-normal by Box–Muller, channels (x, y) and (z, w) a pair each. With
-// SCALAR_VALUES, the same a value at a time.
+// that; 6 normal, 7 log-normal by Box–Muller, channels (x, y) and (z, w) a pair each; 8 the
+// Poisson's, by the host's table (common/poisson_table.glsl). With SCALAR_VALUES, the same a
+// value at a time (1 to 7).
 #include "common/distributions.glsl"
 
 #ifndef DISTRIBUTION
 #define DISTRIBUTION 4
+#endif
+#if DISTRIBUTION == 8
+#include "common/poisson_table.glsl"
 #endif
 
 uniform vec4 uParameters;  // 1: (a, b − a); 3: (1/λ); 4–7: (μ, σ)
@@ -23,6 +27,8 @@ vec4 distributionValues(vec4 u) {
 #elif DISTRIBUTION == 3
   v = vec4(negativeLog1pNegative(u.x), negativeLog1pNegative(u.y), negativeLog1pNegative(u.z),
            negativeLog1pNegative(u.w)) * uParameters.x;
+#elif DISTRIBUTION == 8
+  v = poissonValues(u);
 #elif DISTRIBUTION == 4 || DISTRIBUTION == 5
   v = uParameters.x + uParameters.y * vec4(normalQuantile(u.x), normalQuantile(u.y), normalQuantile(u.z),
                                            normalQuantile(u.w));

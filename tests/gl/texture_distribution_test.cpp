@@ -296,13 +296,14 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
     }
 }
 
-TEST_CASE("The compute profile's Poisson values are the host table's k of each texel's uniform float",
+TEST_CASE("The distribution passes' Poisson values are the host table's k of each texel's uniform float",
           "[distribution][texture]") {
   // Through the dispatch: the hard units, and each table value's float below and above (where
   // a table rounded to nearest instead of up would stop one k early).
   const GlContext context;
+  for (const Profile profile : {Profile::ps30, Profile::compute})
   for (const double lambda : {1e-3, 0.5, 9.5, 10.0, 1000.0, 1e6}) {
-    INFO("lambda " << lambda);
+    INFO("lambda " << lambda << " in " << name_of(profile));
     Distribution d = make_distribution(DistributionKind::poisson);
     d.lambda = lambda;
     const auto table = distributions::poisson_table(lambda);
@@ -316,7 +317,7 @@ TEST_CASE("The compute profile's Poisson values are the host table's k of each t
       if (below < 1.0f) units.insert(units.end(), {below, std::nextafter(below, 1.0f)});
     }
     std::erase_if(units, [](float u) { return u >= 1.0f; });
-    const std::vector<float> values = through_pass(units, d, Profile::compute);
+    const std::vector<float> values = through_pass(units, d, profile);
     std::size_t wrong = 0;
     for (std::size_t i = 0; i < units.size(); ++i) {
       const double expected = table->quantile(static_cast<double>(units[i]));
@@ -329,49 +330,55 @@ TEST_CASE("The compute profile's Poisson values are the host table's k of each t
   }
 }
 
-TEST_CASE("TextureFiller fills Poisson values of every GL generator in the compute profile", "[distribution][texture]") {
+TEST_CASE("TextureFiller fills Poisson values of every GL generator in ps30 and the compute profile",
+          "[distribution][texture]") {
   // Each value is the host's k (its table's search) of the uniform float that a fill from the
-  // same position writes, in RGBA32F and R32F textures.
+  // same position writes, in RGBA32F, RG32F and R32F textures; one filler takes each mean in
+  // turn, and the first again (its table made anew each time).
   const GlContext context;
   constexpr std::uint32_t kWidth = 32, kHeight = 16;
   for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
-    for (const double lambda : {0.5, 10.0, 1e6})
-      for (const std::uint32_t channels : {4u, 1u}) {
-        INFO(info(algorithm).name << ", lambda " << lambda << ", " << channels << " channel(s)");
-        Settings settings;
-        settings.algorithm = algorithm;
-        settings.profile = Profile::compute;
-        settings.seed64 = 7;
-        Distribution d = make_distribution(DistributionKind::poisson);
-        d.lambda = lambda;
-        const auto table = distributions::poisson_table(lambda);
-        REQUIRE(table);
-        const gl::Texture units(kWidth, kHeight, gl::TexelFormat{channels, false}),
-            values(kWidth, kHeight, gl::TexelFormat{channels, false});
-        const unsigned units_id = units.id(), values_id = values.id();
-        TextureFiller uniform(settings), poisson(settings);
-        uniform.seek(12345);
-        poisson.seek(12345);
-        uniform.fill({&units_id, 1}, kWidth, kHeight);
-        poisson.fill({&values_id, 1}, kWidth, kHeight, d);
-        CHECK(poisson.position() == 12345 + std::uint64_t{channels} * kWidth * kHeight);
-        const std::vector<float> u = read_texels(units), v = read_texels(values);
-        std::size_t wrong = 0;
-        double sum = 0;
-        for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
-          for (std::uint32_t c = 0; c < channels; ++c) {
-            const double expected = table->quantile(static_cast<double>(u[4 * p + c]));
-            sum += v[4 * p + c];
-            if (v[4 * p + c] != expected && ++wrong <= 5) {
-              INFO("texel " << p << ", channel " << c << ", u = " << u[4 * p + c]);
-              CHECK(v[4 * p + c] == expected);
+    for (const Profile profile : {Profile::ps30, Profile::compute}) {
+      Settings settings;
+      settings.algorithm = algorithm;
+      settings.profile = profile;
+      settings.seed64 = 7;
+      TextureFiller uniform(settings), poisson(settings);
+      poisson.seek(12345);
+      for (const double lambda : {0.5, 10.0, 1e6, 0.5})
+        for (const std::uint32_t channels : {4u, 2u, 1u}) {
+          INFO(info(algorithm).name << " in " << name_of(profile) << ", lambda " << lambda << ", " << channels
+                                    << " channel(s)");
+          Distribution d = make_distribution(DistributionKind::poisson);
+          d.lambda = lambda;
+          const auto table = distributions::poisson_table(lambda);
+          REQUIRE(table);
+          const gl::Texture units(kWidth, kHeight, gl::TexelFormat{channels, false}),
+              values(kWidth, kHeight, gl::TexelFormat{channels, false});
+          const unsigned units_id = units.id(), values_id = values.id();
+          const std::uint64_t first = poisson.position();
+          uniform.seek(first);
+          uniform.fill({&units_id, 1}, kWidth, kHeight);
+          poisson.fill({&values_id, 1}, kWidth, kHeight, d);
+          CHECK(poisson.position() == first + std::uint64_t{channels} * kWidth * kHeight);
+          const std::vector<float> u = read_texels(units), v = read_texels(values);
+          std::size_t wrong = 0;
+          double sum = 0;
+          for (std::uint32_t p = 0; p < kWidth * kHeight; ++p)
+            for (std::uint32_t c = 0; c < channels; ++c) {
+              const double expected = table->quantile(static_cast<double>(u[4 * p + c]));
+              sum += v[4 * p + c];
+              if (v[4 * p + c] != expected && ++wrong <= 5) {
+                INFO("texel " << p << ", channel " << c << ", u = " << u[4 * p + c]);
+                CHECK(v[4 * p + c] == expected);
+              }
             }
-          }
-        CHECK(wrong == 0);
-        // Not one value repeated: the mean of the fill near λ (within 6 standard errors).
-        const double n = static_cast<double>(channels) * kWidth * kHeight;
-        CHECK(std::abs(sum / n - lambda) < 6 * std::sqrt(lambda / n));
-      }
+          CHECK(wrong == 0);
+          // Not one value repeated: the fill's mean near λ (within 6 standard errors).
+          const double n = static_cast<double>(channels) * kWidth * kHeight;
+          CHECK(std::abs(sum / n - lambda) < 6 * std::sqrt(lambda / n));
+        }
+    }
 }
 
 TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[distribution][texture]") {
@@ -381,10 +388,6 @@ TEST_CASE("TextureFiller refuses distributions it cannot make in a texture", "[d
   TextureFiller filler(settings);
   const gl::Texture rgba(8, 8), red(8, 8, gl::TexelFormat{1, false});
   const unsigned rgba_id = rgba.id(), red_id = red.id();
-  Distribution poisson = make_distribution(DistributionKind::poisson);
-  poisson.lambda = 3;
-  CHECK_THROWS_WITH(filler.fill({&rgba_id, 1}, 8, 8, poisson),
-                    Catch::Contains("ps30 texture fills do not make Poisson values") && Catch::Contains("--profile compute"));
   const Distribution pairs = make_distribution(DistributionKind::normal, 0, 1, NormalMethod::box_muller);
   CHECK_THROWS_WITH(filler.fill({&red_id, 1}, 8, 8, pairs), Catch::Contains("RG32F or RGBA32F"));
   filler.seek(3);

@@ -53,11 +53,10 @@ class TextureFiller {
   // budget, in the compute profile a dispatch in place), within docs/distributions.md's float
   // bounds ("In textures") of the exact
   // value at the output's uniform float. Box–Muller pairs channels (x, y) and (z, w), so it
-  // needs RG32F or RGBA32F textures and an even position(). The Poisson's values, in the
-  // compute profile only, are the host's table's k of each texel's uniform float (exactly;
-  // ps30 refuses them). Word textures and parameters that are not floats are refused
-  // (glrand::InvalidArgument). `distribution.on` is not consulted: texture values are always
-  // made on the GPU.
+  // needs RG32F or RGBA32F textures and an even position(). The Poisson's values are the
+  // host's table's k of each texel's uniform float, exactly. Word textures and parameters that
+  // are not floats are refused (glrand::InvalidArgument). `distribution.on` is not consulted:
+  // texture values are always made on the GPU.
   void fill(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
             const Distribution& distribution);
 
