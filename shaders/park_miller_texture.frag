@@ -8,10 +8,10 @@
 // each texel of the caller's texture is a substream whose base state (z as four bytes in
 // floats) lives in a state texture on the GPU. A pass writes OUTPUTS (4; 2 or 1 for RG32F
 // and R32F textures) consecutive outputs as floats into the caller's texture: the first is
-// the base times uBaseJump (a^k for the k outputs the texel's substream has made since its
-// base: one product, a uniform from the host, no state read back or written), the others
-// follow by a, which has two bytes.
-#include "common/byte_arithmetic.glsl"
+// the base times uBaseJumpLimbs (a^k for the k outputs the texel's substream has made since
+// its base: one product, a uniform from the host, no state read back or written), the others
+// follow by a, which has two limbs; the arithmetic in 11-bit limbs.
+#include "common/limb_arithmetic.glsl"
 
 #ifndef OUTPUTS
 #define OUTPUTS 4
@@ -19,26 +19,26 @@
 
 uniform sampler2D uState0;      // the base z as bytes
 uniform vec2 uStateSize;        // state texture size in texels
-uniform vec4 uStepMultiplier;   // bytes of a (below 2^16)
-uniform vec4 uBaseJump;         // bytes of the jump from the base to the pass's first output
+uniform vec2 uStepLimbs;        // limbs of a (below 2^22)
+uniform vec3 uBaseJumpLimbs;    // limbs of the jump from the base to the pass's first output
 
 layout(location = 0) out vec4 target0;  // the caller's texture
 
 void main() {
-  vec4 z = mulModMersenne31(texture(uState0, gl_FragCoord.xy / uStateSize), uBaseJump);
+  vec3 z = mulModMersenne31Limbs(limbsOfBytes(texture(uState0, gl_FragCoord.xy / uStateSize)), uBaseJumpLimbs);
   vec4 u;
-  u.x = unitFloatOfBytes(z);
+  u.x = unitFloatOfLimbs(z);
 #if OUTPUTS >= 2
-  z = mulModMersenne31By16(z, uStepMultiplier);
-  u.y = unitFloatOfBytes(z);
+  z = mulModMersenne31ByLimbs2(z, uStepLimbs);
+  u.y = unitFloatOfLimbs(z);
 #else
   u.y = u.x;
 #endif
 #if OUTPUTS == 4
-  z = mulModMersenne31By16(z, uStepMultiplier);
-  u.z = unitFloatOfBytes(z);
-  z = mulModMersenne31By16(z, uStepMultiplier);
-  u.w = unitFloatOfBytes(z);
+  z = mulModMersenne31ByLimbs2(z, uStepLimbs);
+  u.z = unitFloatOfLimbs(z);
+  z = mulModMersenne31ByLimbs2(z, uStepLimbs);
+  u.w = unitFloatOfLimbs(z);
 #else
   u.zw = u.xy;
 #endif

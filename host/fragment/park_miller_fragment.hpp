@@ -16,10 +16,11 @@ struct ParkMillerTraits {
   static constexpr const char* kStream = "park_miller";  // the scatter and compute profiles
   // Texture fills (fragment/state_texture_filler.hpp): a texel's four consecutive outputs in
   // one pass, within 1 ulp of pm::to_f32 (shaders/park_miller_texture.frag), by one product
-  // from the base and three by a, whose two bytes make a short product.
+  // from the base and three by a, in 11-bit limbs (common/limb_arithmetic.glsl), of which a
+  // has two.
   static constexpr const char* kTextureShader = "park_miller_texture.frag";
   static constexpr int kTextureOutputsPerPass = 4;
-  static_assert(pm::kMultiplier < 65536, "the texture shaders step by a as two bytes");
+  static_assert(pm::kMultiplier < 65536, "the generation shaders step by a as two bytes");
   static constexpr const char* kComputeTextureShader = "compute/park_miller_texture.comp";
   static constexpr int kStateVec4s = 1;
   static constexpr int kWordsPerOutput = 1;
@@ -63,12 +64,22 @@ struct ParkMillerTraits {
             {gl::UnitFormula::Kind::mersenne31_quotient, 0, false, [](const std::uint32_t* z) { return pm::to_f32(*z); },
              [](const std::uint32_t* z) { return pm::to_f64(*z); }}};
   }
+  static std::array<float, 3> limbs(std::uint32_t v) {
+    return {static_cast<float>(v & 0x7FF), static_cast<float>(v >> 11 & 0x7FF), static_cast<float>(v >> 22)};
+  }
+  // The generation shaders' step in bytes, the texture shaders' (a, below 2^22) in two limbs;
+  // neither in 1-output passes.
   static void set_step(const gl::Program& program, Jump multiplier) {
-    if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", bytes(multiplier));  // not in 1-output passes
+    if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", bytes(multiplier));
+    if (program.has_uniform("uStepLimbs")) {
+      const auto l = limbs(multiplier);
+      if (l[2] != 0) throw InvalidArgument("the Park-Miller texture shaders step by a multiplier below 2^22");
+      program.set("uStepLimbs", std::array<float, 2>{l[0], l[1]});
+    }
   }
   // The texture shaders' multiplier from a texel's base state to a pass's first output.
   static void set_base_jump(const gl::Program& program, Jump multiplier) {
-    program.set("uBaseJump", bytes(multiplier));
+    program.set("uBaseJumpLimbs", limbs(multiplier));
   }
 };
 

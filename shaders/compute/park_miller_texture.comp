@@ -9,17 +9,17 @@
 // glrand: variant CHANNELS=1,TEXTURE_WORDS=1
 // Park–Miller texture fill, compute profile (compute/texture_main.glsl): each texel's first
 // output of the fill is its base z (four bytes in floats, read, never written) times
-// uBaseJump, a uniform from the host; its other C·T − 1 outputs follow by a, which has two
-// bytes.
+// uBaseJumpLimbs, a uniform from the host; its other C·T − 1 outputs follow by a, which has
+// two limbs; the arithmetic in 11-bit limbs.
 #define STATE_VEC4S 1
-#include "common/byte_arithmetic.glsl"
+#include "common/limb_arithmetic.glsl"
 #include "compute/texture_main.glsl"
 
-uniform vec4 uStepMultiplier;  // bytes of a (below 2^16)
-uniform vec4 uBaseJump;        // bytes of the jump from the base to the fill's first output
+uniform vec2 uStepLimbs;      // limbs of a (below 2^22)
+uniform vec3 uBaseJumpLimbs;  // limbs of the jump from the base to the fill's first output
 
 void fillTexel(ivec2 p, int s) {
-  vec4 z = mulModMersenne31(loadState(s, 0), uBaseJump);
+  vec3 z = mulModMersenne31Limbs(limbsOfBytes(loadState(s, 0)), uBaseJumpLimbs);
   for (int t = 0; t < uTextures; ++t) {
 #if TEXTURE_WORDS
     uvec4 w = uvec4(0u);
@@ -28,11 +28,11 @@ void fillTexel(ivec2 p, int s) {
 #endif
     for (int c = 0; c < CHANNELS; ++c) {
 #if TEXTURE_WORDS
-      w[c] = uint(z.x) | (uint(z.y) << 8) | (uint(z.z) << 16) | (uint(z.w) << 24);  // z's exact bytes
+      w[c] = uint(z.x) | (uint(z.y) << 11) | (uint(z.z) << 22);  // z's exact limbs
 #else
-      u[c] = unitFloatOfBytes(z);
+      u[c] = unitFloatOfLimbs(z);
 #endif
-      z = mulModMersenne31By16(z, uStepMultiplier);
+      z = mulModMersenne31ByLimbs2(z, uStepLimbs);
     }
 #if TEXTURE_WORDS
     storeWords(t, p, w);

@@ -91,6 +91,15 @@ double exact(const Distribution& d, double u) {
   return NAN;
 }
 
+// The texture fills' settings of these tests: `algorithm` in `profile`, seed 7.
+Settings fill_settings(Algorithm algorithm, Profile profile) {
+  Settings settings;
+  settings.algorithm = algorithm;
+  settings.profile = profile;
+  settings.seed64 = 7;
+  return settings;
+}
+
 double float_ulp(double v) {
   const float f = std::abs(static_cast<float>(v));
   return std::nextafter(f, INFINITY) - f;
@@ -231,10 +240,7 @@ TEST_CASE("TextureFiller fills every GL generator's distribution values in ps30 
   for (const Fill& f : fills) total += std::uint64_t{f.layout.textures} * f.layout.channels * kWidth * kHeight;
   for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
     for (const Profile profile : {Profile::ps30, Profile::compute}) {
-      Settings settings;
-      settings.algorithm = algorithm;
-      settings.profile = profile;
-      settings.seed64 = 7;
+      const Settings settings = fill_settings(algorithm, profile);
       INFO(info(algorithm).name << " in " << name_of(profile));
       // The exact u of the outputs the fills make.
       Settings cpu = settings;
@@ -339,10 +345,7 @@ TEST_CASE("TextureFiller fills Poisson values of every GL generator in ps30 and 
   constexpr std::uint32_t kWidth = 32, kHeight = 16;
   for (const Algorithm algorithm : {Algorithm::ceicg, Algorithm::park_miller, Algorithm::wichmann_hill, Algorithm::mrg32k3a})
     for (const Profile profile : {Profile::ps30, Profile::compute}) {
-      Settings settings;
-      settings.algorithm = algorithm;
-      settings.profile = profile;
-      settings.seed64 = 7;
+      const Settings settings = fill_settings(algorithm, profile);
       TextureFiller uniform(settings), poisson(settings);
       poisson.seek(12345);
       for (const double lambda : {0.5, 10.0, 1e6, 0.5})
