@@ -89,6 +89,8 @@ set(GLRAND_SHADER_MODULES
   common/distributions.glsl
   common/distribution_values.glsl
   common/normal_quantile.glsl
+  common/poisson_table.glsl
+  common/limb_arithmetic.glsl
   common/stream_buffers.glsl
   streams/ceicg.glsl
   streams/park_miller.glsl

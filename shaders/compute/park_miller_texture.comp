@@ -15,6 +15,9 @@
 #include "common/limb_arithmetic.glsl"
 #include "compute/texture_main.glsl"
 
+// z as a word (limbs added: l.x may be 2^11).
+uint wordOfLimbs(vec3 z) { return uint(z.x) + (uint(z.y) << 11) + (uint(z.z) << 22); }
+
 uniform vec2 uStepLimbs;      // limbs of a (below 2^22)
 uniform vec3 uBaseJumpLimbs;  // limbs of the jump from the base to the fill's first output
 
@@ -28,7 +31,7 @@ void fillTexel(ivec2 p, int s) {
 #endif
     for (int c = 0; c < CHANNELS; ++c) {
 #if TEXTURE_WORDS
-      w[c] = uint(z.x) | (uint(z.y) << 11) | (uint(z.z) << 22);  // z's exact limbs
+      w[c] = wordOfLimbs(z);
 #else
       u[c] = unitFloatOfLimbs(z);
 #endif

@@ -461,6 +461,146 @@ TEST_CASE("mulModMersenne31By16 is exact under fused multiply-adds (1M products 
               });
 }
 
+// ---- 11-bit limbs: mulModMersenne31Limbs, mulModMersenne31ByLimbs2 -------------------------
+
+// Values as limbs (x, y, z, 0): bits 0..10, 11..21, 22..30; with `wide`, x = 2^11 and y one
+// less where bits 0..10 are 0 and bits 11..21 are not (the form a reduced product may take).
+std::vector<float> limbs_of(const std::vector<u64>& values, const std::vector<bool>& wide = {}) {
+  std::vector<float> out;
+  out.reserve(4 * values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const u64 v = values[i];
+    u64 x = v & 0x7FF, y = v >> 11 & 0x7FF;
+    if (!wide.empty() && wide[i] && x == 0 && y > 0) x = 2048, y -= 1;
+    out.insert(out.end(), {float(x), float(y), float(v >> 22), 0.0f});
+  }
+  return out;
+}
+
+// The test kernels' form of a product: (bits 0..21, bits 22..30, 0, 0).
+std::vector<float> split_of(const std::vector<u64>& values) {
+  std::vector<float> out;
+  out.reserve(4 * values.size());
+  for (const u64 v : values) out.insert(out.end(), {float(v & 0x3FFFFF), float(v >> 22), 0.0f, 0.0f});
+  return out;
+}
+
+// Whether the limb product of x and c (c's third limb 0 for a two-limb c) reaches 2^31 after
+// its first fold, where reducedLimbs takes its last step (the rare path the tests seek out).
+bool reaches_fold(u64 x, u64 c) {
+  const u64 x0 = x & 0x7FF, x1 = x >> 11 & 0x7FF, x2 = x >> 22, c0 = c & 0x7FF, c1 = c >> 11 & 0x7FF, c2 = c >> 22;
+  const u64 s0 = x0 * c0 + 4 * (x1 * c2 + x2 * c1), s1 = x0 * c1 + x1 * c0 + 4 * (x2 * c2),
+            s2 = x0 * c2 + x1 * c1 + x2 * c0;
+  const u64 v = s0 + (s1 << 11) + (s2 << 22);
+  return (v & 0x7FFFFFFF) + (v >> 31) >= (u64{1} << 31);
+}
+
+// Limb edges (0, 1, 1023, 1024, 2046, 2047 in the low two, 0, 1, 255, 256, 510, 511 in the
+// top one): carries through each.
+std::vector<u64> limb_edges() {
+  std::vector<u64> edges;
+  for (const u64 l0 : {0, 1, 1023, 1024, 2046, 2047})
+    for (const u64 l1 : {0, 1, 1023, 1024, 2046, 2047})
+      for (const u64 l2 : {0, 1, 255, 256, 510, 511}) {
+        const u64 v = l0 | l1 << 11 | l2 << 22;
+        if (v < pm::kModulus) edges.push_back(v);
+      }
+  return edges;
+}
+
+TEST_CASE("mulModMersenne31Limbs is exact under fused multiply-adds (1M products per mode)", "[hostile][modules]") {
+  const u64 m = pm::kModulus;
+  std::vector<u64> x, c;
+  std::vector<bool> wide;
+  const auto add = [&](u64 a, u64 b, bool w = false) {
+    if (a < m && b < m && x.size() < kPixels) {
+      x.push_back(a);
+      c.push_back(b);
+      wide.push_back(w);
+    }
+  };
+  const auto edges = limb_edges();
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    for (std::size_t j = i % 2; j < edges.size(); j += 2) add(edges[i], edges[j]);
+  std::vector<u64> multipliers{pm::kMultiplier, 48271, m - 1, m - 2, u64{1} << 30};
+  for (const std::uint64_t p : {3ull, 4096ull, 4097ull, 5000ull, 1ull << 20}) multipliers.push_back(pm::multiplier_power(p));
+  for (const u64 a : multipliers)
+    for (const u64 e : edges) {
+      add(e, a);
+      add(e, a, true);  // x's low limb 2^11, as a reduced product may leave it
+    }
+  for (const u64 target : {u64{1}, u64{2}, m - 1, m - 2, u64{1} << 30, (u64{1} << 31) - 3})
+    for (int i = 0; i < 2000; ++i) {
+      const u64 b = uniform(1, m - 1);
+      add(target * inverse(b, m) % m, b);
+    }
+  // Products whose first fold reaches 2^31.
+  for (int found = 0; found < 2000;) {
+    const u64 a = uniform(1, m - 1), b = uniform(1, m - 1);
+    if (reaches_fold(a, b)) add(a, b), ++found;
+  }
+  while (x.size() < kPixels) add(uniform(0, m - 1), uniform(0, m - 1), uniform(0, 7) == 0);
+  std::vector<u64> product(kPixels);
+  for (std::size_t i = 0; i < kPixels; ++i) product[i] = x[i] * c[i] % m;
+  check_modes("mul_mod_mersenne31_limbs.frag", fusion_modes(), {limbs_of(x, wide), limbs_of(c)}, {split_of(product)},
+              [&](std::size_t i) {
+                return "mulModMersenne31Limbs(" + std::to_string(x[i / 4]) + ", " + std::to_string(c[i / 4]) + ")";
+              });
+}
+
+TEST_CASE("mulModMersenne31ByLimbs2 is exact under fused multiply-adds (1M products per mode)", "[hostile][modules]") {
+  const u64 m = pm::kModulus;
+  std::vector<u64> x, c;
+  std::vector<bool> wide;
+  const auto add = [&](u64 a, u64 b, bool w = false) {
+    if (a < m && b < (u64{1} << 22) && x.size() < kPixels) {
+      x.push_back(a);
+      c.push_back(b);
+      wide.push_back(w);
+    }
+  };
+  // Limb edges of x times the texture shaders' a and other two-limb multipliers; x's low limb
+  // 2^11 too; products whose first fold reaches 2^31; then random pairs.
+  for (const u64 a : {u64{pm::kMultiplier}, u64{48271}, (u64{1} << 22) - 1, u64{2047}, u64{2048}, u64{1}})
+    for (const u64 e : limb_edges()) {
+      add(e, a);
+      add(e, a, true);
+    }
+  for (int found = 0; found < 2000;) {
+    const u64 a = uniform(1, m - 1), b = uniform(1, (u64{1} << 22) - 1);
+    if (reaches_fold(a, b)) add(a, b), ++found;
+  }
+  while (x.size() < kPixels) add(uniform(0, m - 1), uniform(1, (u64{1} << 22) - 1), uniform(0, 7) == 0);
+  std::vector<u64> product(kPixels);
+  for (std::size_t i = 0; i < kPixels; ++i) product[i] = x[i] * c[i] % m;
+  check_modes("mul_mod_mersenne31_by_limbs2.frag", fusion_modes(), {limbs_of(x, wide), limbs_of(c)}, {split_of(product)},
+              [&](std::size_t i) {
+                return "mulModMersenne31ByLimbs2(" + std::to_string(x[i / 4]) + ", " + std::to_string(c[i / 4]) + ")";
+              });
+}
+
+TEST_CASE("limbsOfBytes and unitFloatOfLimbs give z's limbs and its float (1M values per mode)", "[hostile][modules]") {
+  // Every byte edge and random z: the limbs exactly, and z·2^-31 rounded once to a float below 1.
+  const u64 m = pm::kModulus;
+  std::vector<u64> z;
+  for (const u64 b0 : {0, 1, 7, 8, 127, 128, 254, 255})
+    for (const u64 b1 : {0, 1, 7, 8, 127, 128, 254, 255})
+      for (const u64 b2 : {0, 1, 63, 64, 127, 128, 254, 255})
+        for (const u64 b3 : {0, 1, 63, 64, 126, 127}) {
+          const u64 v = b0 | b1 << 8 | b2 << 16 | b3 << 24;
+          if (v >= 1 && v < m) z.push_back(v);
+        }
+  for (const u64 v : {m - 1, m - 2, m - 64, m - 65, u64{1} << 30, (u64{1} << 30) - 1}) z.push_back(v);
+  while (z.size() < kPixels) z.push_back(uniform(1, m - 1));
+  std::vector<float> expected;
+  expected.reserve(4 * kPixels);
+  for (const u64 v : z)
+    expected.insert(expected.end(), {float(v & 0x7FF), float(v >> 11 & 0x7FF), float(v >> 22),
+                                     std::min(static_cast<float>(static_cast<double>(v) * 0x1p-31), 0x1.fffffep-1f)});
+  check_modes("limbs_of_bytes.frag", fusion_modes(), {bytes_of(z)}, {expected},
+              [&](std::size_t i) { return "limbsOfBytes(" + std::to_string(z[i / 4]) + ")"; });
+}
+
 TEST_CASE("dotMod is exact under fused multiply-adds (1M dot products per modulus and mode)", "[hostile][modules]") {
   const auto edges = word_edges();
   std::array<std::vector<u64>, 6> words;  // m0, m1, m2, w0, w1, w2
@@ -555,10 +695,11 @@ TEST_CASE("reduceWide is exact under fused multiply-adds (1M values below 2^72 p
 }
 
 TEST_CASE("the division-free modules have no division and the others are all rewritten", "[hostile][modules]") {
-  // The extended-range and byte-split arithmetic claims never to divide (so an inexact
+  // The extended-range, byte-split and limb arithmetic claims never to divide (so an inexact
   // division cannot touch it): the hostile build finds no division to perturb there.
   const hostile::Mode mode{hostile::Division::plus2, hostile::Fusion::first};
-  for (const char* file : {"mul_mod_mersenne31.frag", "mul_mod_mersenne31_by16.frag", "dot_mod.frag", "reduce_wide.frag"}) {
+  for (const char* file : {"mul_mod_mersenne31.frag", "mul_mod_mersenne31_by16.frag", "mul_mod_mersenne31_limbs.frag",
+                           "mul_mod_mersenne31_by_limbs2.frag", "dot_mod.frag", "reduce_wide.frag"}) {
     INFO(file);
     const auto counts = hostile::transform(hostile::Kernel::composed(file), GL_FRAGMENT_SHADER, mode).counts;
     CHECK(counts.divisions == 0);
