@@ -535,7 +535,7 @@ TEST_CASE("mulModMersenne31Limbs is exact under fused multiply-adds (1M products
       add(target * inverse(b, m) % m, b);
     }
   // Products whose first fold reaches 2^31.
-  for (int found = 0; found < 2000;) {
+  for (int found = 0; found < 500;) {
     const u64 a = uniform(1, m - 1), b = uniform(1, m - 1);
     if (reaches_fold(a, b)) add(a, b), ++found;
   }
@@ -566,7 +566,7 @@ TEST_CASE("mulModMersenne31ByLimbs2 is exact under fused multiply-adds (1M produ
       add(e, a);
       add(e, a, true);
     }
-  for (int found = 0; found < 2000;) {
+  for (int found = 0; found < 500;) {
     const u64 a = uniform(1, m - 1), b = uniform(1, (u64{1} << 22) - 1);
     if (reaches_fold(a, b)) add(a, b), ++found;
   }
@@ -599,6 +599,31 @@ TEST_CASE("limbsOfBytes and unitFloatOfLimbs give z's limbs and its float (1M va
                                      std::min(static_cast<float>(static_cast<double>(v) * 0x1p-31), 0x1.fffffep-1f)});
   check_modes("limbs_of_bytes.frag", fusion_modes(), {bytes_of(z)}, {expected},
               [&](std::size_t i) { return "limbsOfBytes(" + std::to_string(z[i / 4]) + ")"; });
+}
+
+TEST_CASE("unitFloatOfLimbs rounds z·2^-31 once, from limbs whose low one is 2^11 too (1M values per mode)",
+          "[hostile][modules]") {
+  // The form a reduced product may take (x = 2^11, y one less) beside the usual one.
+  const u64 m = pm::kModulus;
+  std::vector<u64> z;
+  std::vector<bool> wide;
+  for (u64 y = 1; y < 2048 && z.size() < kPixels / 2; ++y)
+    for (const u64 top : {u64{0}, u64{1}, u64{255}, u64{511}}) {
+      const u64 v = y << 11 | top << 22;
+      if (v < m) z.push_back(v), wide.push_back(true);
+    }
+  while (z.size() < kPixels) {
+    const u64 v = uniform(1, m - 1);
+    z.push_back(uniform(0, 1) ? v : v & ~u64{0x7FF} | u64{1} << 11);
+    wide.push_back(true);
+  }
+  std::vector<float> expected;
+  expected.reserve(4 * kPixels);
+  for (const u64 v : z)
+    expected.insert(expected.end(), {std::min(static_cast<float>(static_cast<double>(v) * 0x1p-31), 0x1.fffffep-1f),
+                                     0.0f, 0.0f, 0.0f});
+  check_modes("unit_float_of_limbs.frag", fusion_modes(), {limbs_of(z, wide)}, {expected},
+              [&](std::size_t i) { return "unitFloatOfLimbs(" + std::to_string(z[i / 4]) + ")"; });
 }
 
 TEST_CASE("dotMod is exact under fused multiply-adds (1M dot products per modulus and mode)", "[hostile][modules]") {
