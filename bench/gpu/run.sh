@@ -334,37 +334,30 @@ sink_path() {
 # median VALUES...: the middle one (of an even count, the lower middle).
 median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
 
-# sink_ceiling SINK BYTES: GB/s of BYTES from /dev/zero into SINK by dd in 64 MiB blocks, the
-# median of three.
-sink_ceiling() {
-  local sink=$1 bytes=$2 blocks rates=() start
+# dd_ceiling BYTES TARGET [CONV]: GB/s of BYTES from /dev/zero by dd in 64 MiB blocks into
+# TARGET (a file path, removed before each run and after the last unless it is /dev/null; or
+# `pipe`, a pipe to cat), with dd's conv=CONV where given (fsync: synced as the command syncs
+# its output files), the median of three.
+dd_ceiling() {
+  local bytes=$1 target=$2 conv=${3:+conv=$3} blocks rates=() start
   blocks=$(((bytes + (1 << 26) - 1) >> 26))
   for _ in 1 2 3; do
-    rm -f /dev/shm/glrand-end-to-end.bin
+    [[ $target == pipe || $target == /dev/null ]] || rm -f "$target"
     start=$(date +%s.%N)
-    case $sink in
-      pipe) dd if=/dev/zero bs=64M count="$blocks" status=none | cat > /dev/null ;;
-      *) dd if=/dev/zero of="$(sink_path "$sink")" bs=64M count="$blocks" status=none ;;
-    esac
+    if [[ $target == pipe ]]; then
+      dd if=/dev/zero bs=64M count="$blocks" status=none | cat > /dev/null
+    else
+      dd if=/dev/zero of="$target" bs=64M count="$blocks" $conv status=none
+    fi
     rates+=("$(awk -v a="$start" -v b="$(date +%s.%N)" -v n=$((blocks << 26)) 'BEGIN { printf "%.2f", n / (b - a) / 1e9 }')")
   done
-  rm -f /dev/shm/glrand-end-to-end.bin
+  [[ $target == pipe || $target == /dev/null ]] || rm -f "$target"
   median "${rates[@]}"
 }
 
-# sink_ceiling_at PATH BYTES: GB/s of BYTES from /dev/zero into the file PATH by dd in 64 MiB
-# blocks, synced as the command syncs its output files, the median of three.
-sink_ceiling_at() {
-  local path=$1 bytes=$2 blocks rates=() start
-  blocks=$(((bytes + (1 << 26) - 1) >> 26))
-  for _ in 1 2 3; do
-    rm -f "$path"
-    start=$(date +%s.%N)
-    dd if=/dev/zero of="$path" bs=64M count="$blocks" conv=fsync status=none
-    rates+=("$(awk -v a="$start" -v b="$(date +%s.%N)" -v n=$((blocks << 26)) 'BEGIN { printf "%.2f", n / (b - a) / 1e9 }')")
-  done
-  rm -f "$path"
-  median "${rates[@]}"
+# sink_ceiling SINK BYTES: dd_ceiling into a sink by its name.
+sink_ceiling() {
+  if [[ $1 == pipe ]]; then dd_ceiling "$2" pipe; else dd_ceiling "$2" "$(sink_path "$1")"; fi
 }
 
 # copy_write_ceiling SINK BYTES: GB/s of bench_sink (the same bytes copied from the GPU and
@@ -519,7 +512,7 @@ suite_user_rows() {
   run_header
   echo "== sinks without generating: dd from /dev/zero, $((count * 4)) bytes in 64 MiB blocks, GB/s, median of 3"
   for sink in "$disk/x.bin" "$tmpfs"; do
-    echo "$sink: $(sink_ceiling_at "$sink" $((count * 4))) GB/s"
+    echo "$sink: $(dd_ceiling $((count * 4)) "$sink" fsync) GB/s"
   done
   if [[ -n ${PY+set} ]]; then
     echo "== NumPy's PCG64 on one core: Generator(PCG64(1)).random($count, dtype=...), median of 3"

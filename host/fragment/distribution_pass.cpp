@@ -36,12 +36,8 @@ float float_parameter(double value, const char* name) {
 // The Poisson table texture's rows: a power of two (poisson_table.glsl's exact row arithmetic).
 constexpr std::uint32_t kPoissonTableWidth = 4096;
 
-std::uint32_t power_of_two_at_least(std::uint64_t n) {
-  std::uint32_t p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
+// The table's values each rounded up to a float: for a float u, a value rounded so is above u
+// exactly when the double is, so a search with float comparisons finds the host's k.
 }  // namespace
 
 void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
@@ -116,8 +112,8 @@ void PoissonTableTexture::prepare(double lambda) {
   texture_.reset();
   table_ = checked_poisson_table(lambda);
   std::vector<float> values = poisson_cdf_above(*table_);
-  const std::uint32_t width = std::min(kPoissonTableWidth, power_of_two_at_least(values.size()));
-  const std::uint32_t height = power_of_two_at_least((values.size() + width - 1) / width);
+  const auto width = std::min(kPoissonTableWidth, std::bit_ceil(static_cast<std::uint32_t>(values.size())));
+  const auto height = std::bit_ceil(static_cast<std::uint32_t>((values.size() + width - 1) / width));
   values.resize(std::size_t{width} * height, 1.0f);  // never searched
   texture_.emplace(width, height, gl::TexelFormat{1, false});
   glBindTexture(GL_TEXTURE_2D, texture_->id());
@@ -143,6 +139,14 @@ void PoissonTableTexture::bind(const gl::Program& program, unsigned unit) const 
   program.set("uPoissonFloor", static_cast<float>(table_->floor));
 }
 
+void set_distribution_uniforms(const gl::Program& pass, const Distribution& distribution,
+                               const PoissonTableTexture& poisson, unsigned poisson_unit) {
+  const DistributionUniforms uniforms = distribution_uniforms(distribution);
+  if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
+  if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
+  if (distribution.kind == DistributionKind::poisson) poisson.bind(pass, poisson_unit);
+}
+
 const gl::Program& DistributionPass::prepare(const Distribution& distribution) {
   if (distribution.kind == DistributionKind::poisson) poisson_.prepare(distribution.lambda);
   const int variant = distribution_variant(distribution);
@@ -157,19 +161,13 @@ const gl::Program& DistributionPass::prepare(const Distribution& distribution) {
 
 void DistributionPass::apply(std::span<const unsigned> units, std::span<const unsigned> values, std::uint32_t width,
                              std::uint32_t height, const Distribution& distribution) {
-  const DistributionUniforms uniforms = distribution_uniforms(distribution);
   const gl::StateGuard guard;
   const gl::Program& pass = prepare(distribution);
   vertex_array_.bind();
   pass.use();
   pass.set_int("uUnits", 0);
   pass.set("uSize", std::array<float, 2>{static_cast<float>(width), static_cast<float>(height)});
-  if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
-  if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
-  if (distribution.kind == DistributionKind::poisson) {
-    poisson_.prepare(distribution.lambda);
-    poisson_.bind(pass, 1);
-  }
+  set_distribution_uniforms(pass, distribution, poisson_, 1);
   glActiveTexture(GL_TEXTURE0);
   for (std::size_t t = 0; t < units.size(); ++t) {
     const gl::Framebuffer framebuffer({&values[t], 1});

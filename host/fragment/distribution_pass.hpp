@@ -11,7 +11,6 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <vector>
 
 #include <glrand/distribution.hpp>
 #include "distributions/poisson_table.hpp"
@@ -39,9 +38,6 @@ int distribution_variant(const Distribution& distribution);
 
 // λ's Poisson table; throws InvalidArgument where the mean has none.
 std::shared_ptr<const distributions::PoissonTable> checked_poisson_table(double lambda);
-// The table's values each rounded up to a float: for a float u, a value rounded so is above u
-// exactly when the double is, so a search with float comparisons finds the host's k.
-std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table);
 
 // The Poisson's table as an R32F texture for common/poisson_table.glsl (both distribution
 // passes), made for the last mean asked for. Needs a current context; prepare() keeps the
@@ -58,6 +54,11 @@ class PoissonTableTexture {
   std::optional<gl::Texture> texture_;
   double lambda_ = 0;
 };
+
+// Sets either distribution pass's uniforms for `distribution` (`pass` in use, inside a
+// gl::StateGuard), the Poisson's table (prepared) bound to texture unit `poisson_unit`.
+void set_distribution_uniforms(const gl::Program& pass, const Distribution& distribution,
+                               const PoissonTableTexture& poisson, unsigned poisson_unit);
 
 // A distribution's values made by the word packer (gl::WordPacker) from the floats or doubles
 // it makes: none (variant 0), or its variant, uniforms, the Poisson's table, and whether it

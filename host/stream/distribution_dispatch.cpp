@@ -28,17 +28,11 @@ const gl::Program& DistributionDispatch::prepare(gl::TexelFormat format, const D
 
 void DistributionDispatch::apply(std::span<const unsigned> textures, std::uint32_t width, std::uint32_t height,
                                  gl::TexelFormat format, const Distribution& distribution) {
-  const fragment::DistributionUniforms uniforms = fragment::distribution_uniforms(distribution);
   const gl::StateGuard guard;
   const gl::Program& pass = prepare(format, distribution);
   pass.use();
   glUniform2i(glGetUniformLocation(pass.id(), "uSize"), static_cast<GLint>(width), static_cast<GLint>(height));
-  if (pass.has_uniform("uParameters")) pass.set("uParameters", uniforms.parameters);
-  if (pass.has_uniform("uBounds")) pass.set("uBounds", uniforms.bounds);
-  if (distribution.kind == DistributionKind::poisson) {
-    poisson_.prepare(distribution.lambda);
-    poisson_.bind(pass, 0);
-  }
+  fragment::set_distribution_uniforms(pass, distribution, poisson_, 0);
   for (const unsigned texture : textures) {
     glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_READ_WRITE, format.gl_format());
     glDispatchCompute((width + 7) / 8, (height + 7) / 8, 1);
