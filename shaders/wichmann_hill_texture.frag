@@ -8,9 +8,10 @@
 // each texel of the caller's texture is a substream whose base state (x, y, z, w) lives in a
 // state texture on the GPU. A pass writes OUTPUTS (4; 2 or 1 for RG32F and R32F textures)
 // consecutive outputs as floats into the caller's texture: the first is the base times
-// uBaseJump (a_k^n for the n outputs the substream has made since its base, by 12-bit halves:
-// a uniform from the host, no state read back or written), the others follow by the set's own
-// multipliers (Schrage).
+// a_k^n for the n outputs the substream has made since its base (by 12-bit halves, prepared on
+// the host: uniforms, no state read back or written), the others follow by the set's own
+// multipliers (Schrage). No division: the quotients' estimates are products by reciprocals
+// from the host.
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
 #include "common/mulmod24.glsl"
@@ -24,16 +25,27 @@ uniform vec2 uStateSize;
 uniform vec4 uModulus;          // m_k
 uniform vec4 uStepMultiplier;   // a_k
 uniform vec4 uStepQ;            // m_k div a_k (Schrage)
+uniform vec4 uStepQInverse;     // (1/q_k)·kQuotientBias rounded to float
 uniform vec4 uStepR;            // m_k mod a_k
-uniform vec4 uBaseJump;         // a_k^n mod m_k: from the base to the pass's first output
+// c = a_k^n mod m_k, from the base to the pass's first output, as mulMod24ByHalves takes it:
+// the 12-bit halves of c and of c·2^12 mod m_k; m_k's halves; (2^12/m_k)·kQuotientBias.
+uniform vec4 uBaseJumpHigh;
+uniform vec4 uBaseJumpLow;
+uniform vec4 uBaseJumpShiftedHigh;
+uniform vec4 uBaseJumpShiftedLow;
+uniform vec4 uModulusHigh;
+uniform vec4 uModulusLow;
+uniform vec4 uShiftQuotient;
 uniform vec4 uInverseModulus;   // 1/m_k rounded to float
 
 layout(location = 0) out vec4 target0;  // the caller's texture
 
-vec4 stepState(vec4 s) { return mulModSchrage(s, uStepMultiplier, uStepQ, uStepR, uModulus); }
+vec4 stepState(vec4 s) { return mulModSchrageByInverse(s, uStepMultiplier, uStepQ, uStepQInverse, uStepR, uModulus); }
 
 void main() {
-  vec4 s = mulMod24(texture(uState0, gl_FragCoord.xy / uStateSize), uBaseJump, uModulus);
+  vec4 s = mulMod24ByHalves(texture(uState0, gl_FragCoord.xy / uStateSize), uBaseJumpHigh, uBaseJumpLow,
+                            uBaseJumpShiftedHigh, uBaseJumpShiftedLow, uModulus, uModulusHigh, uModulusLow,
+                            uShiftQuotient);
   vec4 u;
   u.x = unitFloatOfComponents(s, uInverseModulus);
 #if OUTPUTS >= 2

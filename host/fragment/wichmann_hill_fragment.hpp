@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fragment/modular_uniforms.hpp"
 #include "fragment/stateful_fragment.hpp"
 #include "generators/wichmann_hill.hpp"
 
@@ -108,26 +109,48 @@ struct WichmannHillTraits {
     for (int k = 0; k < 4; ++k) s[k] = exact_integer(texel[k], static_cast<float>(parameters.modulus[k]), ok);
     return ok;
   }
-  // The texture shaders' multipliers from a texel's base state to a pass's first output (by
-  // 12-bit halves).
+  // The texture shaders' multipliers from a texel's base state to a pass's first output, as
+  // mulMod24ByHalves takes them (shaders/common/mulmod24.glsl).
   void set_base_jump(const gl::Program& program, const Jump& c) const {
-    std::array<float, 4> multiplier{};
-    for (int k = 0; k < 4; ++k) multiplier[k] = static_cast<float>(c[k]);
-    program.set("uBaseJump", multiplier);
+    std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{};
+    for (int k = 0; k < 4; ++k) {
+      const auto multiplier = mul_mod24_multiplier(c[k], parameters.modulus[k]);
+      high[k] = multiplier.c.high;
+      low[k] = multiplier.c.low;
+      shifted_high[k] = multiplier.shifted.high;
+      shifted_low[k] = multiplier.shifted.low;
+    }
+    program.set("uBaseJumpHigh", high);
+    program.set("uBaseJumpLow", low);
+    program.set("uBaseJumpShiftedHigh", shifted_high);
+    program.set("uBaseJumpShiftedLow", shifted_low);
   }
-  // The texture shader's constants: 1/m_k rounded to float (through double: m_k < 2^24).
+  // The texture shaders' constants: 1/m_k rounded to float (through double: m_k < 2^24), and
+  // m_k's halves and shift quotient for mulMod24ByHalves.
   void set_texture_constants(const gl::Program& program) const {
-    std::array<float, 4> inverse{};
-    for (int k = 0; k < 4; ++k) inverse[k] = static_cast<float>(1.0 / parameters.modulus[k]);
+    std::array<float, 4> inverse{}, high{}, low{}, shift{};
+    for (int k = 0; k < 4; ++k) {
+      const std::uint32_t m = parameters.modulus[k];
+      inverse[k] = static_cast<float>(1.0 / m);
+      high[k] = halves(m).high;
+      low[k] = halves(m).low;
+      shift[k] = shift_quotient(m);
+    }
     if (program.has_uniform("uInverseModulus")) program.set("uInverseModulus", inverse);  // floats only
+    if (program.has_uniform("uModulusHigh")) {
+      program.set("uModulusHigh", high);
+      program.set("uModulusLow", low);
+      program.set("uShiftQuotient", shift);
+    }
   }
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters
-    std::array<float, 4> multiplier{}, modulus{}, q{}, r{};
+    std::array<float, 4> multiplier{}, modulus{}, q{}, q_inverse{}, r{};
     for (int k = 0; k < 4; ++k) {
       multiplier[k] = static_cast<float>(c[k]);
       modulus[k] = static_cast<float>(parameters.modulus[k]);
       q[k] = static_cast<float>(parameters.modulus[k] / c[k]);
+      q_inverse[k] = biased_reciprocal(parameters.modulus[k] / c[k]);
       r[k] = static_cast<float>(parameters.modulus[k] % c[k]);
     }
     if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", multiplier);  // not in 1-output passes
@@ -136,6 +159,7 @@ struct WichmannHillTraits {
       program.set("uStepQ", q);
       program.set("uStepR", r);
     }
+    if (program.has_uniform("uStepQInverse")) program.set("uStepQInverse", q_inverse);  // texture fills
   }
 };
 

@@ -19,6 +19,20 @@ vec4 mulModSchrage(vec4 x, vec4 a, vec4 q, vec4 r, vec4 m) {
   return t + m * (1.0 - step(0.0, t));
 }
 
+// mulModSchrage with x div q estimated by a product instead of a division, for a fixed q:
+// qInverse is (1/q)·kQuotientBias rounded to float on the host. With its rounding and the
+// product's, the estimate stays below x/q and within 2^-19 of it (x/q < 2^12), so it is the
+// quotient or one less, as divideSmallQuotient's is, and one comparison fixes it.
+vec4 mulModSchrageByInverse(vec4 x, vec4 a, vec4 q, vec4 qInverse, vec4 r, vec4 m) {
+  vec4 high = floor(x * qInverse);
+  vec4 low = x - high * q;               // in [0, 2q), exact
+  vec4 over = step(q, low);
+  low -= over * q;
+  high += over;
+  vec4 t = a * low - r * high;           // in (-m, m)
+  return t + m * (1.0 - step(0.0, t));
+}
+
 // y⁻¹ mod m for prime m, inv(0) = 0, by the extended Euclidean algorithm (the 2006 paper's
 // inversion). Remainders and Bezout coefficients stay below m in magnitude, so every step
 // is exact. Lanes that finish early are frozen: their divisor becomes 1 and quotient 0.

@@ -6,9 +6,10 @@
 // glrand: variant CHANNELS=1
 // glrand: variant CHANNELS=4,TEXTURE_WORDS=1
 // Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's first
-// output of the fill is its base state (x, y, z, w; read, never written) times uBaseJump (by
-// 12-bit halves), a uniform from the host; its other C·T − 1 outputs follow by the set's own
-// multipliers (Schrage).
+// output of the fill is its base state (x, y, z, w; read, never written) times a_k^n (by
+// 12-bit halves, prepared on the host as uniforms); its other C·T − 1 outputs follow by the
+// set's own multipliers (Schrage). No division: the quotients' estimates are products by
+// reciprocals from the host.
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -18,14 +19,24 @@
 uniform vec4 uModulus;          // m_k
 uniform vec4 uStepMultiplier;   // a_k
 uniform vec4 uStepQ;            // m_k div a_k (Schrage)
+uniform vec4 uStepQInverse;     // (1/q_k)·kQuotientBias rounded to float
 uniform vec4 uStepR;            // m_k mod a_k
-uniform vec4 uBaseJump;         // a_k^n mod m_k: from the base to the fill's first output
+// c = a_k^n mod m_k, from the base to the fill's first output, as mulMod24ByHalves takes it:
+// the 12-bit halves of c and of c·2^12 mod m_k; m_k's halves; (2^12/m_k)·kQuotientBias.
+uniform vec4 uBaseJumpHigh;
+uniform vec4 uBaseJumpLow;
+uniform vec4 uBaseJumpShiftedHigh;
+uniform vec4 uBaseJumpShiftedLow;
+uniform vec4 uModulusHigh;
+uniform vec4 uModulusLow;
+uniform vec4 uShiftQuotient;
 uniform vec4 uInverseModulus;   // 1/m_k rounded to float
 
-vec4 stepState(vec4 x) { return mulModSchrage(x, uStepMultiplier, uStepQ, uStepR, uModulus); }
+vec4 stepState(vec4 x) { return mulModSchrageByInverse(x, uStepMultiplier, uStepQ, uStepQInverse, uStepR, uModulus); }
 
 void fillTexel(ivec2 p, int s) {
-  vec4 x = mulMod24(loadState(s, 0), uBaseJump, uModulus);
+  vec4 x = mulMod24ByHalves(loadState(s, 0), uBaseJumpHigh, uBaseJumpLow, uBaseJumpShiftedHigh, uBaseJumpShiftedLow,
+                            uModulus, uModulusHigh, uModulusLow, uShiftQuotient);
   for (int t = 0; t < uTextures; ++t) {
 #if TEXTURE_WORDS
     // One output a texel: its four components, the exact words.

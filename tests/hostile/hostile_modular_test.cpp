@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "fragment/modular_uniforms.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "hostile/hostile_support.hpp"
@@ -161,6 +162,39 @@ TEST_CASE("mulModSchrage: CEICG, WH 273 and random parameters under hostile arit
     CHECK(m.count() == 0);
   }
   report_checked("mulModSchrage", checked);
+}
+
+TEST_CASE("mulModSchrageByInverse: the same parameters, q's reciprocal from the host, under hostile arithmetic",
+          "[hostile]") {
+  const auto cases = schrage_inputs(40);
+  const auto v4_of = [](const std::array<SchrageCase, 4>& c, auto f) { return v4(f(c[0]), f(c[1]), f(c[2]), f(c[3])); };
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(
+        cases,
+        [&](const std::array<SchrageCase, 4>& c) {
+          const auto q_of = [](const SchrageCase& k) { return k.m / k.a; };
+          const auto q_inverse_of = [&](const SchrageCase& k) {
+            return Float::of(glrand::fragment::biased_reciprocal(static_cast<std::uint32_t>(q_of(k))));
+          };
+          const vec4 q_inverse(q_inverse_of(c[0]), q_inverse_of(c[1]), q_inverse_of(c[2]), q_inverse_of(c[3]));
+          return shaders::mulModSchrageByInverse(v4_of(c, [](const SchrageCase& k) { return k.x; }),
+                                                 v4_of(c, [](const SchrageCase& k) { return k.a; }), v4_of(c, q_of), q_inverse,
+                                                 v4_of(c, [](const SchrageCase& k) { return k.m % k.a; }),
+                                                 v4_of(c, [](const SchrageCase& k) { return k.m; }))
+              .lane;
+        },
+        [&](const SchrageCase& c, Float r) {
+          m.check(integer_of(r) == static_cast<std::int64_t>(c.a * c.x % c.m),
+                  [&](auto& o) { o << c.a << " * " << c.x << " mod " << c.m << " -> " << r.v; });
+        });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("mulModSchrageByInverse", checked);
 }
 
 TEST_CASE("addMod: edges and random sums for CEICG, WH and random moduli", "[hostile]") {
@@ -418,6 +452,43 @@ TEST_CASE("mulMod24: WH leapfrog multipliers and moduli above 2^23 under hostile
     CHECK(m.count() == 0);
   }
   report_checked("mulMod24", checked);
+}
+
+// mulMod24ByHalves with c, m and their halves made by the host (fragment/modular_uniforms.hpp).
+vec4 mul_mod24_by_halves(const std::array<ProductCase, 4>& c) {
+  std::array<Float, 4> c1, c0, s1, s0, m1, m0, shift;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto m = static_cast<std::uint32_t>(c[i].m);
+    const auto multiplier = glrand::fragment::mul_mod24_multiplier(static_cast<std::uint32_t>(c[i].c), m);
+    c1[i] = Float::of(multiplier.c.high);
+    c0[i] = Float::of(multiplier.c.low);
+    s1[i] = Float::of(multiplier.shifted.high);
+    s0[i] = Float::of(multiplier.shifted.low);
+    m1[i] = Float::of(glrand::fragment::halves(m).high);
+    m0[i] = Float::of(glrand::fragment::halves(m).low);
+    shift[i] = Float::of(glrand::fragment::shift_quotient(m));
+  }
+  const auto of = [](const std::array<Float, 4>& a) { return vec4(a[0], a[1], a[2], a[3]); };
+  return shaders::mulMod24ByHalves(v4(c[0].x, c[1].x, c[2].x, c[3].x), of(c1), of(c0), of(s1), of(s0),
+                                   v4(c[0].m, c[1].m, c[2].m, c[3].m), of(m1), of(m0), of(shift));
+}
+
+TEST_CASE("mulMod24ByHalves: the same products, halves and shift quotient from the host, under hostile arithmetic",
+          "[hostile]") {
+  const auto cases = mulmod24_inputs();
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(cases, [](const std::array<ProductCase, 4>& c) { return mul_mod24_by_halves(c).lane; }, [&](const ProductCase& c, Float r) {
+      m.check(integer_of(r) == static_cast<std::int64_t>(c.x * c.c % c.m),
+              [&](auto& o) { o << c.x << " * " << c.c << " mod " << c.m << " -> " << r.v; });
+    });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("mulMod24ByHalves", checked);
 }
 
 // wichmann_hill_texture.frag's floats: within 2^-20 of wh::to_f32 on the circle, in [0, 1), for

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "fragment/modular_uniforms.hpp"
 #include "generators/ceicg.hpp"
 #include "generators/mrg32k3a.hpp"
 #include "generators/park_miller.hpp"
@@ -395,6 +396,60 @@ TEST_CASE("mulMod24 is exact under hostile arithmetic (4M products per mode)", "
                 return "mulMod24(" + std::to_string(in.x[i]) + ", " + std::to_string(in.c[i]) + ", " +
                        std::to_string(in.m[i]) + ")";
               });
+}
+
+TEST_CASE("mulModSchrageByInverse is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
+  const auto in = schrage_inputs();
+  std::vector<float> q(kLanes), q_inverse(kLanes), r(kLanes), expected(kLanes);
+  for (std::size_t i = 0; i < kLanes; ++i) {
+    const auto divisor = static_cast<std::uint32_t>(in.m[i] / in.a[i]);
+    q[i] = static_cast<float>(divisor);
+    q_inverse[i] = fragment::biased_reciprocal(divisor);
+    r[i] = static_cast<float>(in.m[i] % in.a[i]);
+    expected[i] = static_cast<float>(in.a[i] * in.x[i] % in.m[i]);
+  }
+  check_modes("mul_mod_schrage_by_inverse.frag", division_modes(), {floats(in.x), floats(in.a), q, q_inverse, r, floats(in.m)},
+              {expected}, [&](std::size_t i) {
+                return "mulModSchrageByInverse(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
+                       std::to_string(in.m[i]) + ")";
+              });
+}
+
+// mulMod24ByHalves's inputs as the host makes them, with `shift` for m's shift quotient.
+std::vector<std::vector<float>> mul_mod24_by_halves_inputs(const ProductInputs& in,
+                                                           const std::function<float(std::uint32_t)>& shift) {
+  std::vector<std::vector<float>> inputs(9, std::vector<float>(kLanes));
+  for (std::size_t i = 0; i < kLanes; ++i) {
+    const auto m = static_cast<std::uint32_t>(in.m[i]);
+    const auto c = fragment::mul_mod24_multiplier(static_cast<std::uint32_t>(in.c[i]), m);
+    const float values[9] = {static_cast<float>(in.x[i]), c.c.high, c.c.low, c.shifted.high, c.shifted.low,
+                             static_cast<float>(m), fragment::halves(m).high, fragment::halves(m).low, shift(m)};
+    for (std::size_t k = 0; k < 9; ++k) inputs[k][i] = values[k];
+  }
+  return inputs;
+}
+
+TEST_CASE("mulMod24ByHalves is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
+  const auto in = mul_mod24_inputs();
+  std::vector<float> expected(kLanes);
+  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(in.x[i] * in.c[i] % in.m[i]);
+  check_modes("mul_mod24_by_halves.frag", division_modes(), mul_mod24_by_halves_inputs(in, fragment::shift_quotient),
+              {expected}, [&](std::size_t i) {
+                return "mulMod24ByHalves(" + std::to_string(in.x[i]) + ", " + std::to_string(in.c[i]) + ", " +
+                       std::to_string(in.m[i]) + ")";
+              });
+}
+
+TEST_CASE("the harness has teeth: mulMod24ByHalves with an unbiased shift quotient fails", "[hostile][modules]") {
+  // The mutant: 2^12/m rounded up, so that the shift's estimate may exceed the true quotient.
+  const auto in = mul_mod24_inputs();
+  std::vector<float> expected(kLanes);
+  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(in.x[i] * in.c[i] % in.m[i]);
+  const auto rounded_up = [](std::uint32_t m) { return std::nextafter(static_cast<float>(4096.0 / m), 1.0f); };
+  std::size_t wrong = 0;
+  check_modes("mul_mod24_by_halves.frag", {{}}, mul_mod24_by_halves_inputs(in, rounded_up), {expected},
+              [&](std::size_t i) { return "mutant mulMod24ByHalves(" + std::to_string(in.x[i]) + ")"; }, {}, {}, &wrong);
+  CHECK(wrong > 0);
 }
 
 TEST_CASE("mulModMersenne31 is exact under fused multiply-adds (1M products per mode)", "[hostile][modules]") {

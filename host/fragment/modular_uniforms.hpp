@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What the division-free forms of shaders/common/modular.glsl and mulmod24.glsl take from the
+// host: for a divisor or multiplier that is the same in every lane of a draw (a uniform), the
+// reciprocals and halves are made here, once, instead of in each texel.
+#include <cstdint>
+
+namespace glrand::fragment {
+
+// shaders/common/exact_division.glsl's kQuotientBias: quotient estimates are scaled by it so
+// that they never exceed the true quotient.
+inline constexpr double kQuotientBias = 1.0 - 1.0 / 1048576.0;
+
+// (1/d)·kQuotientBias rounded to float (mulModSchrageByInverse's qInverse).
+inline float biased_reciprocal(std::uint32_t d) { return static_cast<float>(kQuotientBias / d); }
+
+// (2^12/m)·kQuotientBias rounded to float (mulMod24ByHalves's shiftQuotient).
+inline float shift_quotient(std::uint32_t m) { return static_cast<float>(4096.0 * kQuotientBias / m); }
+
+// An integer below 2^24 as its 12-bit halves.
+struct Halves {
+  float high, low;
+};
+inline Halves halves(std::uint32_t v) { return {static_cast<float>(v >> 12), static_cast<float>(v & 4095u)}; }
+
+// mulMod24ByHalves's multiplier c < m: the halves of c and of c·2^12 mod m.
+struct MulMod24Multiplier {
+  Halves c, shifted;
+};
+inline MulMod24Multiplier mul_mod24_multiplier(std::uint32_t c, std::uint32_t m) {
+  return {halves(c), halves(static_cast<std::uint32_t>((std::uint64_t{c} << 12) % m))};
+}
+
+}  // namespace glrand::fragment
