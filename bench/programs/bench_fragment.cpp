@@ -382,9 +382,18 @@ int main(int argc, char** argv) {
         if (kind == DistributionKind::exponential) d.lambda = 2;
         return d;
       };
+      // The Poisson's table search takes one halving per bit of the table's length, which
+      // grows with the mean.
+      const auto poisson = [](double lambda) {
+        Distribution d;
+        d.kind = DistributionKind::poisson;
+        d.lambda = lambda;
+        return d;
+      };
       const std::vector<Distribution> kinds = {
           make(DistributionKind::uniform), make(DistributionKind::exponential), make(DistributionKind::normal),
-          make(DistributionKind::normal, NormalMethod::box_muller), make(DistributionKind::lognormal)};
+          make(DistributionKind::normal, NormalMethod::box_muller), make(DistributionKind::lognormal), poisson(10),
+          poisson(1e4)};
       // The ps30 pass alone, from a texture of uniform floats, beside one trivial pass. (The
       // compute dispatch works in place, so repeating it alone would feed it its own values:
       // its cost is the difference of a generator's compute rows below.)
