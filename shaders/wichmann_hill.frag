@@ -27,8 +27,10 @@
 // Wichmann–Hill (MKL's VSL_BRNG_WH + i), ps30 profile: each pixel is a substream whose
 // state (x, y, z, w), four integers below 2^24, is one texel of the state texture. Output j
 // of the pass is the state after j steps (MKL: the first output is the state itself); a step
-// multiplies the components by uStepMultiplier mod uModulus: with Schrage's method when the
-// multipliers are the set's own (a_k < sqrt(m_k)), else (a^P for leapfrog) by 12-bit halves.
+// multiplies the components by c_k mod m_k: with Schrage's method when the multipliers are the
+// set's own (a_k < sqrt(m_k)), else (a^P for leapfrog) by 12-bit halves. With one parameter
+// set, what depends only on c_k and m_k comes from the host (q's reciprocal for Schrage; the
+// halves and the shift's reciprocal for the product), so no texel divides.
 // OUTPUT_TARGETS targets hold one output each; with WRITE_STATE the next state follows.
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -59,7 +61,15 @@ uniform sampler2D uParameters3;  // m_k mod a_k
 uniform vec4 uModulus;          // m_k
 uniform vec4 uStepMultiplier;   // c_k: a_k, or a_k^P mod m_k
 uniform vec4 uStepQ;            // m_k div c_k (Schrage)
+uniform vec4 uStepQInverse;     // (1/q_k)·kQuotientBias rounded to float
 uniform vec4 uStepR;            // m_k mod c_k
+uniform vec4 uStepHigh;         // c_k's 12-bit halves (the product by halves)
+uniform vec4 uStepLow;
+uniform vec4 uStepShiftedHigh;  // the halves of c_k·2^12 mod m_k
+uniform vec4 uStepShiftedLow;
+uniform vec4 uModulusHigh;      // m_k's halves
+uniform vec4 uModulusLow;
+uniform vec4 uShiftQuotient;    // (2^12/m_k)·kQuotientBias
 #endif
 vec4 modulus, stepMultiplier, stepQ, stepR;
 
@@ -69,10 +79,13 @@ layout(location = 2) out vec4 target2;
 layout(location = 3) out vec4 target3;
 
 vec4 stepState(vec4 s) {
-#if STEP_SCHRAGE
+#if PER_TEXEL_PARAMETERS
   return mulModSchrage(s, stepMultiplier, stepQ, stepR, modulus);
+#elif STEP_SCHRAGE
+  return mulModSchrageByInverse(s, stepMultiplier, stepQ, uStepQInverse, stepR, modulus);
 #else
-  return mulMod24(s, stepMultiplier, modulus);
+  return mulMod24ByHalves(s, uStepHigh, uStepLow, uStepShiftedHigh, uStepShiftedLow, modulus, uModulusHigh, uModulusLow,
+                          uShiftQuotient);
 #endif
 }
 

@@ -10,8 +10,8 @@
 // consecutive outputs as floats into the caller's texture: the first is the base times
 // a_k^n for the n outputs the substream has made since its base (by 12-bit halves, prepared on
 // the host: uniforms, no state read back or written), the others follow by the set's own
-// multipliers (Schrage). No division: the quotients' estimates are products by reciprocals
-// from the host.
+// multipliers (Schrage). The modular arithmetic divides nowhere: the quotients' estimates are
+// products by reciprocals from the host.
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
 #include "common/mulmod24.glsl"

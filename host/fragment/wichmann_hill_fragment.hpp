@@ -125,41 +125,50 @@ struct WichmannHillTraits {
     program.set("uBaseJumpShiftedHigh", shifted_high);
     program.set("uBaseJumpShiftedLow", shifted_low);
   }
-  // The texture shaders' constants: 1/m_k rounded to float (through double: m_k < 2^24), and
-  // m_k's halves and shift quotient for mulMod24ByHalves.
+  // The texture shaders' constant: 1/m_k rounded to float (through double: m_k < 2^24).
   void set_texture_constants(const gl::Program& program) const {
-    std::array<float, 4> inverse{}, high{}, low{}, shift{};
-    for (int k = 0; k < 4; ++k) {
-      const std::uint32_t m = parameters.modulus[k];
-      inverse[k] = static_cast<float>(1.0 / m);
-      high[k] = halves(m).high;
-      low[k] = halves(m).low;
-      shift[k] = shift_quotient(m);
-    }
+    std::array<float, 4> inverse{};
+    for (int k = 0; k < 4; ++k) inverse[k] = static_cast<float>(1.0 / parameters.modulus[k]);
     if (program.has_uniform("uInverseModulus")) program.set("uInverseModulus", inverse);  // floats only
-    if (program.has_uniform("uModulusHigh")) {
-      program.set("uModulusHigh", high);
-      program.set("uModulusLow", low);
-      program.set("uShiftQuotient", shift);
-    }
   }
+  // The one-step multipliers c_k (a_k, or a_k^P for leapfrog) and the moduli, in each form a
+  // variant may take: Schrage's q and r (and q's reciprocal), or the product by halves's.
+  // Uniforms a variant does not use are left alone.
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters
     std::array<float, 4> multiplier{}, modulus{}, q{}, q_inverse{}, r{};
+    std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{}, modulus_high{}, modulus_low{}, shift{};
     for (int k = 0; k < 4; ++k) {
+      const std::uint32_t m = parameters.modulus[k];
       multiplier[k] = static_cast<float>(c[k]);
-      modulus[k] = static_cast<float>(parameters.modulus[k]);
-      q[k] = static_cast<float>(parameters.modulus[k] / c[k]);
-      q_inverse[k] = biased_reciprocal(parameters.modulus[k] / c[k]);
-      r[k] = static_cast<float>(parameters.modulus[k] % c[k]);
+      modulus[k] = static_cast<float>(m);
+      q[k] = static_cast<float>(m / c[k]);
+      q_inverse[k] = biased_reciprocal(m / c[k]);
+      r[k] = static_cast<float>(m % c[k]);
+      const auto product = mul_mod24_multiplier(c[k], m);
+      high[k] = product.c.high;
+      low[k] = product.c.low;
+      shifted_high[k] = product.shifted.high;
+      shifted_low[k] = product.shifted.low;
+      modulus_high[k] = halves(m).high;
+      modulus_low[k] = halves(m).low;
+      shift[k] = shift_quotient(m);
     }
-    if (program.has_uniform("uStepMultiplier")) program.set("uStepMultiplier", multiplier);  // not in 1-output passes
+    const auto set_if_used = [&](const char* name, const std::array<float, 4>& value) {
+      if (program.has_uniform(name)) program.set(name, value);
+    };
     program.set("uModulus", modulus);
-    if (program.has_uniform("uStepQ")) {  // the Schrage variant
-      program.set("uStepQ", q);
-      program.set("uStepR", r);
-    }
-    if (program.has_uniform("uStepQInverse")) program.set("uStepQInverse", q_inverse);  // texture fills
+    set_if_used("uStepMultiplier", multiplier);
+    set_if_used("uStepQ", q);
+    set_if_used("uStepR", r);
+    set_if_used("uStepQInverse", q_inverse);
+    set_if_used("uStepHigh", high);
+    set_if_used("uStepLow", low);
+    set_if_used("uStepShiftedHigh", shifted_high);
+    set_if_used("uStepShiftedLow", shifted_low);
+    set_if_used("uModulusHigh", modulus_high);
+    set_if_used("uModulusLow", modulus_low);
+    set_if_used("uShiftQuotient", shift);
   }
 };
 

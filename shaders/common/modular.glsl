@@ -21,7 +21,7 @@ vec4 mulModSchrage(vec4 x, vec4 a, vec4 q, vec4 r, vec4 m) {
 
 // mulModSchrage with x div q estimated by a product instead of a division, for a fixed q:
 // qInverse is (1/q)·kQuotientBias rounded to float on the host. With its rounding and the
-// product's, the estimate stays below x/q and within 2^-19 of it (x/q < 2^12), so it is the
+// product's, the estimate stays below x/q, less than 2^-7 below it (x/q < 2^12), so it is the
 // quotient or one less, as divideSmallQuotient's is, and one comparison fixes it.
 vec4 mulModSchrageByInverse(vec4 x, vec4 a, vec4 q, vec4 qInverse, vec4 r, vec4 m) {
   vec4 high = floor(x * qInverse);

@@ -42,7 +42,7 @@ vec4 mulMod24(vec4 x, vec4 c, vec4 m) {
 // rounded to float. With x = x1·2^12 + x0,
 //   x·c ≡ (x1·c'1 + x0·c1)·2^12 + x1·c'0 + x0·c0 (mod m),
 // four products of halves, one shift, and no division: the shift's estimate v·shiftQuotient
-// stays below v·2^12/m and within 2^-8 of it, so it is at most one short, as shiftMod12's is.
+// stays below v·2^12/m and within 2^-7 of it, so it is at most one short, as shiftMod12's is.
 vec4 shiftMod12ByInverse(vec4 v, vec4 m, vec4 m1, vec4 m0, vec4 shiftQuotient) {
   vec4 q = floor(v * shiftQuotient) + 1.0;
   vec4 r = (v - q * m1) * 4096.0 - q * m0;

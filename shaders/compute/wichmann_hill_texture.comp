@@ -8,8 +8,8 @@
 // Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's first
 // output of the fill is its base state (x, y, z, w; read, never written) times a_k^n (by
 // 12-bit halves, prepared on the host as uniforms); its other C·T − 1 outputs follow by the
-// set's own multipliers (Schrage). No division: the quotients' estimates are products by
-// reciprocals from the host.
+// set's own multipliers (Schrage). The modular arithmetic divides nowhere: the quotients'
+// estimates are products by reciprocals from the host.
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"

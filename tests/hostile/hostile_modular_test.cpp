@@ -439,7 +439,8 @@ Mismatches check_mulmod24(const std::vector<ProductCase>& cases, MulMod24 mul_mo
 }
 
 TEST_CASE("mulMod24: WH leapfrog multipliers and moduli above 2^23 under hostile arithmetic", "[hostile]") {
-  // mulMod24 needs m > 2^23 (shaders/common/mulmod24.glsl); wichmann_hill.frag is its only user.
+  // mulMod24 needs m >= 8384513 (shaders/common/mulmod24.glsl); its users are Wichmann-Hill's, whose moduli
+  // are all above 2^23.
   for (const auto& p : glrand::wh::parameter_table())
     for (const U64 m : p.modulus) REQUIRE(m > (U64{1} << 23));
   const auto cases = mulmod24_inputs();
