@@ -139,62 +139,62 @@ std::vector<SchrageCase> schrage_inputs(int random_per_pair) {
   return cases;
 }
 
-TEST_CASE("mulModSchrage: CEICG, WH 273 and random parameters under hostile arithmetic", "[hostile]") {
+// The products a·x mod m of schrage_inputs() by `product` (four cases a call, their lanes
+// back) under every policy, the mismatches of all of them together.
+template <class Product>
+Mismatches schrage_mismatches(const std::string& name, Product product) {
   const auto cases = schrage_inputs(40);
-  U64 checked = 0;
+  Mismatches m;
   for (const auto& policy : policies()) {
     PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases,
-        [](const std::array<SchrageCase, 4>& c) {
-          const vec4 mm = v4(c[0].m, c[1].m, c[2].m, c[3].m), a = v4(c[0].a, c[1].a, c[2].a, c[3].a);
-          const vec4 q = v4(c[0].m / c[0].a, c[1].m / c[1].a, c[2].m / c[2].a, c[3].m / c[3].a);
-          const vec4 r = v4(c[0].m % c[0].a, c[1].m % c[1].a, c[2].m % c[2].a, c[3].m % c[3].a);
-          return shaders::mulModSchrage(v4(c[0].x, c[1].x, c[2].x, c[3].x), a, q, r, mm).lane;
-        },
-        [&](const SchrageCase& c, Float r) {
-          m.check(integer_of(r) == static_cast<std::int64_t>(c.a * c.x % c.m),
-                  [&](auto& o) { o << c.a << " * " << c.x << " mod " << c.m << " -> " << r.v; });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
+    in_lanes(cases, product, [&](const SchrageCase& c, Float r) {
+      m.check(integer_of(r) == static_cast<std::int64_t>(c.a * c.x % c.m),
+              [&](auto& o) { o << policy.name << ": " << c.a << " * " << c.x << " mod " << c.m << " -> " << r.v; });
+    });
   }
-  report_checked("mulModSchrage", checked);
+  report_checked(name, m.checked());
+  return m;
+}
+
+vec4 lanes(const std::array<SchrageCase, 4>& c, U64 (*f)(const SchrageCase&)) { return v4(f(c[0]), f(c[1]), f(c[2]), f(c[3])); }
+U64 x_of(const SchrageCase& c) { return c.x; }
+U64 a_of(const SchrageCase& c) { return c.a; }
+U64 m_of(const SchrageCase& c) { return c.m; }
+U64 q_of(const SchrageCase& c) { return c.m / c.a; }
+U64 r_of(const SchrageCase& c) { return c.m % c.a; }
+
+// mulModSchrageByInverse with q's reciprocal made by `reciprocal`.
+template <class Reciprocal>
+auto schrage_by_inverse(Reciprocal reciprocal) {
+  return [reciprocal](const std::array<SchrageCase, 4>& c) {
+    const auto inverse = [&](const SchrageCase& k) { return Float::of(reciprocal(static_cast<std::uint32_t>(q_of(k)))); };
+    return shaders::mulModSchrageByInverse(lanes(c, x_of), lanes(c, a_of), lanes(c, q_of),
+                                           vec4(inverse(c[0]), inverse(c[1]), inverse(c[2]), inverse(c[3])),
+                                           lanes(c, r_of), lanes(c, m_of))
+        .lane;
+  };
+}
+
+TEST_CASE("mulModSchrage: CEICG, WH 273 and random parameters under hostile arithmetic", "[hostile]") {
+  const auto m = schrage_mismatches("mulModSchrage", [](const std::array<SchrageCase, 4>& c) {
+    return shaders::mulModSchrage(lanes(c, x_of), lanes(c, a_of), lanes(c, q_of), lanes(c, r_of), lanes(c, m_of)).lane;
+  });
+  INFO(m.report());
+  CHECK(m.count() == 0);
 }
 
 TEST_CASE("mulModSchrageByInverse: the same parameters, q's reciprocal from the host, under hostile arithmetic",
           "[hostile]") {
-  const auto cases = schrage_inputs(40);
-  const auto v4_of = [](const std::array<SchrageCase, 4>& c, auto f) { return v4(f(c[0]), f(c[1]), f(c[2]), f(c[3])); };
-  U64 checked = 0;
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    Mismatches m;
-    in_lanes(
-        cases,
-        [&](const std::array<SchrageCase, 4>& c) {
-          const auto q_of = [](const SchrageCase& k) { return k.m / k.a; };
-          const auto q_inverse_of = [&](const SchrageCase& k) {
-            return Float::of(glrand::fragment::biased_reciprocal(static_cast<std::uint32_t>(q_of(k))));
-          };
-          const vec4 q_inverse(q_inverse_of(c[0]), q_inverse_of(c[1]), q_inverse_of(c[2]), q_inverse_of(c[3]));
-          return shaders::mulModSchrageByInverse(v4_of(c, [](const SchrageCase& k) { return k.x; }),
-                                                 v4_of(c, [](const SchrageCase& k) { return k.a; }), v4_of(c, q_of), q_inverse,
-                                                 v4_of(c, [](const SchrageCase& k) { return k.m % k.a; }),
-                                                 v4_of(c, [](const SchrageCase& k) { return k.m; }))
-              .lane;
-        },
-        [&](const SchrageCase& c, Float r) {
-          m.check(integer_of(r) == static_cast<std::int64_t>(c.a * c.x % c.m),
-                  [&](auto& o) { o << c.a << " * " << c.x << " mod " << c.m << " -> " << r.v; });
-        });
-    checked += m.checked();
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
-  report_checked("mulModSchrageByInverse", checked);
+  const auto m = schrage_mismatches("mulModSchrageByInverse", schrage_by_inverse(glrand::fragment::biased_reciprocal));
+  INFO(m.report());
+  CHECK(m.count() == 0);
+}
+
+TEST_CASE("the tests have teeth: mulModSchrageByInverse with q's reciprocal biased high fails", "[hostile]") {
+  // The mutant: 1/q scaled by 1 + 2^-20 instead of 1 - 2^-20, so that x·(1/q) may reach the next
+  // multiple of q before x does.
+  const auto biased_high = [](std::uint32_t q) { return static_cast<float>((1.0 + 1.0 / 1048576.0) / q); };
+  CHECK(schrage_mismatches("mutant mulModSchrageByInverse", schrage_by_inverse(biased_high)).count() > 0);
 }
 
 TEST_CASE("addMod: edges and random sums for CEICG, WH and random moduli", "[hostile]") {
