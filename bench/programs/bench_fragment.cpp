@@ -400,7 +400,9 @@ int main(int argc, char** argv) {
       fragment::DistributionPass pass;
       {
         const unsigned id = units.id();
-        TextureFiller(Settings{.algorithm = Algorithm::park_miller}).fill({&id, 1}, tw, th);
+        Settings park_miller;
+        park_miller.algorithm = Algorithm::park_miller;
+        TextureFiller(park_miller).fill({&id, 1}, tw, th);
       }
       for (const Distribution& d : kinds) {
         const unsigned from = units.id();

@@ -492,6 +492,54 @@ TEST_CASE("mulMod24ByHalves: the same products, halves and shift quotient from t
   report_checked("mulMod24ByHalves", checked);
 }
 
+// shiftMod12ByInverse alone, where its estimate of v·2^12 div m is likeliest to fall short or
+// overshoot: v just beside the multiples of m/2^12 (v·2^12 beside a multiple of m), for every WH
+// modulus, the smallest and largest moduli mulMod24 takes, and random ones.
+TEST_CASE("shiftMod12ByInverse: v beside every multiple of m/2^12, under hostile arithmetic", "[hostile]") {
+  struct ShiftCase {
+    U64 v, m;
+  };
+  std::vector<U64> moduli{8384513, (U64{1} << 23) + 1, kFloatIntegers - 1, kFloatIntegers - 3};
+  for (const auto& p : glrand::wh::parameter_table())
+    for (const U64 m : p.modulus) moduli.push_back(m);
+  for (int i = 0; i < 20; ++i) moduli.push_back(uniform(8384513, kFloatIntegers));
+  std::sort(moduli.begin(), moduli.end());
+  moduli.erase(std::unique(moduli.begin(), moduli.end()), moduli.end());
+  std::vector<ShiftCase> cases;
+  for (const U64 m : moduli)
+    for (U64 k = 1; k < 4096; ++k) {
+      const U64 v = (k * m + 4095) / 4096;  // the least v with v·2^12 >= k·m
+      for (const U64 w : {v - 1, v, v + 1})
+        if (w < m) cases.push_back({w, m});
+    }
+  const auto shift = [](const std::array<ShiftCase, 4>& c) {
+    std::array<Float, 4> m1, m0, quotient;
+    for (std::size_t i = 0; i < 4; ++i) {
+      const auto m = static_cast<std::uint32_t>(c[i].m);
+      m1[i] = Float::of(glrand::fragment::halves(m).high);
+      m0[i] = Float::of(glrand::fragment::halves(m).low);
+      quotient[i] = Float::of(glrand::fragment::shift_quotient(m));
+    }
+    const auto of = [](const std::array<Float, 4>& a) { return vec4(a[0], a[1], a[2], a[3]); };
+    return shaders::shiftMod12ByInverse(v4(c[0].v, c[1].v, c[2].v, c[3].v), v4(c[0].m, c[1].m, c[2].m, c[3].m), of(m1),
+                                        of(m0), of(quotient))
+        .lane;
+  };
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    in_lanes(cases, shift, [&](const ShiftCase& c, Float r) {
+      m.check(integer_of(r) == static_cast<std::int64_t>((c.v << 12) % c.m),
+              [&](auto& o) { o << c.v << " * 4096 mod " << c.m << " -> " << r.v; });
+    });
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("shiftMod12ByInverse", checked);
+}
+
 // wichmann_hill_texture.frag's floats: within 2^-20 of wh::to_f32 on the circle, in [0, 1), for
 // components at the moduli's edges (sums near the integers, where the fraction wraps) and at
 // random, in several sets.
