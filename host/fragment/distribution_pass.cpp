@@ -36,8 +36,6 @@ float float_parameter(double value, const char* name) {
 // The Poisson table texture's rows: a power of two (poisson_table.glsl's exact row arithmetic).
 constexpr std::uint32_t kPoissonTableWidth = 4096;
 
-// The table's values each rounded up to a float: for a float u, a value rounded so is above u
-// exactly when the double is, so a search with float comparisons finds the host's k.
 }  // namespace
 
 void check_texture_distribution(const Distribution& d, std::uint32_t channels) {
@@ -96,6 +94,8 @@ std::shared_ptr<const distributions::PoissonTable> checked_poisson_table(double 
   return table;
 }
 
+// The table's values each rounded up to a float: for a float u, a value rounded so is above u
+// exactly when the double is, so a search with float comparisons finds the host's k.
 std::vector<float> poisson_cdf_above(const distributions::PoissonTable& table) {
   std::vector<float> above(table.cdf.size());
   for (std::size_t i = 0; i < above.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fragment/modular_uniforms.hpp"
@@ -111,7 +112,10 @@ struct WichmannHillTraits {
   }
   // The texture shaders' multipliers from a texel's base state to a pass's first output, as
   // mulMod24ByHalves takes them (shaders/common/mulmod24.glsl).
-  void set_base_jump(const gl::Program& program, const Jump& c) const {
+  void set_base_jump(const gl::Program& program, const Jump& c) const { set_halves(program, "uBaseJump", c); }
+  // mulMod24ByHalves's multiplier c_k mod m_k as NAMEHigh, NAMELow (c_k's halves) and
+  // NAMEShiftedHigh, NAMEShiftedLow (those of c_k·2^12 mod m_k), where the program uses them.
+  void set_halves(const gl::Program& program, const std::string& name, const Jump& c) const {
     std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{};
     for (int k = 0; k < 4; ++k) {
       const auto multiplier = mul_mod24_multiplier(c[k], parameters.modulus[k]);
@@ -120,10 +124,10 @@ struct WichmannHillTraits {
       shifted_high[k] = multiplier.shifted.high;
       shifted_low[k] = multiplier.shifted.low;
     }
-    program.set("uBaseJumpHigh", high);
-    program.set("uBaseJumpLow", low);
-    program.set("uBaseJumpShiftedHigh", shifted_high);
-    program.set("uBaseJumpShiftedLow", shifted_low);
+    const std::pair<const char*, const std::array<float, 4>*> uniforms[] = {
+        {"High", &high}, {"Low", &low}, {"ShiftedHigh", &shifted_high}, {"ShiftedLow", &shifted_low}};
+    for (const auto& [suffix, value] : uniforms)
+      if (program.has_uniform((name + suffix).c_str())) program.set((name + suffix).c_str(), *value);
   }
   // The texture shaders' constant: 1/m_k rounded to float (through double: m_k < 2^24).
   void set_texture_constants(const gl::Program& program) const {
@@ -136,8 +140,7 @@ struct WichmannHillTraits {
   // Uniforms a variant does not use are left alone.
   void set_step(const gl::Program& program, const Jump& c) const {
     if (!program.has_uniform("uModulus")) return;  // parameterisation: per-texel parameters
-    std::array<float, 4> multiplier{}, modulus{}, q{}, q_inverse{}, r{};
-    std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{}, modulus_high{}, modulus_low{}, shift{};
+    std::array<float, 4> multiplier{}, modulus{}, q{}, q_inverse{}, r{}, modulus_high{}, modulus_low{}, shift{};
     for (int k = 0; k < 4; ++k) {
       const std::uint32_t m = parameters.modulus[k];
       multiplier[k] = static_cast<float>(c[k]);
@@ -145,11 +148,6 @@ struct WichmannHillTraits {
       q[k] = static_cast<float>(m / c[k]);
       q_inverse[k] = biased_reciprocal(m / c[k]);
       r[k] = static_cast<float>(m % c[k]);
-      const auto product = mul_mod24_multiplier(c[k], m);
-      high[k] = product.c.high;
-      low[k] = product.c.low;
-      shifted_high[k] = product.shifted.high;
-      shifted_low[k] = product.shifted.low;
       modulus_high[k] = halves(m).high;
       modulus_low[k] = halves(m).low;
       shift[k] = shift_quotient(m);
@@ -162,10 +160,7 @@ struct WichmannHillTraits {
     set_if_used("uStepQ", q);
     set_if_used("uStepR", r);
     set_if_used("uStepQInverse", q_inverse);
-    set_if_used("uStepHigh", high);
-    set_if_used("uStepLow", low);
-    set_if_used("uStepShiftedHigh", shifted_high);
-    set_if_used("uStepShiftedLow", shifted_low);
+    set_halves(program, "uStep", c);
     set_if_used("uModulusHigh", modulus_high);
     set_if_used("uModulusLow", modulus_low);
     set_if_used("uShiftQuotient", shift);

@@ -251,6 +251,13 @@ struct ProductInputs {
   std::vector<u64> x, c, m;
 };
 
+// x·c mod m of each lane, as floats: what every product kernel must give.
+std::vector<float> products_mod(const std::vector<u64>& x, const std::vector<u64>& c, const std::vector<u64>& m) {
+  std::vector<float> expected(kLanes);
+  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(x[i] * c[i] % m[i]);
+  return expected;
+}
+
 // mulMod24's moduli: from its smallest, 8384513 (4095² < 2m), to 2^24 - 1, and those the
 // shaders use (Wichmann-Hill's, for a^P).
 constexpr u64 kSmallestMulMod24Modulus = 8384513;
@@ -365,12 +372,11 @@ TEST_CASE("the harness has teeth: divideExact without its low bias fails under +
 TEST_CASE("mulModSchrage is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
   const auto in = schrage_inputs();
   std::vector<u64> q(kLanes), r(kLanes);
-  std::vector<float> expected(kLanes);
   for (std::size_t i = 0; i < kLanes; ++i) {
     q[i] = in.m[i] / in.a[i];
     r[i] = in.m[i] % in.a[i];
-    expected[i] = static_cast<float>(in.a[i] * in.x[i] % in.m[i]);
   }
+  const std::vector<float> expected = products_mod(in.x, in.a, in.m);
   check_modes("mul_mod_schrage.frag", division_modes(), {floats(in.x), floats(in.a), floats(q), floats(r), floats(in.m)},
               {expected}, [&](std::size_t i) {
                 return "mulModSchrage(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
@@ -389,8 +395,7 @@ TEST_CASE("invMod is exact under hostile arithmetic (4M inverses per mode)", "[h
 
 TEST_CASE("mulMod24 is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
   const auto in = mul_mod24_inputs();
-  std::vector<float> expected(kLanes);
-  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(in.x[i] * in.c[i] % in.m[i]);
+  const std::vector<float> expected = products_mod(in.x, in.c, in.m);
   check_modes("mul_mod24.frag", division_modes(), {floats(in.x), floats(in.c), floats(in.m)}, {expected},
               [&](std::size_t i) {
                 return "mulMod24(" + std::to_string(in.x[i]) + ", " + std::to_string(in.c[i]) + ", " +
@@ -400,14 +405,14 @@ TEST_CASE("mulMod24 is exact under hostile arithmetic (4M products per mode)", "
 
 TEST_CASE("mulModSchrageByInverse is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
   const auto in = schrage_inputs();
-  std::vector<float> q(kLanes), q_inverse(kLanes), r(kLanes), expected(kLanes);
+  std::vector<float> q(kLanes), q_inverse(kLanes), r(kLanes);
   for (std::size_t i = 0; i < kLanes; ++i) {
     const auto divisor = static_cast<std::uint32_t>(in.m[i] / in.a[i]);
     q[i] = static_cast<float>(divisor);
     q_inverse[i] = fragment::biased_reciprocal(divisor);
     r[i] = static_cast<float>(in.m[i] % in.a[i]);
-    expected[i] = static_cast<float>(in.a[i] * in.x[i] % in.m[i]);
   }
+  const std::vector<float> expected = products_mod(in.x, in.a, in.m);
   check_modes("mul_mod_schrage_by_inverse.frag", division_modes(), {floats(in.x), floats(in.a), q, q_inverse, r, floats(in.m)},
               {expected}, [&](std::size_t i) {
                 return "mulModSchrageByInverse(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
@@ -431,8 +436,7 @@ std::vector<std::vector<float>> mul_mod24_by_halves_inputs(const ProductInputs& 
 
 TEST_CASE("mulMod24ByHalves is exact under hostile arithmetic (4M products per mode)", "[hostile][modules]") {
   const auto in = mul_mod24_inputs();
-  std::vector<float> expected(kLanes);
-  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(in.x[i] * in.c[i] % in.m[i]);
+  const std::vector<float> expected = products_mod(in.x, in.c, in.m);
   check_modes("mul_mod24_by_halves.frag", division_modes(), mul_mod24_by_halves_inputs(in, fragment::shift_quotient),
               {expected}, [&](std::size_t i) {
                 return "mulMod24ByHalves(" + std::to_string(in.x[i]) + ", " + std::to_string(in.c[i]) + ", " +
@@ -443,8 +447,7 @@ TEST_CASE("mulMod24ByHalves is exact under hostile arithmetic (4M products per m
 TEST_CASE("the harness has teeth: mulMod24ByHalves with an unbiased shift quotient fails", "[hostile][modules]") {
   // The mutant: 2^12/m rounded up, so that the shift's estimate may exceed the true quotient.
   const auto in = mul_mod24_inputs();
-  std::vector<float> expected(kLanes);
-  for (std::size_t i = 0; i < kLanes; ++i) expected[i] = static_cast<float>(in.x[i] * in.c[i] % in.m[i]);
+  const std::vector<float> expected = products_mod(in.x, in.c, in.m);
   const auto rounded_up = [](std::uint32_t m) { return std::nextafter(static_cast<float>(4096.0 / m), 1.0f); };
   std::size_t wrong = 0;
   check_modes("mul_mod24_by_halves.frag", {{}}, mul_mod24_by_halves_inputs(in, rounded_up), {expected},
