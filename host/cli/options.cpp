@@ -247,7 +247,8 @@ Profile SourceOptions::profile_value() const {
     throw InvalidArgument("--profile chooses the GL path's shaders (ps30, scatter or compute); it does not apply to "
                           "--path " + path);
   if (given("--split") && split != "leapfrog")
-    throw InvalidArgument("the " + profile + " profile splits the sequence by leapfrog only, not --split " + split);
+    throw InvalidArgument("the " + profile + " profile splits the sequence itself (leapfrog; mrg32k3a in blocks), "
+                          "not by --split " + split);
   if (given("--state-update"))
     throw InvalidArgument("--state-update applies to the ps30 profile; in the " + profile +
                           " profile substream states stay on the GPU");

@@ -20,6 +20,9 @@ struct Mrg32k3aTraits {
   static constexpr const char* kName = "MRG32k3a";
   static constexpr const char* kShader = "mrg32k3a.frag";
   static constexpr const char* kStream = "mrg32k3a";  // the scatter and compute profiles
+  // Their substreams run blocks (stream/stream_generator.hpp): A is sparse and a step by it a
+  // few times cheaper than by A^P.
+  static constexpr bool kStreamBlocks = true;
   // A step of both components does not fit one ps_3_0 pass: with GPU update the state
   // advances in three passes of this shader, one per state texel.
   static constexpr const char* kAdvanceShader = "mrg32k3a_advance.frag";
@@ -106,6 +109,15 @@ struct Mrg32k3aTraits {
     }
     set_modulus(program, mrg32k3a::kM1, "uModulusDigits1", "First");
     set_modulus(program, mrg32k3a::kM2, "uModulusDigits2", "Second");
+    // The recurrence's multipliers as two digits each, for stepOnce (whose bounds need them below 2^21).
+    const auto pairs = [](std::uint64_t a, std::uint64_t b) {
+      const auto da = digits(a), db = digits(b);
+      return std::array<float, 4>{da[0], da[1], db[0], db[1]};
+    };
+    static_assert(mrg32k3a::kA12 < (1u << 21) && mrg32k3a::kA13n < (1u << 21) && mrg32k3a::kA21 < (1u << 21) &&
+                  mrg32k3a::kA23n < (1u << 21));
+    set_used(program, "uRecurrence1", pairs(mrg32k3a::kA12, mrg32k3a::kA13n));
+    set_used(program, "uRecurrence2", pairs(mrg32k3a::kA21, mrg32k3a::kA23n));
     set_used(program, "uFoldC", std::array<float, 2>{static_cast<float>((1ull << 32) - mrg32k3a::kM1),
                                                      static_cast<float>((1ull << 32) - mrg32k3a::kM2)});
   }

@@ -154,8 +154,8 @@ auto on_gl(const Settings& s, Traits traits, Start start) {
 
 // The scatter or compute engine for `units` engine outputs, on the opened context, kept from
 // call to call (Devices::gl_engine), reading back as `readback` says, and where it runs.
-// Leapfrog gives the serial sequence for any P, so a short run uses fewer invocations than
-// `most`.
+// Either split (leapfrog, or blocks where the traits choose them) gives the serial sequence
+// for any P, so a short run uses fewer invocations than `most`.
 template <class Traits>
 stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
                                                std::uint64_t units, GlReadback readback) {
@@ -170,7 +170,8 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
   generator.set_readback(readback);
   devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +
                   std::to_string(generator.substreams()) + " substreams x " +
-                  std::to_string(generator.outputs_per_substream()) + " outputs per pass, leapfrog";
+                  std::to_string(generator.outputs_per_substream()) + " outputs per pass, " +
+                  (stream::StreamGenerator<Traits>::kBlocks ? "blocks" : "leapfrog");
   return generator;
 }
 

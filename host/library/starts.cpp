@@ -86,8 +86,7 @@ void check_layout(const Settings& s, const GeneratorInfo& row) {
   }
   if (s.layout.split != Split::leapfrog)
     throw InvalidArgument(std::string("the ") + name_of(s.profile) +
-                          " profile splits the sequence by leapfrog only, "
-                          "not --split " +
+                          " profile splits the sequence itself (leapfrog; mrg32k3a in blocks), not by --split " +
                           name_of(s.layout.split));
   if (s.layout.update != StateUpdate::gpu)
     throw InvalidArgument(std::string("--state-update applies to the ps30 profile; in the ") + name_of(s.profile) +

@@ -176,7 +176,10 @@ std::vector<KnownInput<mrg32k3a::State>> mrg32k3a_inputs(const mrg32k3a::Jump& s
   };
   const std::uint64_t p = 3000000000u;
   return {
-      input({1, 2, p}, {4, 5, p}, "p1 = p2: z = m1 (combine's p1 <= p2 branch at equality)"),
+      // Their older words make the recurrence's own step (stepOnce, a blocked stream engine's)
+      // fold bits 32..35 a second time in both components, found by a search as below.
+      input({975317733, 3003742075, p}, {14683, 5, p},
+            "p1 = p2: z = m1 (combine's p1 <= p2 branch at equality); stepOnce folds bits 32..35 twice"),
       input({1, 2, p + 1}, {4, 5, p}, "p1 = p2 + 1: z = 1 (p1 > p2 at its edge)"),
       input({1, 2, p - 1}, {4, 5, p}, "p1 = p2 - 1: z = m1 - 1"),
       input({kM1 - 1, kM1 - 1, kM1 - 1}, {kM2 - 1, kM2 - 1, kM2 - 1},

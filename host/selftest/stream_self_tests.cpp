@@ -9,10 +9,12 @@
 namespace glrand::selftest {
 namespace {
 
-// The leapfrog cases of a generator (the stream profiles' only split), one per step.
+// The cases of a generator that a stream engine runs, one per step: leapfrog with GPU update,
+// and for a blocked engine blocking too.
 template <class Traits>
-std::vector<StatefulCase<Traits>> leapfrog_cases(std::vector<StatefulCase<Traits>> cases) {
+std::vector<StatefulCase<Traits>> stream_cases(std::vector<StatefulCase<Traits>> cases) {
   std::erase_if(cases, [](const auto& c) {
+    if (c.layout.split == fragment::Split::blocking) return !stream::streams_in_blocks<Traits>();
     return c.layout.split != fragment::Split::leapfrog || c.layout.update != fragment::StateUpdate::gpu;
   });
   if (cases.empty()) throw Error("the known answers have no leapfrog case for the stream profiles");
@@ -21,7 +23,7 @@ std::vector<StatefulCase<Traits>> leapfrog_cases(std::vector<StatefulCase<Traits
 
 template <class Traits>
 void check_stream(const std::string& generator, stream::Profile profile, std::vector<StatefulCase<Traits>> cases) {
-  check_stateful<Traits>(generator, stream::name_of(profile), leapfrog_cases(std::move(cases)),
+  check_stateful<Traits>(generator, stream::name_of(profile), stream_cases(std::move(cases)),
                          [profile](const StatefulCase<Traits>& c) { return run_stream(profile, c); });
 }
 

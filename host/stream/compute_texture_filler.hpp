@@ -12,8 +12,10 @@
 // fragment::StateTextureFiller keeps them: from a base, where a jump is a multiplier a
 // component (the buffer holds the base states, read and never written; a fill's first outputs
 // are the base times a uniform the host composes), or moved on in the buffer where a jump is a
-// matrix (MRG32k3a, whose traits bring an advance shader for ps30: a second dispatch applies it). Needs a current OpenGL 4.3 context;
-// every call leaves the caller's GL state as it was (gl::StateGuard).
+// matrix (MRG32k3a, whose traits bring an advance shader for ps30: the fill's shader steps by
+// the recurrence between a texel's outputs and applies the jump, set as its step, after the
+// last). Needs a current OpenGL 4.3 context; every call leaves the caller's GL state as it was
+// (gl::StateGuard).
 #include <GL/glew.h>
 
 #include <algorithm>
@@ -38,7 +40,8 @@ template <class G>
 class ComputeTextureFiller {
  public:
   using State = typename G::State;
-  static constexpr bool kAdvanceDispatch = requires { G::kAdvanceShader; };
+  // Whether the states are moved on in the buffer (a jump is a matrix), not kept as a base.
+  static constexpr bool kMovesStates = requires { G::kAdvanceShader; };
   static constexpr int kStateFloats = 4 * G::kStateVec4s;
 
   ComputeTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
@@ -74,7 +77,7 @@ class ComputeTextureFiller {
                                                   {{"CHANNELS", std::to_string(format.channels)},
                                                    {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
     const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
-    if constexpr (kAdvanceDispatch) {
+    if constexpr (kMovesStates) {
       // After a texel's last output, over the other texels' outputs of the fill.
       last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
     } else {
@@ -103,27 +106,22 @@ class ComputeTextureFiller {
     program.set_int("uTextures", static_cast<int>(textures.size()));
     glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
                 static_cast<GLint>(size_.height));
-    generator_.set_step(program, step_);
-    if constexpr (kAdvanceDispatch)
-      program.set_int("uAdvance", 0);
-    else
+    if constexpr (kMovesStates) {
+      generator_.set_step(program, last_step_);
+    } else {
+      generator_.set_step(program, step_);
       generator_.set_base_jump(program, base_to_fill_);
+    }
     if constexpr (requires { generator_.set_texture_constants(program); }) generator_.set_texture_constants(program);
     states_.bind_base(0);
     for (std::size_t t = 0; t < textures.size(); ++t)
       glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, format_.gl_format());
     const GLuint groups_x = (size_.width + 7) / 8, groups_y = (size_.height + 7) / 8;
     glDispatchCompute(groups_x, groups_y, 1);
-    if constexpr (kAdvanceDispatch) {
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      program.set_int("uAdvance", 1);
-      generator_.set_step(program, last_step_);
-      glDispatchCompute(groups_x, groups_y, 1);
-    }
     // The caller may sample, render into, copy or read the textures next, in any way.
     glMemoryBarrier(GL_ALL_BARRIER_BITS);
     gl::check_errors(std::string("filling textures with ") + G::kName + " outputs in the compute profile");
-    if constexpr (!kAdvanceDispatch) base_to_fill_ = generator_.compose(base_to_fill_, fill_step_);
+    if constexpr (!kMovesStates) base_to_fill_ = generator_.compose(base_to_fill_, fill_step_);
   }
 
   // Substream 0's state, read back from the GPU: the state at the current position. Throws
@@ -135,7 +133,7 @@ class ComputeTextureFiller {
     State s{};
     if (!generator_.decode_state(floats.data(), s))
       throw DeviceError(std::string("the GPU's ") + G::kName + " texture state is not exact: its arithmetic is not");
-    if constexpr (kAdvanceDispatch)
+    if constexpr (kMovesStates)
       return s;
     else
       return generator_.apply(base_to_fill_, s);  // the base, moved on to the next fill
@@ -146,7 +144,7 @@ class ComputeTextureFiller {
   fragment::TargetSize size_;
   std::map<gl::TexelFormat, gl::Program> programs_;  // G::kComputeTextureShader, by texture format
   gl::StorageBuffer states_;
-  typename G::Jump step_;       // one step, between a texel's outputs
+  typename G::Jump step_;       // one step, between a texel's outputs (from a base)
   typename G::Jump last_step_{};     // moved on: after a texel's last output, over the other texels'
   typename G::Jump base_to_fill_{};  // from a base: to the next fill's first outputs
   typename G::Jump fill_step_{};     // from a base: a fill's outputs

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A generator in the scatter or compute profile: P substreams split the serial sequence by
-// leapfrog; their states live in a storage buffer on the GPU, initialised once by skip-ahead
-// on the host and then only advanced by the shader, which writes L outputs per substream per
-// pass straight into their serial places. Each pass's outputs become words on the GPU, which
+// A generator in the scatter or compute profile: P substreams split each pass's P·L outputs
+// of the serial sequence, by leapfrog (output j of substream s at place j·P + s, each step
+// P positions) or, where the traits say kStreamBlocks, in blocks (place s·L + j, L − 1 steps
+// of the generator's own recurrence, cheaper than a jump, and then one jump to the next
+// pass's block); their states live in a storage buffer on the GPU, initialised once by
+// skip-ahead on the host and then only advanced by the shader, which writes its outputs
+// straight into their serial places. Each pass's outputs become words on the GPU, which
 // checks that every value is an exact integer in range (gl::WordPacker); the words are read
 // back and handed on, in order, while the GPU runs the next passes: in the scatter profile on
 // a GPU by a shared context on its own thread (gl::SharedContextReadback), else through two
@@ -14,6 +17,8 @@
 // decode(floats, words), pack_rule(), set_step(program, jump), kStateVec4s, kWordsPerOutput, plus
 //   kStream            shaders/streams/<kStream>.glsl
 //   kFloatsPerOutput   floats the shader writes per output (optional: 4 / kOutputsPerVec4)
+//   kStreamBlocks      true: the stream shader runs blocks, stepping by the recurrence and
+//                      then by set_step's jump (optional: leapfrog)
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -23,6 +28,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glrand/distribution.hpp>
@@ -48,6 +54,14 @@ constexpr int floats_per_output() {
     return 4 / G::kOutputsPerVec4;
 }
 
+template <class G>
+constexpr bool streams_in_blocks() {
+  if constexpr (requires { G::kStreamBlocks; })
+    return G::kStreamBlocks;
+  else
+    return false;
+}
+
 // Outputs per substream per pass unless the storage-block limit says fewer.
 inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
 // Keeps a pass's output buffer within 256 MiB, however large the device's limit.
@@ -60,6 +74,7 @@ class StreamGenerator {
   using Consumer = std::function<void(std::span<const std::uint32_t>)>;
   static constexpr int kFloats = floats_per_output<G>();
   static constexpr int kStateFloats = 4 * G::kStateVec4s;
+  static constexpr bool kBlocks = streams_in_blocks<G>();
 
   // P substreams (1 .. 2^24), each writing up to `outputs_per_substream` outputs per pass.
   // `readback`: how packed passes are read back (set_readback).
@@ -73,12 +88,12 @@ class StreamGenerator {
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
-        outputs_(outputs_per_pass() * kFloats * sizeof(float)),
-        step_(generator_.jump(substreams_)) {}
+        outputs_(substreams_ * outputs_per_substream_ * kFloats * sizeof(float)),
+        passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))} {}
 
   std::uint64_t substreams() const { return substreams_; }
-  std::uint32_t outputs_per_substream() const { return outputs_per_substream_; }
-  std::uint64_t outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
+  std::uint32_t outputs_per_substream() const { return passes_.outputs_per_substream; }
+  std::uint64_t outputs_per_pass() const { return substreams_ * passes_.outputs_per_substream; }
   Profile profile() const { return program_.profile(); }
 
   // How packed passes are read back (tests and benchmarks compare the kinds); automatic is
@@ -103,15 +118,28 @@ class StreamGenerator {
     run_passes(count, consume);
   }
 
-  // Substream s starts at starts[s] (one per substream) and leapfrogs as in generate():
-  // output n is output n div P of substream n mod P (the start-up self-test's inputs).
+  // Substream s starts at starts[s] (one per substream) and leapfrogs: output n is output
+  // n div P of substream n mod P, each P positions after the last (the start-up self-test's
+  // inputs). A blocked engine does it in passes of one output per substream, each then
+  // jumping P: its jump's arithmetic, with the leapfrog step's entries.
   void generate_from(std::span<const State> starts, std::uint64_t count, const Consumer& consume) {
-    if (starts.size() != substreams_)
-      throw InvalidArgument(std::string(G::kName) + ": generate_from needs one start per substream");
-    const gl::StateGuard guard;
-    std::vector<float> floats(substreams_ * kStateFloats);
-    for (std::size_t s = 0; s < starts.size(); ++s) generator_.encode_state(starts[s], floats.data() + s * kStateFloats);
-    states_.upload(floats);
+    upload_starts(starts);
+    if constexpr (kBlocks) {
+      const PassesAs leapfrog(*this, {1, generator_.jump(substreams_)});
+      run_passes(count, consume);
+    } else {
+      run_passes(count, consume);
+    }
+  }
+
+  // A blocked engine's blocks from independent starts: substream s runs consecutive positions
+  // from starts[s], output k of it (k = pass·L + j) at place pass·P·L + s·L + j (the
+  // self-test's inputs for the recurrence's own step).
+  void generate_blocks_from(std::span<const State> starts, std::uint64_t count, const Consumer& consume)
+    requires kBlocks
+  {
+    upload_starts(starts);
+    const PassesAs blocks(*this, {passes_.outputs_per_substream, generator_.jump(1)});
     run_passes(count, consume);
   }
 
@@ -142,8 +170,11 @@ class StreamGenerator {
     run_packed(count, format, [&](std::span<const std::uint32_t> words) { consume(std::as_bytes(words)); }, packed);
   }
 
-  // Sets the substreams to leapfrog from `start` (for run_pass() alone, as benchmarks do).
-  void upload_states(const State& start) { states_.upload(fragment::encoded_states(generator_, start, substreams_, 1)); }
+  // Sets the substreams to split the sequence from `start` (for run_pass() alone, as
+  // benchmarks do): a position apart with leapfrog, L with blocks.
+  void upload_states(const State& start) {
+    states_.upload(fragment::encoded_states(generator_, start, substreams_, kBlocks ? passes_.outputs_per_substream : 1));
+  }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
   // Called pass after pass by generation (inside its guard) and by benchmarks, so it keeps no
@@ -152,8 +183,8 @@ class StreamGenerator {
   void run_pass() {
     states_.bind_base(kStateBinding);
     outputs_.bind_base(kOutputBinding);
-    generator_.set_step(program_.use(), step_);
-    program_.run(substreams_, outputs_per_substream_);
+    generator_.set_step(program_.use(), passes_.step);
+    program_.run(substreams_, passes_.outputs_per_substream);
   }
 
  private:
@@ -175,14 +206,48 @@ class StreamGenerator {
     return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limit / bytes_per_round, 1, std::max(1u, wanted)));
   }
 
+  // Positions from a substream's last output of a pass to its first of the next: P with
+  // leapfrog, to its next block with blocks.
+  static std::uint64_t next_block(std::uint64_t substreams, std::uint32_t outputs_per_substream) {
+    return kBlocks ? (substreams - 1) * outputs_per_substream + 1 : substreams;
+  }
+
+  void upload_starts(std::span<const State> starts) {
+    if (starts.size() != substreams_)
+      throw InvalidArgument(std::string(G::kName) + ": a run from given starts needs one start per substream");
+    const gl::StateGuard guard;
+    std::vector<float> floats(substreams_ * kStateFloats);
+    for (std::size_t s = 0; s < starts.size(); ++s) generator_.encode_state(starts[s], floats.data() + s * kStateFloats);
+    states_.upload(floats);
+  }
+
+  // What a pass runs: L outputs per substream, then the step (leapfrog) or jump (blocks).
+  struct Passes {
+    std::uint32_t outputs_per_substream;
+    typename G::Jump step;
+  };
+  // Runs passes as `passes` for its lifetime (L at most the engine's own).
+  class PassesAs {
+   public:
+    PassesAs(StreamGenerator& engine, Passes passes) : engine_(engine), saved_(std::exchange(engine.passes_, std::move(passes))) {}
+    ~PassesAs() { engine_.passes_ = std::move(saved_); }
+    PassesAs(const PassesAs&) = delete;
+    PassesAs& operator=(const PassesAs&) = delete;
+
+   private:
+    StreamGenerator& engine_;
+    Passes saved_;
+  };
+
   // The GPU found output n of a pass not an exact integer in range (its arithmetic broke the
   // algorithm).
   [[noreturn]] void refuse(const gl::PackFailure& failure) const {
-    const std::uint64_t P = substreams_, n = failure.output;
+    const std::uint64_t n = failure.output, L = passes_.outputs_per_substream;
+    const std::uint64_t substream = kBlocks ? n / L : n % substreams_, output = kBlocks ? n % L : n / substreams_;
     std::string values;
     for (std::size_t f = 0; f < failure.floats.size(); ++f) values += (f ? ", " : "") + std::to_string(failure.floats[f]);
-    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(n / P) +
-                      " of the pass in substream " + std::to_string(n % P) + " (" + name_of(profile()) +
+    throw DeviceError(std::string("the GPU computed ") + G::kName + " output " + std::to_string(output) +
+                      " of the pass in substream " + std::to_string(substream) + " (" + name_of(profile()) +
                       " profile) as (" + values + "), not exact integers in range: its float arithmetic is "
                       "not exact enough for glrand");
   }
@@ -215,9 +280,9 @@ class StreamGenerator {
   G generator_;
   std::uint64_t substreams_;
   StreamProgram program_;
-  std::uint32_t outputs_per_substream_;
+  std::uint32_t outputs_per_substream_;  // L, as the buffers are sized
   gl::StorageBuffer states_, outputs_;
-  typename G::Jump step_;  // one leapfrog step: P positions
+  Passes passes_;
 };
 
 }  // namespace glrand::stream

@@ -78,15 +78,9 @@ struct Modulus {
   float c;
 };
 
-// v mod m for a normalized wide v below 2^72, as three digits. From the first fold on the
-// value stays below 2^48, so carries stay within digits 0..3.
-vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
-  // Fold everything from bit 36 up: v ≡ digits 0..2 + d3·R3 + d4·R4 + d5·R5 (< 2^46).
-  vec4 l = vec4(lo.xyz, 0.0);
-  accumulateScaledLow(l, lo.w, m.r36);
-  accumulateScaledLow(l, hi.x, m.r48);
-  accumulateScaledLow(l, hi.y, m.r60);
-  normalizeLow(l);
+// v mod m from l: digits 0..3 normalized, below 2^46 (what the first fold of reduceWide and
+// reduceShort leaves), as three digits.
+vec3 reduceFolded(vec4 l, Modulus m) {
   // Two more folds of digit 3 (d3 < 2^10 now). R3 = 16c < 2^19 for both moduli (c < 2^15), so
   // the first leaves v < 2^36 + 2^29 (d3 <= 1, and low36 < 2^29 if d3 = 1), the second < 2^36.
   for (float i = 0.0; i < 2.0; i += 1.0) {
@@ -113,6 +107,63 @@ vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
   vec4 r = vec4(v - atLeast * m.digits, 0.0);
   normalizeLow(r);
   return r.xyz;
+}
+
+// v mod m for a normalized wide v below 2^72, as three digits. From the first fold on the
+// value stays below 2^48, so carries stay within digits 0..3.
+vec3 reduceWide(vec4 lo, vec4 hi, Modulus m) {
+  // Fold everything from bit 36 up: v ≡ digits 0..2 + d3·R3 + d4·R4 + d5·R5 (< 2^46).
+  vec4 l = vec4(lo.xyz, 0.0);
+  accumulateScaledLow(l, lo.w, m.r36);
+  accumulateScaledLow(l, hi.x, m.r48);
+  accumulateScaledLow(l, hi.y, m.r60);
+  normalizeLow(l);
+  return reduceFolded(l, m);
+}
+
+// Adds c·w (c below 2^24 as two digits, w three digits) into digits 0..3 and `top`, digit 4.
+void accumulateShortProduct(inout vec4 lo, inout float top, vec2 c, vec3 w) {
+  vec3 s0 = c.x * w * kInverseDigit;  // digit positions 0, 1, 2, scaled by 2^-12 (exact)
+  vec3 s1 = c.y * w * kInverseDigit;  // 1, 2, 3
+  vec3 h0 = floor(s0), h1 = floor(s1);
+  lo.xyz += fract(s0) * kDigit;
+  lo.yzw += h0;
+  lo.yzw += fract(s1) * kDigit;
+  lo.zw += h1.xy;
+  top += h1.z;
+}
+
+// v mod m for v = lo + top·2^48 below 2^54 (two short products), lo's digits below 2^15.
+vec3 reduceShort(vec4 lo, float top, Modulus m) {
+  float c;
+  c = floor(lo.x * kInverseDigit); lo.x -= c * kDigit; lo.y += c;
+  c = floor(lo.y * kInverseDigit); lo.y -= c * kDigit; lo.z += c;
+  c = floor(lo.z * kInverseDigit); lo.z -= c * kDigit; lo.w += c;
+  c = floor(lo.w * kInverseDigit); lo.w -= c * kDigit; top += c;  // top < 2^6
+  // v ≡ digits 0..2 + d3·R3 + d4·R4 (< 2^45), then as reduceWide.
+  vec4 l = vec4(lo.xyz, 0.0);
+  accumulateScaledLow(l, lo.w, m.r36);
+  accumulateScaledLow(l, top, m.r48);
+  normalizeLow(l);
+  return reduceFolded(l, m);
+}
+
+// m − w as three digits, for a residue w (so in 1..m).
+vec3 complementMod(vec3 w, Modulus m) {
+  vec4 d = vec4(m.digits - w, 0.0);
+  normalizeLow(d);  // borrows: each digit difference is above −2^12
+  return d.xyz;
+}
+
+// (a·x − b·y) mod m for residues x, y and a, b below 2^21 as digit pairs, as a·x + b·(m − y)
+// (below 2^54): two short products and one reduction where dotMod takes nine digit products
+// and a wide reduction.
+vec3 shortStepMod(vec2 a, vec3 x, vec2 b, vec3 y, Modulus m) {
+  vec4 lo = vec4(0.0);
+  float top = 0.0;
+  accumulateShortProduct(lo, top, a, x);
+  accumulateShortProduct(lo, top, b, complementMod(y, m));
+  return reduceShort(lo, top, m);
 }
 
 // Row · column mod m: sum over j of matrix[j] · word[j], each a 32-bit value as digits.

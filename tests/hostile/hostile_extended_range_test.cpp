@@ -244,4 +244,78 @@ TEST_CASE("MRG32k3a stepped 3000 times by dotMod and combine under hostile arith
   }
 }
 
+// shortStepMod (stepOnce's arithmetic): (a·x − b·y) mod m for MRG32k3a's multipliers and
+// the largest its bounds allow, x and y at the digit edges, where the reduction folds bits
+// 32..35 twice (once in 10^6 steps), and at random, every policy.
+TEST_CASE("shortStepMod: a·x - b·y mod m for edge and random residues under hostile arithmetic", "[hostile]") {
+  using glrand::mrg32k3a::kA12;
+  using glrand::mrg32k3a::kA13n;
+  using glrand::mrg32k3a::kA21;
+  using glrand::mrg32k3a::kA23n;
+  constexpr U64 kLargest = (U64{1} << 21) - 1;
+  struct Case {
+    U64 m, a, b;
+  };
+  const Case cases[] = {{kM1, kA12, kA13n}, {kM2, kA21, kA23n}, {kM1, kLargest, kLargest}, {kM2, kLargest, kLargest}};
+  U64 checked = 0;
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    Mismatches m;
+    for (const auto& [mod, a, b] : cases) {
+      const auto edges = word_edges(mod);
+      std::vector<std::pair<U64, U64>> pairs;
+      for (std::size_t i = 0; i < edges.size(); ++i)
+        for (std::size_t j = i % 7; j < edges.size(); j += 7) pairs.emplace_back(edges[i], edges[j]);
+      pairs.emplace_back(3003742075u, 975317733u);  // m1: a12·x − a13·y folds bits 32..35 twice
+      pairs.emplace_back(3000000000u, 14683u);      // m2: a21·x − a23·y the same
+      for (int i = 0; i < 3000; ++i) pairs.emplace_back(uniform(0, mod - 1), uniform(0, mod - 1));
+      const shaders::Modulus modulus_digits = modulus(mod);
+      const vec3 da = digits(a), db = digits(b);
+      for (const auto& [x, y] : pairs) {
+        const vec3 r = shaders::shortStepMod(vec2(da.lane[0], da.lane[1]), digits(x), vec2(db.lane[0], db.lane[1]),
+                                             digits(y), modulus_digits);
+        const U64 exact = static_cast<U64>((U128{a} * x + U128{b} * (mod - y)) % mod);
+        m.check(integer_of_digits(r) == static_cast<std::int64_t>(exact), [&](auto& o) {
+          o << a << "·" << x << " − " << b << "·" << y << " mod " << mod << " -> " << integer_of_digits(r) << ", not "
+            << exact;
+        });
+      }
+    }
+    checked += m.checked();
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+  report_checked("shortStepMod", checked);
+}
+
+// stepOnce (common/mrg32k3a_step.glsl: shortStepMod per component) for 3000 steps from
+// RngStreams' seed, against the reference.
+TEST_CASE("MRG32k3a stepped 3000 times by shortStepMod and combine under hostile arithmetic", "[hostile]") {
+  using namespace glrand::mrg32k3a;
+  const shaders::Modulus first = modulus(kM1), second = modulus(kM2);
+  const auto pair = [](U64 v) { return vec2(f(v & 0xFFF), f(v >> 12)); };
+  for (const auto& policy : policies()) {
+    PolicyScope scope(policy);
+    State exact = default_seed();
+    std::array<vec3, 3> s1, s2;
+    for (int k = 0; k < 3; ++k) {
+      s1[k] = digits(exact.s1[k]);
+      s2[k] = digits(exact.s2[k]);
+    }
+    Mismatches m;
+    for (int n = 0; n < 3000; ++n) {
+      s1 = {s1[1], s1[2], shaders::shortStepMod(pair(kA12), s1[1], pair(kA13n), s1[0], first)};
+      s2 = {s2[1], s2[2], shaders::shortStepMod(pair(kA21), s2[2], pair(kA23n), s2[0], second)};
+      exact = step(exact);
+      const vec2 z = shaders::combine(s1[2], s2[2], digits(kM1));
+      const U64 expected = glrand::mrg32k3a::combine(exact);
+      m.check(integer_of(z.lane[0]) == static_cast<std::int64_t>(expected & 0xFFFFFF) &&
+                  integer_of(z.lane[1]) == static_cast<std::int64_t>(expected >> 24),
+              [&](auto& o) { o << "output " << n << " -> (" << z.lane[0].v << ", " << z.lane[1].v << "), not " << expected; });
+    }
+    INFO(policy.name << ": " << m.report());
+    CHECK(m.count() == 0);
+  }
+}
+
 }  // namespace

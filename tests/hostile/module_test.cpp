@@ -309,12 +309,13 @@ std::array<float, 3> digits(u64 v) {
   return {static_cast<float>(v & 0xFFF), static_cast<float>(v >> 12 & 0xFFF), static_cast<float>(v >> 24)};
 }
 
-void set_modulus(const gl::Program& program, u64 m) {
+// `wide`: the kernel folds values from 2^60 up (reduceWide), so it has uR60.
+void set_modulus(const gl::Program& program, u64 m, bool wide = true) {
   const auto power = [&](unsigned bits) { return static_cast<u64>((u128{1} << bits) % m); };
   program.set("uModulusDigits", digits(m));
   program.set("uR36", digits(power(36)));
   program.set("uR48", digits(power(48)));
-  program.set("uR60", digits(power(60)));
+  if (wide) program.set("uR60", digits(power(60)));
   program.set("uFoldC", static_cast<float>(kWord - m));
 }
 
@@ -777,12 +778,57 @@ TEST_CASE("reduceWide is exact under fused multiply-adds (1M values below 2^72 p
   }
 }
 
+TEST_CASE("shortStepMod is exact under fused multiply-adds (1M steps per multiplier pair and mode)", "[hostile][modules]") {
+  // MRG32k3a's own multipliers and the largest the bounds allow, with residues x, y at the
+  // digit edges, beside the moduli, at the states whose reduction folds bits 32..35 twice
+  // (the self-test's), and at random.
+  struct Case {
+    u64 m, a, b;
+  };
+  const Case cases[] = {{mrg32k3a::kM1, mrg32k3a::kA12, mrg32k3a::kA13n},
+                        {mrg32k3a::kM2, mrg32k3a::kA21, mrg32k3a::kA23n},
+                        {mrg32k3a::kM1, (u64{1} << 21) - 1, (u64{1} << 21) - 1},
+                        {mrg32k3a::kM2, (u64{1} << 21) - 1, (u64{1} << 21) - 1}};
+  for (const auto& [m, a, b] : cases) {
+    std::vector<u64> edges;
+    for (const u64 w : word_edges())
+      if (w < m) edges.push_back(w);
+    std::vector<std::pair<u64, u64>> pairs;
+    for (const u64 x : edges)
+      for (const u64 y : edges) pairs.emplace_back(x, y);
+    pairs.emplace_back(3003742075u, 975317733u);  // m1: a12·x − a13·y folds twice
+    pairs.emplace_back(3000000000u, 14683u);      // m2: a21·x − a23·y folds twice
+    while (pairs.size() < kPixels) {
+      const auto pick = [&] { return uniform(0, 3) == 0 ? edges[uniform(0, edges.size() - 1)] : uniform(0, m - 1); };
+      pairs.emplace_back(pick(), pick());
+    }
+    pairs.resize(kPixels);
+    std::vector<float> xs, ys, expected;
+    for (const auto& [x, y] : pairs) {
+      const auto dx = digits(x % m), dy = digits(y % m);
+      xs.insert(xs.end(), {dx[0], dx[1], dx[2], 0.0f});
+      ys.insert(ys.end(), {dy[0], dy[1], dy[2], 0.0f});
+      const auto d = digits(static_cast<u64>((u128{a} * (x % m) + u128{b} * (m - y % m)) % m));
+      expected.insert(expected.end(), {d[0], d[1], d[2], 0.0f});
+    }
+    const auto da = digits(a), db = digits(b);
+    INFO("modulus " << m << ", a " << a << ", b " << b);
+    check_modes("short_step_mod.frag", fusion_modes(), {xs, ys}, {expected}, [&](std::size_t i) {
+      return "shortStepMod(" + std::to_string(pairs[i / 4].first % m) + ", " + std::to_string(pairs[i / 4].second % m) + ")";
+    }, [&](const gl::Program& program) {
+      set_modulus(program, m, false);
+      program.set("uMultipliers", std::array<float, 4>{da[0], da[1], db[0], db[1]});
+    });
+  }
+}
+
 TEST_CASE("the division-free modules have no division and the others are all rewritten", "[hostile][modules]") {
   // The extended-range, byte-split and limb arithmetic claims never to divide (so an inexact
   // division cannot touch it): the hostile build finds no division to perturb there.
   const hostile::Mode mode{hostile::Division::plus2, hostile::Fusion::first};
   for (const char* file : {"mul_mod_mersenne31.frag", "mul_mod_mersenne31_by16.frag", "mul_mod_mersenne31_limbs.frag",
-                           "mul_mod_mersenne31_by_limbs2.frag", "dot_mod.frag", "reduce_wide.frag"}) {
+                           "mul_mod_mersenne31_by_limbs2.frag", "dot_mod.frag", "reduce_wide.frag",
+                           "short_step_mod.frag"}) {
     INFO(file);
     const auto counts = hostile::transform(hostile::Kernel::composed(file), GL_FRAGMENT_SHADER, mode).counts;
     CHECK(counts.divisions == 0);

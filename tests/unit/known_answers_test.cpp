@@ -113,6 +113,22 @@ TEST_CASE("known answers: MRG32k3a inputs give the combine edges and the chosen 
     CHECK(next(7).s1[2] == 0);
     CHECK(expected[P + 7] == mrg32k3a::kM1);  // output 1 of substream 7 combines 0 and 0
     CHECK(P == 10);                            // the rare-fold triples were searched for A and A^10
+    // Input 0's older words make the recurrence's own step (shortStepMod, v = a·x + b·(m − y)
+    // below 2^54) fold bits 32..35 a second time in both components: its folds, as integers.
+    const auto folds_twice = [](unsigned __int128 v, std::uint64_t m) {
+      const std::uint64_t r36 = static_cast<std::uint64_t>((static_cast<unsigned __int128>(1) << 36) % m);
+      const std::uint64_t r48 = static_cast<std::uint64_t>((static_cast<unsigned __int128>(1) << 48) % m);
+      std::uint64_t l = static_cast<std::uint64_t>(v & ((1ull << 36) - 1)) +
+                        static_cast<std::uint64_t>(v >> 36 & 0xFFF) * r36 + static_cast<std::uint64_t>(v >> 48) * r48;
+      for (int i = 0; i < 2; ++i) l = (l & ((1ull << 36) - 1)) + (l >> 36) * r36;
+      l = (l & 0xFFFFFFFFu) + (l >> 32 & 0xF) * ((1ull << 32) - m);
+      return (l >> 32 & 0xF) != 0;
+    };
+    const auto h = held(0);
+    CHECK(folds_twice(static_cast<unsigned __int128>(mrg32k3a::kA12) * h.s1[1] +
+                          static_cast<unsigned __int128>(mrg32k3a::kA13n) * (mrg32k3a::kM1 - h.s1[0]), mrg32k3a::kM1));
+    CHECK(folds_twice(static_cast<unsigned __int128>(mrg32k3a::kA21) * h.s2[2] +
+                          static_cast<unsigned __int128>(mrg32k3a::kA23n) * (mrg32k3a::kM2 - h.s2[0]), mrg32k3a::kM2));
     for (std::uint64_t s = 0; s < P; ++s) {
       const auto state = held(s);
       for (int i = 0; i < 3; ++i) CHECK((state.s1[i] < mrg32k3a::kM1 && state.s2[i] < mrg32k3a::kM2));
