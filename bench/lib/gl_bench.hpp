@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 
+#include <glrand/types.hpp>
+
 #include "bench/lib/row.hpp"
 #include "fragment/ceicg_fragment.hpp"
 #include "gl/pass_readback.hpp"
@@ -34,7 +36,8 @@ struct Shapes {
   std::uint64_t stream_readback_substreams;
   std::uint64_t ceicg_stream_readback_substreams;
 };
-inline constexpr Shapes kFull{{4096, 4096}, 1ull << 20, 1ull << 18, 1ull << 18, 1ull << 18, 1ull << 18};
+// ps30's full shape: the substreams a long run sets up unasked.
+inline constexpr Shapes kFull{{4096, 4096}, kMostAutomaticSubstreams, 1ull << 18, 1ull << 18, 1ull << 18, 1ull << 18};
 inline constexpr Shapes kQuick{{256, 256}, 1ull << 14, 1ull << 12, 1ull << 12, 1ull << 10, 1ull << 10};
 
 // Shapes of about n outputs per pass: CEICG ps30 ceil(n/4) pixels 4096 wide at most (4 outputs

@@ -163,7 +163,7 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
       ->capture_default_str();
   command.add_option("--substreams", substreams,
                      "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default: chosen per "
-                     "run, 4096 on a software renderer, on a GPU about COUNT/32 from 4096 to 2^20; the same numbers "
+                     "run, 4096 on a software renderer, on a GPU about COUNT/32 from 4096 to 2^21; the same numbers "
                      "for any P; --split parameterisation needs it); any generator's invocations in scatter and "
                      "compute (default 2^18)");
   command.add_option("--split", split,

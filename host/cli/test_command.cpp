@@ -87,11 +87,12 @@ std::string describe_path(const SourceOptions& options, const std::string& size)
   const Profile profile = options.profile_value();
   std::string text = std::string("gl, profile ") + name_of(profile);
   if (profile != Profile::ps30)
-    return text + ", up to " + std::to_string(options.stream_substreams()) + " substreams, leapfrog";
+    return text + ", up to " + std::to_string(options.stream_substreams()) + " substreams, " +
+           (options.generator == "mrg32k3a" ? "blocks" : "leapfrog");
   if (options.generator == "ceicg") return text + ", " + (size.empty() ? "1024x1024" : size) + " pixels per pass";
   const StreamLayout layout = options.stream_layout();
   const std::string substreams = layout.substreams == kAutomaticSubstreams
-                                     ? std::string("automatic substreams (4096 on a software renderer, 2^20 on a GPU)")
+                                     ? std::string("automatic substreams (4096 on a software renderer, up to 2^21 on a GPU)")
                                      : std::to_string(layout.substreams) + " substreams";
   return text + ", " + substreams + ", " + name_of(layout.split) +
          ", state update " + name_of(layout.update);

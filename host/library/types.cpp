@@ -8,9 +8,10 @@
 namespace glrand {
 
 std::uint64_t automatic_substreams(std::uint64_t count, bool software_renderer) {
-  constexpr std::uint64_t fewest = 4096, most = std::uint64_t{1} << 20;
+  constexpr std::uint64_t fewest = 4096;
   if (software_renderer) return fewest;
-  return std::clamp(std::bit_ceil(std::max<std::uint64_t>(count / 32 + (count % 32 != 0), 1)), fewest, most);
+  return std::clamp(std::bit_ceil(std::max<std::uint64_t>(count / 32 + (count % 32 != 0), 1)), fewest,
+                    kMostAutomaticSubstreams);
 }
 
 const char* name_of(Backend backend) {

@@ -198,7 +198,7 @@ TEST_CASE("glrand test: pm's 31-bit words on the fragment path FAIL the 32x32 ra
   CHECK(r.exited);
   CHECK(r.status == 3);
   CHECK(message_lines(r.err).empty());
-  CHECK(r.out.find("# path       gl, profile ps30, automatic substreams (4096 on a software renderer, 2^20 on a GPU), leapfrog, "
+  CHECK(r.out.find("# path       gl, profile ps30, automatic substreams (4096 on a software renderer, up to 2^21 on a GPU), leapfrog, "
                    "state update gpu") != std::string::npos);
   CHECK(r.out.find("# device     llvmpipe") != std::string::npos);
   const auto lines = result_lines(r.out);

@@ -55,9 +55,13 @@ struct StreamLayout {
 
 inline constexpr std::uint64_t kMaxSubstreams = std::uint64_t{1} << 24;
 
+// The most substreams a ps30 run sets up unasked: a long run's passes read back fastest there
+// (docs/performance.md's pass-size sweep).
+inline constexpr std::uint64_t kMostAutomaticSubstreams = std::uint64_t{1} << 21;
+
 // The automatic P of a ps30 run of `count` outputs: 4096 on a software renderer; on a GPU
-// about 32 outputs per substream, a power of two from 4096 to 2^20 (the substream sweep's
-// optimum for 2^25 outputs: docs/performance.md).
+// about 32 outputs per substream, a power of two from 4096 to kMostAutomaticSubstreams (2^20
+// for 2^25 outputs, the substream sweep's optimum there: docs/performance.md).
 std::uint64_t automatic_substreams(std::uint64_t count, bool software_renderer);
 
 // A render target's size in pixels (CEICG's pass size in the ps30 profile).
