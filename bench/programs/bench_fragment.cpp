@@ -315,8 +315,8 @@ int main(int argc, char** argv) {
               wh_compute.fill({&id, 1});
             },
             texture.id(), fill_targets[1], fill_targets, passes, repeats, frames, texels);
-        // Its states (48 bytes a texel) may not fit one storage block (llvmpipe's holds 128 MiB):
-        // then the row says so and the others go on.
+        // Its states (48 bytes a run of texels) may not fit one storage block (llvmpipe's holds
+        // 128 MiB): then the row says so and the others go on.
         try {
           stream::ComputeTextureFiller<fragment::Mrg32k3aTraits> mrg_compute(tw, th);
           mrg_compute.set_state(mrg32k3a::default_seed(), 1);

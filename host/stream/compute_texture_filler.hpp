@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Random textures in the compute profile, the substream states on the GPU: each texel of the
-// caller's W x H textures is a substream whose state lives in a shader storage buffer, and one
-// compute dispatch a fill (G::kComputeTextureShader, on compute/texture_main.glsl) writes
-// every texel's C·T consecutive outputs as floats into the T textures of C channels (RGBA32F,
-// RG32F or R32F), bound as images, and moves the state on. The layout is
+// Random textures in the compute profile, the substream states on the GPU: each run of R
+// consecutive texels of a row of the caller's W x H textures (R = run_texels()) is a substream
+// whose state lives in a shader storage buffer, and one compute dispatch a fill
+// (G::kComputeTextureShader, on compute/texture_main.glsl) writes every texel's C·T
+// consecutive outputs as floats into the T textures of C channels (RGBA32F, RG32F or R32F),
+// bound as images, and moves the state on. Where the state moves by a matrix jump (MRG32k3a) a
+// run is up to 8 texels, the most, a power of two, that divides W, so that its texels share the
+// jump and step by the recurrence alone; elsewhere a texel (a run's strided image stores cost
+// Park–Miller and Wichmann–Hill more than the state reads they save: docs/performance.md). The layout is
 // fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
 // texture t, texel p, channel c. Word textures (R32UI, RG32UI, RGBA32UI) take the exact
 // integers instead: a word a channel for a one-word generator, in the same layout; one output's
@@ -47,12 +51,23 @@ class ComputeTextureFiller {
   ComputeTextureFiller(std::uint32_t width, std::uint32_t height, G generator = G{})
       : generator_(std::move(generator)),
         size_{(fragment::check_target_size({width, height}, fragment::max_texture_size()), width), height},
+        run_texels_(run_texels_of(width)),
         states_(checked_state_bytes(width, height)),
         step_(generator_.jump(1)) {}
 
-  // The states' bytes for W x H texels, within one shader storage block on this context.
+  // Texels a substream runs through in a row of `width`: with a matrix jump the most, up to 8,
+  // that divides it (uRunTexels); else 1, as the other shaders fix it (RUN_TEXELS).
+  static std::uint32_t run_texels_of(std::uint32_t width) {
+    std::uint32_t r = kMovesStates ? 8 : 1;
+    while (width % r != 0) r /= 2;
+    return r;
+  }
+  std::uint32_t run_texels() const { return run_texels_; }
+
+  // The states' bytes for W x H texels (a state a run), within one shader storage block on
+  // this context.
   static std::size_t checked_state_bytes(std::uint32_t width, std::uint32_t height) {
-    const std::uint64_t bytes = std::uint64_t{width} * height * kStateFloats * sizeof(float);
+    const std::uint64_t bytes = std::uint64_t{width} / run_texels_of(width) * height * kStateFloats * sizeof(float);
     GLint64 most = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &most);
     if (bytes > static_cast<std::uint64_t>(std::max<GLint64>(most, 0)))
@@ -66,7 +81,8 @@ class ComputeTextureFiller {
   std::uint32_t height() const { return size_.height; }
 
   // The sequence continues from `at`, in fills of `textures` textures of `format` (C outputs a
-  // texel each, gl::TexelFormat::outputs_per_texel): texel p's state becomes `at` jumped p·C·T on.
+  // texel each, gl::TexelFormat::outputs_per_texel): texel p's first output is `at` jumped
+  // p·C·T on, and so the state of the run starting at texel p.
   void set_state(const State& at, std::uint32_t textures, gl::TexelFormat format = {}) {
     if (textures < 1 || textures > 4)
       throw InvalidArgument("a texture fill writes 1 to 4 textures, not " + std::to_string(textures));
@@ -76,10 +92,11 @@ class ComputeTextureFiller {
       programs_.emplace(format, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
                                                   {{"CHANNELS", std::to_string(format.channels)},
                                                    {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
-    const std::vector<float> encoded = fragment::encoded_states(generator_, at, texels, per_texel);
+    const std::vector<float> encoded =
+        fragment::encoded_states(generator_, at, texels / run_texels_, per_texel * run_texels_);
     if constexpr (kMovesStates) {
-      // After a texel's last output, over the other texels' outputs of the fill.
-      last_step_ = generator_.jump(per_texel * (texels - 1) + 1);
+      // After a run's last output, over the other runs' outputs of the fill.
+      last_step_ = generator_.jump(per_texel * (texels - run_texels_) + 1);
     } else {
       base_to_fill_ = generator_.jump(0);
       fill_step_ = generator_.jump(per_texel * texels);
@@ -104,6 +121,7 @@ class ComputeTextureFiller {
     const gl::Program& program = programs_.at(format_);
     program.use();
     program.set_int("uTextures", static_cast<int>(textures.size()));
+    if (program.has_uniform("uRunTexels")) program.set_int("uRunTexels", static_cast<int>(run_texels_));
     glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
                 static_cast<GLint>(size_.height));
     if constexpr (kMovesStates) {
@@ -116,7 +134,7 @@ class ComputeTextureFiller {
     states_.bind_base(0);
     for (std::size_t t = 0; t < textures.size(); ++t)
       glBindImageTexture(static_cast<GLuint>(t), textures[t], 0, GL_FALSE, 0, GL_WRITE_ONLY, format_.gl_format());
-    const GLuint groups_x = (size_.width + 7) / 8, groups_y = (size_.height + 7) / 8;
+    const GLuint groups_x = (size_.width / run_texels_ + 7) / 8, groups_y = (size_.height + 7) / 8;
     glDispatchCompute(groups_x, groups_y, 1);
     // The caller may sample, render into, copy or read the textures next, in any way.
     glMemoryBarrier(GL_ALL_BARRIER_BITS);
@@ -124,7 +142,8 @@ class ComputeTextureFiller {
     if constexpr (!kMovesStates) base_to_fill_ = generator_.compose(base_to_fill_, fill_step_);
   }
 
-  // Substream 0's state, read back from the GPU: the state at the current position. Throws
+  // Substream 0's state (the run from texel 0), read back from the GPU: the state at the
+  // current position. Throws
   // glrand::DeviceError unless the GPU kept it exact.
   State state() const {
     const gl::StateGuard guard;
@@ -142,6 +161,7 @@ class ComputeTextureFiller {
  private:
   G generator_;
   fragment::TargetSize size_;
+  std::uint32_t run_texels_;  // R
   std::map<gl::TexelFormat, gl::Program> programs_;  // G::kComputeTextureShader, by texture format
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs (from a base)

@@ -5,15 +5,16 @@
 // glrand: variant CHANNELS=2
 // glrand: variant CHANNELS=1
 // glrand: variant CHANNELS=4,TEXTURE_WORDS=1
-// Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each texel's first
+// Wichmann–Hill texture fill, compute profile (compute/texture_main.glsl): each run's first
 // output of the fill is its base state (x, y, z, w; read, never written) times a_k^n (by
-// 12-bit halves, prepared on the host as uniforms); its other C·T − 1 outputs follow by the
+// 12-bit halves, prepared on the host as uniforms); its other R·C·T − 1 outputs follow by the
 // set's own multipliers (Schrage). The modular arithmetic divides nowhere: the quotients'
 // estimates are products by reciprocals from the host.
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
 #include "common/mulmod24.glsl"
+#define RUN_TEXELS 1  // a run's strided image stores cost more than its state reads save
 #include "compute/texture_main.glsl"
 
 uniform vec4 uModulus;          // m_k
@@ -34,21 +35,24 @@ uniform vec4 uInverseModulus;   // 1/m_k rounded to float
 
 vec4 stepState(vec4 x) { return mulModSchrageByInverse(x, uStepMultiplier, uStepQ, uStepQInverse, uStepR, uModulus); }
 
-void fillTexel(ivec2 p, int s) {
+void fillRun(ivec2 first, int s) {
   vec4 x = mulMod24ByHalves(loadState(s, 0), uBaseJumpHigh, uBaseJumpLow, uBaseJumpShiftedHigh, uBaseJumpShiftedLow,
                             uModulus, uModulusHigh, uModulusLow, uShiftQuotient);
-  for (int t = 0; t < uTextures; ++t) {
+  for (int k = 0; k < kRunTexels; ++k) {
+    ivec2 p = first + ivec2(k, 0);
+    for (int t = 0; t < uTextures; ++t) {
 #if TEXTURE_WORDS
-    // One output a texel: its four components, the exact words.
-    storeWords(t, p, uvec4(x));
-    x = stepState(x);
+      // One output a texel: its four components, the exact words.
+      storeWords(t, p, uvec4(x));
+      if (!lastOfRun(k, t, CHANNELS - 1)) x = stepState(x);
 #else
-    vec4 u = vec4(0.0);
-    for (int c = 0; c < CHANNELS; ++c) {
-      u[c] = unitFloatOfComponents(x, uInverseModulus);
-      x = stepState(x);
-    }
-    storeTexel(t, p, u);
+      vec4 u = vec4(0.0);
+      for (int c = 0; c < CHANNELS; ++c) {
+        u[c] = unitFloatOfComponents(x, uInverseModulus);
+        if (!lastOfRun(k, t, c)) x = stepState(x);
+      }
+      storeTexel(t, p, u);
 #endif
+    }
   }
 }

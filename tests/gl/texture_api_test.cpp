@@ -58,7 +58,8 @@ std::vector<float> reference_floats(Settings settings, std::uint64_t first, std:
 
 // A TextureFiller over fills of 1 to 4 textures (each a texture's passes) of 4, 2 and 1
 // channels, equal fills in a row, a change of size and of format (the states set from the host
-// again), a seek back and fills continuing that one: every texel's float `near` the
+// again), a seek back and fills continuing that one, widths whose compute-profile runs are 8, 4
+// and 2 texels: every texel's float `near` the
 // reference's, in the documented texel order.
 void check_fills(const Settings& settings, const std::function<bool(float got, float want)>& near) {
   const GlContext context;
@@ -72,7 +73,8 @@ void check_fills(const Settings& settings, const std::function<bool(float got, f
   for (const Fill f : {Fill{1, 24, 10, 4, {}}, Fill{3, 24, 10, 4, {}}, Fill{3, 24, 10, 4, {}}, Fill{2, 24, 10, 2, {}},
                        Fill{2, 24, 10, 2, {}}, Fill{4, 24, 10, 4, {}}, Fill{4, 24, 10, 1, {}}, Fill{4, 24, 10, 1, {}},
                        Fill{2, 16, 7, 4, {}}, Fill{1, 16, 7, 4, std::uint64_t{960}}, Fill{1, 16, 7, 4, {}},
-                       Fill{3, 16, 7, 2, {}}, Fill{2, 16, 7, 1, {}}}) {
+                       Fill{3, 16, 7, 2, {}}, Fill{2, 16, 7, 1, {}}, Fill{2, 20, 3, 4, {}}, Fill{1, 6, 5, 2, {}},
+                       Fill{1, 6, 5, 2, {}}}) {
     if (f.seek) {
       filler.seek(*f.seek);
       expected_position = *f.seek;
