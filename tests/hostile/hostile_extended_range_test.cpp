@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
 
 #include "generators/mrg32k3a.hpp"
 #include "hostile/hostile_support.hpp"
@@ -210,28 +211,24 @@ TEST_CASE("combine: MRG32k3a's output from p1 and p2, equal, adjacent, borrowing
   report_checked("combine", checked);
 }
 
-// mrg32k3a.frag's stepping (stepState: each component's column times its step matrix by
-// dotMod, then combine) for 3000 steps from RngStreams' seed, against the reference.
-TEST_CASE("MRG32k3a stepped 3000 times by dotMod and combine under hostile arithmetic", "[hostile]") {
+using Column = std::array<vec3, 3>;
+
+// MRG32k3a stepped 3000 times from RngStreams' seed by `advance` (both components' words as
+// digits, oldest first, moved on in place), every output combined and checked against the
+// reference, under every policy.
+void check_stepped(const std::function<void(Column& s1, Column& s2)>& advance) {
   using namespace glrand::mrg32k3a;
-  const shaders::Modulus first = modulus(kM1), second = modulus(kM2);
   for (const auto& policy : policies()) {
     PolicyScope scope(policy);
     State exact = default_seed();
-    std::array<vec3, 3> s1, s2;
+    Column s1, s2;
     for (int k = 0; k < 3; ++k) {
       s1[k] = digits(exact.s1[k]);
       s2[k] = digits(exact.s2[k]);
     }
     Mismatches m;
     for (int n = 0; n < 3000; ++n) {
-      std::array<vec3, 3> n1, n2;
-      for (int row = 0; row < 3; ++row) {
-        n1[row] = shaders::dotMod(digits(kA1[row][0]), digits(kA1[row][1]), digits(kA1[row][2]), s1[0], s1[1], s1[2], first);
-        n2[row] = shaders::dotMod(digits(kA2[row][0]), digits(kA2[row][1]), digits(kA2[row][2]), s2[0], s2[1], s2[2], second);
-      }
-      s1 = n1;
-      s2 = n2;
+      advance(s1, s2);
       exact = step(exact);
       const vec2 z = shaders::combine(s1[2], s2[2], digits(kM1));
       const U64 expected = glrand::mrg32k3a::combine(exact);
@@ -242,6 +239,22 @@ TEST_CASE("MRG32k3a stepped 3000 times by dotMod and combine under hostile arith
     INFO(policy.name << ": " << m.report());
     CHECK(m.count() == 0);
   }
+}
+
+// mrg32k3a.frag's stepping (stepState: each component's column times its step matrix by
+// dotMod).
+TEST_CASE("MRG32k3a stepped 3000 times by dotMod and combine under hostile arithmetic", "[hostile]") {
+  using namespace glrand::mrg32k3a;
+  const shaders::Modulus first = modulus(kM1), second = modulus(kM2);
+  check_stepped([&](Column& s1, Column& s2) {
+    Column n1, n2;
+    for (int row = 0; row < 3; ++row) {
+      n1[row] = shaders::dotMod(digits(kA1[row][0]), digits(kA1[row][1]), digits(kA1[row][2]), s1[0], s1[1], s1[2], first);
+      n2[row] = shaders::dotMod(digits(kA2[row][0]), digits(kA2[row][1]), digits(kA2[row][2]), s2[0], s2[1], s2[2], second);
+    }
+    s1 = n1;
+    s2 = n2;
+  });
 }
 
 // shortStepMod (stepOnce's arithmetic): (a·x − b·y) mod m for MRG32k3a's multipliers and
@@ -288,34 +301,15 @@ TEST_CASE("shortStepMod: a·x - b·y mod m for edge and random residues under ho
   report_checked("shortStepMod", checked);
 }
 
-// stepOnce (common/mrg32k3a_step.glsl: shortStepMod per component) for 3000 steps from
-// RngStreams' seed, against the reference.
+// stepOnce (common/mrg32k3a_step.glsl: shortStepMod per component).
 TEST_CASE("MRG32k3a stepped 3000 times by shortStepMod and combine under hostile arithmetic", "[hostile]") {
   using namespace glrand::mrg32k3a;
   const shaders::Modulus first = modulus(kM1), second = modulus(kM2);
   const auto pair = [](U64 v) { return vec2(f(v & 0xFFF), f(v >> 12)); };
-  for (const auto& policy : policies()) {
-    PolicyScope scope(policy);
-    State exact = default_seed();
-    std::array<vec3, 3> s1, s2;
-    for (int k = 0; k < 3; ++k) {
-      s1[k] = digits(exact.s1[k]);
-      s2[k] = digits(exact.s2[k]);
-    }
-    Mismatches m;
-    for (int n = 0; n < 3000; ++n) {
-      s1 = {s1[1], s1[2], shaders::shortStepMod(pair(kA12), s1[1], pair(kA13n), s1[0], first)};
-      s2 = {s2[1], s2[2], shaders::shortStepMod(pair(kA21), s2[2], pair(kA23n), s2[0], second)};
-      exact = step(exact);
-      const vec2 z = shaders::combine(s1[2], s2[2], digits(kM1));
-      const U64 expected = glrand::mrg32k3a::combine(exact);
-      m.check(integer_of(z.lane[0]) == static_cast<std::int64_t>(expected & 0xFFFFFF) &&
-                  integer_of(z.lane[1]) == static_cast<std::int64_t>(expected >> 24),
-              [&](auto& o) { o << "output " << n << " -> (" << z.lane[0].v << ", " << z.lane[1].v << "), not " << expected; });
-    }
-    INFO(policy.name << ": " << m.report());
-    CHECK(m.count() == 0);
-  }
+  check_stepped([&](Column& s1, Column& s2) {
+    s1 = {s1[1], s1[2], shaders::shortStepMod(pair(kA12), s1[1], pair(kA13n), s1[0], first)};
+    s2 = {s2[1], s2[2], shaders::shortStepMod(pair(kA21), s2[2], pair(kA23n), s2[0], second)};
+  });
 }
 
 }  // namespace
