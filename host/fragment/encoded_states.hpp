@@ -3,7 +3,8 @@
 // Substream states laid out for the GPU: `count` states, state i being `first` moved on by
 // i·stride positions, each as the traits' encode_state writes it (4·kStateVec4s floats),
 // computed on every core, each core's range started by one skip-ahead. The stream engines'
-// leapfrog starts (stride 1) and the texture fills' texels (stride C·T) are such layouts.
+// leapfrog starts (stride 1) or blocks (stride L), and the texture fills' texels (stride C·T)
+// or runs of R texels (stride R·C·T) are such layouts.
 #include <cstdint>
 #include <vector>
 

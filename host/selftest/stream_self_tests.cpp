@@ -17,7 +17,7 @@ std::vector<StatefulCase<Traits>> stream_cases(std::vector<StatefulCase<Traits>>
     if (c.layout.split == fragment::Split::blocking) return !stream::streams_in_blocks<Traits>();
     return c.layout.split != fragment::Split::leapfrog || c.layout.update != fragment::StateUpdate::gpu;
   });
-  if (cases.empty()) throw Error("the known answers have no leapfrog case for the stream profiles");
+  if (cases.empty()) throw Error("the known answers have no case for the stream profiles");
   return cases;
 }
 

@@ -17,7 +17,7 @@
 // component (the buffer holds the base states, read and never written; a fill's first outputs
 // are the base times a uniform the host composes), or moved on in the buffer where a jump is a
 // matrix (MRG32k3a, whose traits bring an advance shader for ps30: the fill's shader steps by
-// the recurrence between a texel's outputs and applies the jump, set as its step, after the
+// the recurrence between a run's outputs and applies the jump, set as its step, after the
 // last). Needs a current OpenGL 4.3 context; every call leaves the caller's GL state as it was
 // (gl::StateGuard).
 #include <GL/glew.h>
@@ -92,6 +92,10 @@ class ComputeTextureFiller {
       programs_.emplace(format, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
                                                   {{"CHANNELS", std::to_string(format.channels)},
                                                    {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
+    // A shader that fixes its runs (RUN_TEXELS) runs one texel: the host must lay out the same.
+    if (run_texels_ != 1 && !programs_.at(format).has_uniform("uRunTexels"))
+      throw Error(std::string(G::kComputeTextureShader) + " fixes its runs of texels, but the host lays out runs of " +
+                  std::to_string(run_texels_));
     const std::vector<float> encoded =
         fragment::encoded_states(generator_, at, texels / run_texels_, per_texel * run_texels_);
     if constexpr (kMovesStates) {
@@ -165,7 +169,7 @@ class ComputeTextureFiller {
   std::map<gl::TexelFormat, gl::Program> programs_;  // G::kComputeTextureShader, by texture format
   gl::StorageBuffer states_;
   typename G::Jump step_;       // one step, between a texel's outputs (from a base)
-  typename G::Jump last_step_{};     // moved on: after a texel's last output, over the other texels'
+  typename G::Jump last_step_{};     // moved on: after a run's last output, over the other runs'
   typename G::Jump base_to_fill_{};  // from a base: to the next fill's first outputs
   typename G::Jump fill_step_{};     // from a base: a fill's outputs
   std::uint32_t textures_ = 0;  // textures a fill writes (0: no states set yet)

@@ -259,7 +259,10 @@ class StreamGenerator {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    const auto p = packings_.get(format, distribution, per_pass, [&](gl::PackFormat f, int variant) {
+    // The readback is kept from run to run: sized for the engine's longest pass, not this run's
+    // (a blocked engine's generate_from runs shorter ones).
+    const std::uint64_t longest_pass = substreams_ * outputs_per_substream_;
+    const auto p = packings_.get(format, distribution, longest_pass, [&](gl::PackFormat f, int variant) {
       return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
     });
     p.readback->run(

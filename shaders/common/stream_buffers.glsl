@@ -3,7 +3,8 @@
 // storage buffer and writes its outputs anywhere in another, so a pass is not limited to
 // 16 outputs per pixel (the "scatter" the 2006 paper asked of future GPUs). Leapfrog: output
 // j of substream s in a pass is output j·P + s of the pass, so every pass yields a contiguous
-// chunk of the serial sequence and neighbouring substreams write neighbouring words.
+// chunk of the serial sequence and neighbouring substreams write neighbouring words; in
+// blocks (MRG32k3a) it is output s·L + j, the same chunk.
 // Integers are used only to address the buffers; the generator arithmetic is the same
 // float-only code as in the ps30 profile. A generator's stream defines STATE_VEC4S first.
 layout(std430, binding = 0) buffer SubstreamStates { vec4 states[]; };  // STATE_VEC4S per substream

@@ -36,7 +36,8 @@ class TextureFiller {
   // within kCeicgFloatTolerance of ceicg::to_f32; Park–Miller's and MRG32k3a's within 1 ulp of
   // pm::to_f32 and mrg32k3a::to_f32 (RngStreams' floats: --curand-seed is refused), and
   // Wichmann–Hill's within 2^-20 of wh::to_f32 on the circle (distance mod 1), each texel a
-  // substream whose state stays on the GPU from fill to fill (the host sets the states on the
+  // substream (in the compute profile MRG32k3a's substream is a run of up to 8 texels of a
+  // row) whose state stays on the GPU from fill to fill (the host sets the states on the
   // first fill, after a change of size, of T or of C, and after seek()).
   // In the compute profile the textures may instead hold words (GL_RGBA32UI, GL_RG32UI,
   // GL_R32UI): the exact integers, Park–Miller's and MRG32k3a's a word a channel in the same
