@@ -55,8 +55,9 @@ class ComputeTextureFiller {
         states_(checked_state_bytes(width, height)),
         step_(generator_.jump(1)) {}
 
-  // Texels a substream runs through in a row of `width`: with a matrix jump the most, up to 8,
-  // that divides it (uRunTexels); else 1, as the other shaders fix it (RUN_TEXELS).
+  // Texels a substream runs through in a row of `width` (the shader's RUN_TEXELS): with a
+  // matrix jump the most, up to 8, that divides it; else 1 (a run's strided image stores cost
+  // more than its state reads save).
   static std::uint32_t run_texels_of(std::uint32_t width) {
     std::uint32_t r = kMovesStates ? 8 : 1;
     while (width % r != 0) r /= 2;
@@ -91,11 +92,8 @@ class ComputeTextureFiller {
     if (!programs_.contains(format))
       programs_.emplace(format, gl::Program::compute(gl::embedded_shader(G::kComputeTextureShader),
                                                   {{"CHANNELS", std::to_string(format.channels)},
-                                                   {"TEXTURE_WORDS", format.words ? "1" : "0"}}));
-    // A shader that fixes its runs (RUN_TEXELS) runs one texel: the host must lay out the same.
-    if (run_texels_ != 1 && !programs_.at(format).has_uniform("uRunTexels"))
-      throw Error(std::string(G::kComputeTextureShader) + " fixes its runs of texels, but the host lays out runs of " +
-                  std::to_string(run_texels_));
+                                                   {"TEXTURE_WORDS", format.words ? "1" : "0"},
+                                                   {"RUN_TEXELS", std::to_string(run_texels_)}}));
     const std::vector<float> encoded =
         fragment::encoded_states(generator_, at, texels / run_texels_, per_texel * run_texels_);
     if constexpr (kMovesStates) {
@@ -125,7 +123,6 @@ class ComputeTextureFiller {
     const gl::Program& program = programs_.at(format_);
     program.use();
     program.set_int("uTextures", static_cast<int>(textures.size()));
-    if (program.has_uniform("uRunTexels")) program.set_int("uRunTexels", static_cast<int>(run_texels_));
     glUniform2i(glGetUniformLocation(program.id(), "uSize"), static_cast<GLint>(size_.width),
                 static_cast<GLint>(size_.height));
     if constexpr (kMovesStates) {

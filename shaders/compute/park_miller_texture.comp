@@ -13,7 +13,6 @@
 // two limbs; the arithmetic in 11-bit limbs.
 #define STATE_VEC4S 1
 #include "common/limb_arithmetic.glsl"
-#define RUN_TEXELS 1  // a run's strided image stores cost more than its state reads save
 #include "compute/texture_main.glsl"
 
 // z as a word (limbs added: l.x may be 2^11).

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The compute profile's texture fill (the 2006 paper's Figure 2 in the caller's context, with
 // compute shaders): invocation (i, y) is a run of R consecutive texels of row y, p = x + W·y
-// for x = i·R .. i·R + R − 1 (R: RUN_TEXELS where the generator's shader fixes it, else
-// uRunTexels; it divides W), and so a run of consecutive
+// for x = i·R .. i·R + R − 1 (R: RUN_TEXELS, which the host defines and which divides W), and
+// so a run of consecutive
 // outputs: a substream, s = i + (W/R)·y, whose state lives in a shader storage buffer
 // (STATE_VEC4S vec4s a substream, as the stream profiles keep it). A fill of T textures writes
 // each texel's C·T consecutive outputs as floats (C: CHANNELS), output C·t + c into texture
@@ -14,12 +14,10 @@
 #include "compute/texture_images.glsl"
 
 layout(std430, binding = 0) buffer SubstreamStates { vec4 states[]; };
-#ifdef RUN_TEXELS
-const int kRunTexels = RUN_TEXELS;  // the compiler unrolls a run of one
-#else
-uniform int uRunTexels;
-#define kRunTexels uRunTexels
+#ifndef RUN_TEXELS
+#define RUN_TEXELS 1  // the host's choice (stream::ComputeTextureFiller::run_texels_of)
 #endif
+const int kRunTexels = RUN_TEXELS;  // a constant, so that the compiler unrolls a run
 
 vec4 loadState(int substream, int texel) { return states[substream * STATE_VEC4S + texel]; }
 void storeState(int substream, int texel, vec4 value) { states[substream * STATE_VEC4S + texel] = value; }

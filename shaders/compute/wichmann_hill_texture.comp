@@ -14,7 +14,6 @@
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
 #include "common/mulmod24.glsl"
-#define RUN_TEXELS 1  // a run's strided image stores cost more than its state reads save
 #include "compute/texture_main.glsl"
 
 uniform vec4 uModulus;          // m_k
