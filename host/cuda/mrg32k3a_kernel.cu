@@ -102,11 +102,25 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
   }
 }
 
+// Blocks an SM must hold at once (__launch_bounds__). One leaves nvcc free with registers (108
+// for the mixed step, so two blocks fit an SM): for the words and the own values the stores
+// set the pace (asking for two gave the same rate on an H200), and so does the float normal's
+// arithmetic (four made it 2–3% slower). The other float distributions wait on latency that
+// more warps hide: four blocks (64 registers) made the Poisson's search 1.38× and Box–Muller
+// 1.05× as fast. For doubles four made the exponential and Box–Muller 7% slower and the normal
+// 6% faster; they keep one (bench/results/2026-11-29-h200-cuda-float-normal).
+template <class Store>
+constexpr int kBlocksPerMultiprocessor = 1;
+template <class Formula, class T, Made kMade, DistributionKind kKind>
+constexpr int kBlocksPerMultiprocessor<ValueStore<ValueOf<Formula, T, kMade, kKind>>> = [] {
+  if (kMade == Made::own || sizeof(T) != 4) return 1;
+  const bool quantile = kKind == DistributionKind::normal || kKind == DistributionKind::lognormal;
+  return kMade == Made::distribution && quantile ? 1 : 4;
+}();
+
 // `stride`: A^((G − 1)·L), from the end of a lane's chunk to the start of its next.
-// The minimum of one block per SM leaves nvcc free with registers (108 for the mixed step, so
-// two blocks fit an SM); asking for two blocks gave the same rate on an H200.
 template <JumpBase base, class State, class Store>
-__global__ void __launch_bounds__(kThreadsPerBlock, 1) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, Store store,
+__global__ void __launch_bounds__(kThreadsPerBlock, kBlocksPerMultiprocessor<Store>) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, Store store,
                                                                    std::uint64_t count, std::uint32_t rounds,
                                                                    std::uint64_t chunks, arithmetic::Mrg32k3aJump stride) {
   __shared__ __align__(16) std::uint32_t tiles[kWarpsPerBlock][32][kRowWords];

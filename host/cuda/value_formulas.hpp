@@ -65,6 +65,7 @@ struct ParkMillerFormula {
 
 struct Mrg32k3aFormula {
   static constexpr int kWidth = 1;
+  static constexpr bool kMrg32k3a = true;  // u = z/(m1 + 1), or z/m1: Transform::value_of_mrg32k3a
   bool curand;  // cuRAND's normalisation, its f32 the double rounded to nearest
   __device__ double f64(const std::uint32_t* z) const {
     return __dmul_rn(static_cast<double>(*z), curand ? mrg32k3a::kCurandNorm : mrg32k3a::kNorm);
@@ -136,6 +137,39 @@ struct Transform {
       if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_midpoint_f32(x)));
     }
     return value<T, K>(midpoint(x));
+  }
+
+  // The same value where u is MRG32k3a's z/d, z in [1, m1]: d = m1 + 1 (RngStreams'), or m1
+  // (cuRAND's, so that z = m1 gives u = 1). The float normal's p and 1 − 2p come from the
+  // integers, n = min(z, d − z) and d − 2n, each within an ulp of its quotient by d
+  // (over_m1_plus), with no double arithmetic and no 64-bit conversion; either d takes the
+  // same instructions, so that the kernel holds one copy of the formula.
+  template <class T, DistributionKind K>
+  __device__ T value_of_mrg32k3a(std::uint32_t z, bool curand) const {
+    if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
+      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(z, curand)));
+    }
+    return value<T, K>(__dmul_rn(static_cast<double>(z), curand ? mrg32k3a::kCurandNorm : mrg32k3a::kNorm));
+  }
+
+  // k/d in float for d = m1 + c (c = 0 or 1): 1/d = 2^-32·(1 + ε), ε = (2^32 − d)/d, so the
+  // quotient is k_f·2^-32 (exact) plus k_f·2^-32·ε, added by one fused rounding; k_f is k
+  // rounded to float, so the result is at most an ulp from k/d.
+  __device__ static float over_m1_plus(std::uint32_t k, bool plus_one) {
+    constexpr double kM1 = static_cast<double>(mrg32k3a::kM1);
+    constexpr float kExcessM1 = static_cast<float>(0x1p-32 * ((0x1p32 - kM1) / kM1));
+    constexpr float kExcessM1PlusOne = static_cast<float>(0x1p-32 * ((0x1p32 - kM1 - 1) / (kM1 + 1)));
+    const float kf = __uint2float_rn(k);
+    return __fmaf_rn(kf, plus_one ? kExcessM1PlusOne : kExcessM1, __fmul_rn(kf, 0x1p-32f));
+  }
+
+  // standard_normal_f32(z/d) (below); u = 1 (cuRAND's z = m1) gives p = 0, as there.
+  __device__ static float standard_normal_mrg32k3a_f32(std::uint32_t z, bool curand) {
+    const std::uint32_t d = static_cast<std::uint32_t>(mrg32k3a::kM1) + (curand ? 0u : 1u);
+    const bool upper = z > d / 2;  // u > 1/2
+    const std::uint32_t n = upper ? d - z : z;
+    const float q = normal_quantile_lower(over_m1_plus(n, !curand), over_m1_plus(d - 2u * n, !curand));
+    return upper ? -q : q;
   }
 
   // Box–Muller's two values of the pair (u0, u1): r = sqrt(−2·log1p(−u0)), (cos, sin) of
@@ -283,6 +317,8 @@ struct ValueOf {
       else return formula.f64(x);
     } else if constexpr (requires { requires Formula::kMidpoint; }) {
       return transform.template value_of_midpoint<T, kKind>(*x);
+    } else if constexpr (requires { requires Formula::kMrg32k3a; }) {
+      return transform.template value_of_mrg32k3a<T, kKind>(*x, formula.curand);
     } else {
       return transform.template value<T, kKind>(formula.f64(x));
     }

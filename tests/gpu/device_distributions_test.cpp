@@ -2,10 +2,10 @@
 // Distributions made on the GPU (cuda/conversion_kernels.cu's distribution kernel) against
 // MPFR's correctly rounded values of the same u (support/distribution_reference.hpp), within
 // docs/distributions.md's bounds, at the hard points (the smallest and largest words, words
-// around 1/2) and on random words of Park–Miller, MRG32k3a and MT19937's formulas; a uniform
-// range and (0, 1] bit for bit as the host's formulas; Box–Muller's pairs against MPFR's exact
-// pair; and the public API's values on the CUDA path against the reference from the CPU path's
-// doubles. Skipped (exit 77) without a GPU.
+// around 1/2) and on random words of Park–Miller, MRG32k3a (both its divisors) and MT19937's
+// formulas; a uniform range and (0, 1] bit for bit as the host's formulas; Box–Muller's pairs
+// against MPFR's exact pair; and the public API's values on the CUDA path against the
+// reference from the CPU path's doubles. Skipped (exit 77) without a GPU.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
@@ -161,6 +161,11 @@ std::vector<Formula> formulas() {
           {"mrg32k3a", 1, mrg32k3a::kM1,
            [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(false, f, d); },
            [](std::uint32_t z) { return mrg32k3a::to_f64(z); }},
+          // --curand-seed's u = z/m1, whose float normal takes the other divisor; up to m1 − 1,
+          // since u = 1 has no finite value to be near.
+          {"mrg32k3a (cuRAND's u)", 1, mrg32k3a::kM1 - 1,
+           [](cuda::ValueFormat f, const Distribution* d) { return cuda::mrg32k3a_conversion(true, f, d); },
+           [](std::uint32_t z) { return mrg32k3a::curand_f64(z); }},
           {"mt19937", 0, 0xFFFFFFFFu,
            [](cuda::ValueFormat f, const Distribution* d) { return cuda::midpoint_conversion(f, d); },
            [](std::uint32_t x) { return mt19937::to_f64(x); }}};
