@@ -16,8 +16,10 @@
 #include "cli/options.hpp"
 #include "cli/u32_words.hpp"
 #include <glrand/error.hpp>
+#include <glrand/registry.hpp>
 #include "quality/dieharder_battery.hpp"  // declarations only: usable without libdieharder
 #include "quality/word_feed.hpp"
+#include "stream/stream_split.hpp"
 
 namespace glrand::cli {
 namespace {
@@ -88,7 +90,7 @@ std::string describe_path(const SourceOptions& options, const std::string& size)
   std::string text = std::string("gl, profile ") + name_of(profile);
   if (profile != Profile::ps30)
     return text + ", up to " + std::to_string(options.stream_substreams()) + " substreams, " +
-           (options.generator == "mrg32k3a" ? "blocks" : "leapfrog");
+           std::string(stream::stream_split_name(find_generator(options.generator).algorithm));
   if (options.generator == "ceicg") return text + ", " + (size.empty() ? "1024x1024" : size) + " pixels per pass";
   const StreamLayout layout = options.stream_layout();
   const std::string substreams = layout.substreams == kAutomaticSubstreams

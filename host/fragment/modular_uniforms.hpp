@@ -8,7 +8,7 @@
 namespace glrand::fragment {
 
 // shaders/common/exact_division.glsl's kQuotientBias: quotient estimates are scaled by it so
-// that they never exceed the true quotient.
+// that they never exceed the true quotient (hostile_emulation_tests checks the two agree).
 inline constexpr double kQuotientBias = 1.0 - 1.0 / 1048576.0;
 
 // (1/d)·kQuotientBias rounded to float (mulModSchrageByInverse's qInverse).

@@ -86,6 +86,13 @@ TEST_CASE("divideExact: exact quotient and remainder under hostile division and 
   report_checked("divideExact", checked);
 }
 
+// The host makes the Schrage and shift reciprocals' uniforms with its own copy of the shaders'
+// bias (fragment/modular_uniforms.hpp): the two must be one number, exact in float.
+TEST_CASE("the host's quotient bias is the shaders' kQuotientBias", "[hostile]") {
+  CHECK(shaders::kQuotientBias.v == static_cast<float>(glrand::fragment::kQuotientBias));
+  CHECK(static_cast<double>(static_cast<float>(glrand::fragment::kQuotientBias)) == glrand::fragment::kQuotientBias);
+}
+
 // The same harness finds a weakened divideExact: without the low bias (kQuotientBias = 1.0,
 // set by glsl_to_cpp --override), a quotient rounded up by the division makes q·b above
 // 2^24, where it rounds, and the correction step sees the wrong remainder.
