@@ -52,7 +52,8 @@ set(GLRAND_SHADERS
   readback/words_to_image.comp
 )
 # Variants (FILE:DEFINE=VALUE,...), from each shader's own `// glrand: variant D=V,...` lines:
-# every variant the library compiles at run time, validated and measured so that each pass's
+# every variant the library compiles at run time (of a compute texture fill's run length,
+# RUN_TEXELS, the longest and the shortest), validated and measured so that each pass's
 # instruction count is known (glrand info -g NAME). Candidates (`// glrand: candidate ...`):
 # the larger passes the engine picks from within the budget; it renders one only if it fits
 # 512 slots. The ps30 check applies every rule but the budget to them (every variant, the

@@ -104,18 +104,20 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 
 // Blocks an SM must hold at once (__launch_bounds__). One leaves nvcc free with registers (108
 // for the mixed step, so two blocks fit an SM): for the words and the own values the stores
-// set the pace (asking for two gave the same rate on an H200), and so does the float normal's
-// arithmetic (four made it 2–3% slower). The other float distributions wait on latency that
-// more warps hide: four blocks (64 registers) made the Poisson's search 1.38× and Box–Muller
-// 1.05× as fast. For doubles four made the exponential and Box–Muller 7% slower and the normal
-// 6% faster; they keep one (bench/results/2026-11-29-h200-cuda-float-normal).
+// set the pace (asking for two gave the same rate on an H200), and so they do for a uniform
+// range and (0, 1], and the float normal's arithmetic (four made it 2–3% slower). The Poisson's
+// search, Box–Muller's normal and the exponential wait on latency that more warps hide: four
+// blocks (64 registers; the exponential spills 8 bytes) made them 1.38×, 1.05× and 1.02× as
+// fast on an H200. Box–Muller's log-normal would spill 88 bytes, and for doubles four made the
+// exponential and Box–Muller 7% slower (the normal 6–10% faster): they keep one
+// (bench/results/2026-11-29-h200-cuda-float-normal).
 template <class Store>
 constexpr int kBlocksPerMultiprocessor = 1;
 template <class Formula, class T, Made kMade, DistributionKind kKind>
 constexpr int kBlocksPerMultiprocessor<ValueStore<ValueOf<Formula, T, kMade, kKind>>> = [] {
   if (kMade == Made::own || sizeof(T) != 4) return 1;
-  const bool quantile = kKind == DistributionKind::normal || kKind == DistributionKind::lognormal;
-  return kMade == Made::distribution && quantile ? 1 : 4;
+  if (kKind == DistributionKind::poisson || kKind == DistributionKind::exponential) return 4;
+  return kMade == Made::pairs && kKind == DistributionKind::normal ? 4 : 1;
 }();
 
 // `stride`: A^((G − 1)·L), from the end of a lane's chunk to the start of its next.

@@ -8,8 +8,9 @@
 
 namespace glrand::cuda {
 
-// log v for a normal float v > 0 by the hardware's base-2 logarithm (a few instructions where
-// logf takes twenty): h needs w to an absolute error, which this meets (the fit's tool bounds
+// log v by the hardware's base-2 logarithm (__log2f's instruction; a few instructions where
+// logf takes twenty), for v a normal float (p ≥ 2^-53) or 0 (p = 0, cuRAND's MRG32k3a u = 1:
+// −∞, as logf): h needs w to an absolute error, which this meets (the fit's tool measures
 // the chain with it).
 __device__ inline float fast_log(float v) {
   float log2v;

@@ -143,7 +143,10 @@ struct Transform {
   // (cuRAND's, so that z = m1 gives u = 1). The float normal's p and 1 − 2p come from the
   // integers, n = min(z, d − z) and d − 2n, each within an ulp of its quotient by d
   // (over_m1_plus), with no double arithmetic and no 64-bit conversion; either d takes the
-  // same instructions, so that the kernel holds one copy of the formula.
+  // same instructions, so that the kernel holds one copy of the formula. They are the exact
+  // quotient's, not the double u's (z times the double nearest 1/d): where d − 2n is a few
+  // units, 1 − 2p differs from 1 − 2u by up to about 4 float ulps, which the normal's 8-ulp
+  // bound holds (docs/distributions.md, "Exactness").
   template <class T, DistributionKind K>
   __device__ T value_of_mrg32k3a(std::uint32_t z, bool curand) const {
     if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
@@ -238,8 +241,11 @@ struct Transform {
     const double q = __dsub_rn(1.0, u);
     const float qf = __double2float_rn(q);
     const double e = u < 0.5 ? __dsub_rn(__dsub_rn(1.0, qf), u) : __dsub_rn(q, qf);
+    // u = 1 (cuRAND's MRG32k3a u of z = m1) gives +∞, as the host's −log1p(−1), where 0/0
+    // would make a NaN.
+    if (qf == 0.0f) return __int_as_float(0x7f800000);
     // e/q_f is at most 2^-24 of the sum, so the fast division's error vanishes in it; 0 − (…)
-    // keeps u = 0's value +0, as the host's. (No formula gives u = 1.)
+    // keeps u = 0's value +0, as the host's.
     return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(__double2float_rn(e), qf)));
   }
 

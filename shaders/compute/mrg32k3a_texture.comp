@@ -1,12 +1,13 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // glrand: profile compute
-// glrand: variant CHANNELS=4
-// glrand: variant CHANNELS=2
-// glrand: variant CHANNELS=1
-// glrand: variant CHANNELS=4,TEXTURE_WORDS=1
-// glrand: variant CHANNELS=2,TEXTURE_WORDS=1
-// glrand: variant CHANNELS=1,TEXTURE_WORDS=1
+// glrand: variant CHANNELS=4,RUN_TEXELS=8
+// glrand: variant CHANNELS=2,RUN_TEXELS=8
+// glrand: variant CHANNELS=1,RUN_TEXELS=8
+// glrand: variant CHANNELS=4,TEXTURE_WORDS=1,RUN_TEXELS=8
+// glrand: variant CHANNELS=2,TEXTURE_WORDS=1,RUN_TEXELS=8
+// glrand: variant CHANNELS=1,TEXTURE_WORDS=1,RUN_TEXELS=8
+// glrand: variant CHANNELS=4,RUN_TEXELS=1
 // MRG32k3a texture fill, compute profile (compute/texture_main.glsl): each run's six words,
 // as (x0, x1) pairs in three vec4s, held after its output's step (common/mrg32k3a_step.glsl's
 // convention), step by A between its R·C·T outputs (stepOnce: the recurrence's own

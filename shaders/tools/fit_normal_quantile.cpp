@@ -17,7 +17,6 @@
 // way, prints each largest error in ulps, and fails above kMostUlps or kMostUlpsFastLog.
 #include <mpfr.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -131,13 +130,14 @@ void fit(Piece& piece) {
   }
 }
 
-// The CUDA path takes w by the hardware's base-2 logarithm, times ln 2 (fast_log): CUDA's
-// __log2f is within 2^-22 where its argument is in [0.5, 2] and within 2 ulp elsewhere
-// (CUDA C++ Programming Guide, "Intrinsic Functions"), and the product adds half an ulp. A
-// bound on |error| of that w, for w ≥ 0.
+// The CUDA path takes w by the hardware's base-2 logarithm, times ln 2 rounded to float
+// (fast_log): CUDA's __log2f, that instruction, is within 2^-22 where its argument is in
+// [0.5, 2] and within 2 ulp elsewhere (CUDA C++ Programming Guide, "Intrinsic Functions"):
+// both within 2^-22·(|log2 v| + 1). The product adds half an ulp, and ln 2's rounding about
+// 2^-28 of w. The error of that w, for w ≥ 0, at its worst.
 double fast_log_error(double w) {
-  const double log2_error = std::max(0x1p-22, 2 * 0x1p-23 * (w / std::log(2.0) + 1));
-  return std::log(2.0) * log2_error + 0x1p-24 * w;
+  const double log2_error = 0x1p-22 * (w / std::log(2.0) + 1);
+  return std::log(2.0) * log2_error + (0x1p-24 + 0x1p-28) * w;
 }
 
 // The shader's chain in float (no fused operations), from p in (0, 1/2]; w off by `w_error`
@@ -205,7 +205,7 @@ void write_pieces(std::ofstream& file, const std::vector<Piece>& pieces, const P
 
 // The CUDA path's copy of the fit: the same coefficients, each add, multiply and fused
 // multiply-add written as its intrinsic (so that no kernel contracts it differently), x = 1 − 2p
-// given by the caller, who makes it from its double u.
+// given by the caller, who makes it from its u.
 bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
   std::ofstream file(out);
   file << "// SPDX-License-Identifier: MIT\n"
@@ -216,8 +216,9 @@ bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
           "// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the\n"
           "// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.\n"
           "\nnamespace glrand::cuda {\n"
-          "\n// log v for a normal float v > 0 by the hardware's base-2 logarithm (a few instructions where\n"
-          "// logf takes twenty): h needs w to an absolute error, which this meets (the fit's tool bounds\n"
+          "\n// log v by the hardware's base-2 logarithm (__log2f's instruction; a few instructions where\n"
+          "// logf takes twenty), for v a normal float (p ≥ 2^-53) or 0 (p = 0, cuRAND's MRG32k3a u = 1:\n"
+          "// −∞, as logf): h needs w to an absolute error, which this meets (the fit's tool measures\n"
           "// the chain with it).\n"
           "__device__ inline float fast_log(float v) {\n"
           "  float log2v;\n"
