@@ -201,6 +201,9 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
   if (from < begin || (pairs && begin % 2 != 0) || needed - begin > u.size())
     throw InvalidArgument("a distribution's values need their outputs' doubles (and their pair partners')");
   parallel_fill(out.size(), 0, [&](std::uint64_t lo, std::uint64_t hi) {
+    // Box–Muller's last pair, made once for both its outputs.
+    std::uint64_t pair_first = ~std::uint64_t{0};
+    double pair_z0 = 0, pair_z1 = 0;
     for (std::uint64_t i = lo; i < hi; ++i) {
       const std::uint64_t n = from + i, at = n - begin;  // output n, its double u[at]
       double x = 0;
@@ -222,9 +225,11 @@ void apply_values(const Distribution& d, std::span<const double> u, std::uint64_
           double z = 0;
           if (pairs) {
             const std::uint64_t first = at - (n % 2);  // the pair's first output
-            double z0 = 0, z1 = 0;
-            box_muller(u[first], u[first + 1], z0, z1);
-            z = n % 2 == 0 ? z0 : z1;
+            if (first != pair_first) {
+              box_muller(u[first], u[first + 1], pair_z0, pair_z1);
+              pair_first = first;
+            }
+            z = n % 2 == 0 ? pair_z0 : pair_z1;
           } else {
             z = normal_quantile(u[at]);
           }
