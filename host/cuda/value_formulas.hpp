@@ -148,11 +148,11 @@ struct Transform {
   // units, 1 − 2p differs from 1 − 2u by up to about 4 float ulps, which the normal's 8-ulp
   // bound holds (docs/distributions.md, "Exactness").
   template <class T, DistributionKind K>
-  __device__ T value_of_mrg32k3a(std::uint32_t z, bool curand) const {
+  __device__ T value_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t* z) const {
     if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(z, curand)));
+      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(*z, formula.curand)));
     }
-    return value<T, K>(__dmul_rn(static_cast<double>(z), curand ? mrg32k3a::kCurandNorm : mrg32k3a::kNorm));
+    return value<T, K>(formula.f64(z));
   }
 
   // k/d in float for d = m1 + c (c = 0 or 1): 1/d = 2^-32·(1 + ε), ε = (2^32 − d)/d, so the
@@ -324,7 +324,7 @@ struct ValueOf {
     } else if constexpr (requires { requires Formula::kMidpoint; }) {
       return transform.template value_of_midpoint<T, kKind>(*x);
     } else if constexpr (requires { requires Formula::kMrg32k3a; }) {
-      return transform.template value_of_mrg32k3a<T, kKind>(*x, formula.curand);
+      return transform.template value_of_mrg32k3a<T, kKind>(formula, x);
     } else {
       return transform.template value<T, kKind>(formula.f64(x));
     }

@@ -2,11 +2,10 @@
 #pragma once
 // The scatter and compute profiles' self-tests: the known answers of the ps30 self-test
 // (selftest/known_answers.hpp) run through the stream engine (stream/stream_generator.hpp)
-// with its shaders, two passes of two outputs per substream (a blocked engine's leapfrog cases:
-// four passes of one). The leapfrog cases apply to every
-// stream engine (their step, a^P, A^P or 4P positions, is the stream shaders' step, or a
-// blocked engine's jump); a blocked engine (MRG32k3a) runs the blocking cases too, whose step
-// is the recurrence's own.
+// with its shaders, two passes of two outputs per substream (a blocked engine's leapfrog
+// cases: four passes of one). The leapfrog cases apply to every stream engine (their step,
+// a^P, A^P or 4P positions, is the stream shaders' step, or a blocked engine's jump); a
+// blocked engine (MRG32k3a) runs the blocking cases too, whose step is the recurrence's own.
 #include <algorithm>
 #include <cstdint>
 #include <span>

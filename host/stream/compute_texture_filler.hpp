@@ -8,8 +8,8 @@
 // bound as images, and moves the state on. Where the state moves by a matrix jump (MRG32k3a) a
 // run is up to 8 texels, the most, a power of two, that divides W, so that its texels share the
 // jump and step by the recurrence alone; elsewhere a texel (a run's strided image stores cost
-// Park–Miller and Wichmann–Hill more than the state reads they save: docs/performance.md). The layout is
-// fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
+// Park–Miller and Wichmann–Hill more than the state reads they save: docs/performance.md).
+// The layout is fragment::StateTextureFiller's: output p·C·T + C·t + c, counted from the position, in
 // texture t, texel p, channel c. Word textures (R32UI, RG32UI, RGBA32UI) take the exact
 // integers instead: a word a channel for a one-word generator, in the same layout; one output's
 // words a texel for the others (RGBA32UI; C = 1). The states are kept as
@@ -144,8 +144,7 @@ class ComputeTextureFiller {
   }
 
   // Substream 0's state (the run from texel 0), read back from the GPU: the state at the
-  // current position. Throws
-  // glrand::DeviceError unless the GPU kept it exact.
+  // current position. Throws glrand::DeviceError unless the GPU kept it exact.
   State state() const {
     const gl::StateGuard guard;
     std::array<float, kStateFloats> floats{};

@@ -88,12 +88,14 @@ class StreamGenerator {
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
-        outputs_(substreams_ * outputs_per_substream_ * kFloats * sizeof(float)),
+        outputs_(most_outputs_per_pass() * kFloats * sizeof(float)),
         passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))} {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return passes_.outputs_per_substream; }
   std::uint64_t outputs_per_pass() const { return substreams_ * passes_.outputs_per_substream; }
+  // The longest pass the engine runs (generate_from's may be shorter), which sizes its buffers.
+  std::uint64_t most_outputs_per_pass() const { return substreams_ * outputs_per_substream_; }
   Profile profile() const { return program_.profile(); }
 
   // How packed passes are read back (tests and benchmarks compare the kinds); automatic is
@@ -259,10 +261,8 @@ class StreamGenerator {
     const gl::StateGuard guard;
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
-    // The readback is kept from run to run: sized for the engine's longest pass, not this run's
-    // (a blocked engine's generate_from runs shorter ones).
-    const std::uint64_t longest_pass = substreams_ * outputs_per_substream_;
-    const auto p = packings_.get(format, distribution, longest_pass, [&](gl::PackFormat f, int variant) {
+    // The readback is kept from run to run: sized for the engine's longest pass, not this run's.
+    const auto p = packings_.get(format, distribution, most_outputs_per_pass(), [&](gl::PackFormat f, int variant) {
       return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
     });
     p.readback->run(

@@ -2,15 +2,14 @@
 // The compute profile's texture fill (the 2006 paper's Figure 2 in the caller's context, with
 // compute shaders): invocation (i, y) is a run of R consecutive texels of row y, p = x + W·y
 // for x = i·R .. i·R + R − 1 (R: RUN_TEXELS, which the host defines and which divides W), and
-// so a run of consecutive
-// outputs: a substream, s = i + (W/R)·y, whose state lives in a shader storage buffer
-// (STATE_VEC4S vec4s a substream, as the stream profiles keep it). A fill of T textures writes
-// each texel's C·T consecutive outputs as floats (C: CHANNELS), output C·t + c into texture
-// t's channel c, stepping from texel to texel by the generator's own step; a generator whose
-// jump is a matrix (MRG32k3a) moves the state on over the other runs' outputs of the fill, the
-// others start each fill from a base state that stays as it is. A run shares one state read
-// and one jump among its texels. Integers only address the buffer and the images; the
-// arithmetic is the ps30 code.
+// so a run of consecutive outputs: a substream, s = i + (W/R)·y, whose state lives in a shader
+// storage buffer (STATE_VEC4S vec4s a substream, as the stream profiles keep it). A fill of T
+// textures writes each texel's C·T consecutive outputs as floats (C: CHANNELS), output C·t + c
+// into texture t's channel c, stepping from texel to texel by the generator's own step; a
+// generator whose jump is a matrix (MRG32k3a) moves the state on over the other runs' outputs
+// of the fill, the others start each fill from a base state that stays as it is. A run shares
+// one state read and one jump among its texels. Integers only address the buffer and the
+// images; the arithmetic is the ps30 code.
 #include "compute/texture_images.glsl"
 
 layout(std430, binding = 0) buffer SubstreamStates { vec4 states[]; };
