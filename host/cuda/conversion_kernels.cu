@@ -99,11 +99,13 @@ std::optional<PreparedTransform> prepare_transform(const Distribution* distribut
     if (!table)
       throw InvalidArgument("Poisson values of this mean are made on the host only (its CDF table could not be "
                             "made): leave out --distribution-on gpu");
-    p.table = std::make_shared<DeviceBuffer<double>>(table->cdf.size());
-    check(cudaMemcpy(p.table->data(), table->cdf.data(), table->cdf.size() * sizeof(double), cudaMemcpyHostToDevice),
-          "cudaMemcpy");
+    // One buffer: the CDF values, then the guide (in the kernels' parameters, a pointer less).
+    const std::size_t values = table->cdf.size(), guide_bytes = table->guide.size() * sizeof(std::uint32_t);
+    p.table = std::make_shared<DeviceBuffer<double>>(values + (guide_bytes + sizeof(double) - 1) / sizeof(double));
+    check(cudaMemcpy(p.table->data(), table->cdf.data(), values * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy");
+    check(cudaMemcpy(p.table->data() + values, table->guide.data(), guide_bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
     t.cdf = p.table->data();
-    t.cdf_size = static_cast<std::uint32_t>(table->cdf.size());
+    t.cdf_size = static_cast<std::uint32_t>(values);
     t.k0 = table->k0;
     t.floor = table->floor;
   }

@@ -105,7 +105,8 @@ struct Transform {
   DistributionKind kind;
   double a, width, mean, stddev, lambda;
   double lowest, highest;
-  // The Poisson's CDF table (distributions/poisson_table.hpp) in device memory.
+  // The Poisson's CDF table (distributions/poisson_table.hpp) in device memory, its guide
+  // right after its cdf_size values.
   const double* cdf = nullptr;
   std::uint32_t cdf_size = 0;
   double k0 = 0, floor = 0;
@@ -114,14 +115,14 @@ struct Transform {
   float inverse_lambda_f = 1, mean_f = 0, stddev_f = 1;
   bool float_parameters = true;
 
-  template <class T, DistributionKind K>
+  template <class T, DistributionKind K, bool kBound = false>
   __device__ T value(double u) const {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
-      if (float_parameters) return clamped(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
+      if (float_parameters) return clamped<K, kBound>(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
     } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_f32(u)));
+      if (float_parameters) return clamped<K, kBound>(of_standard_normal_f32<K>(standard_normal_f32(u)));
     }
-    return rounded<T>(in_double<K>(u));
+    return rounded<T, K, kBound>(in_double<K>(u));
   }
 
   // The same value where u is midpoint(x) (Sobol32, MT19937, MTGP32): the float formulas'
@@ -132,9 +133,9 @@ struct Transform {
   template <class T, DistributionKind K>
   __device__ T value_of_midpoint(std::uint32_t x) const {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
-      if (float_parameters) return clamped(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
+      if (float_parameters) return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
     } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_midpoint_f32(x)));
+      if (float_parameters) return clamped<K>(of_standard_normal_f32<K>(standard_normal_midpoint_f32(x)));
     }
     return value<T, K>(midpoint(x));
   }
@@ -147,12 +148,16 @@ struct Transform {
   // quotient's, not the double u's (z times the double nearest 1/d): where d − 2n is a few
   // units, 1 − 2p differs from 1 − 2u by up to about 4 float ulps, which the normal's 8-ulp
   // bound holds (docs/distributions.md, "Exactness").
+  // The normal's and log-normal's values here compare with the bounds in every path, a no-op
+  // (theirs are ±∞) that clamped<K> leaves out elsewhere: without it nvcc 13.0 makes MRG32k3a's
+  // normal kernel 17% slower (measured: bench/results/2026-11-29-h200-cuda-poisson-guide).
   template <class T, DistributionKind K>
   __device__ T value_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t* z) const {
-    if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(*z, formula.curand)));
+    constexpr bool kBound = K == DistributionKind::normal || K == DistributionKind::lognormal;
+    if constexpr (sizeof(T) == 4 && kBound) {
+      if (float_parameters) return bounded(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(*z, formula.curand)));
     }
-    return value<T, K>(formula.f64(z));
+    return value<T, K, kBound>(formula.f64(z));
   }
 
   // k/d in float for d = m1 + c (c = 0 or 1): 1/d = 2^-32·(1 + ε), ε = (2^32 − d)/d, so the
@@ -166,12 +171,14 @@ struct Transform {
     return __fmaf_rn(kf, plus_one ? kExcessM1PlusOne : kExcessM1, __fmul_rn(kf, 0x1p-32f));
   }
 
-  // standard_normal_f32(z/d) (below); u = 1 (cuRAND's z = m1) gives p = 0, as there.
+  // standard_normal_f32(z/d) (below); u = 1 (cuRAND's z = m1) gives n = 0, where p takes the
+  // clamp's 2^-53, as there.
   __device__ static float standard_normal_mrg32k3a_f32(std::uint32_t z, bool curand) {
     const std::uint32_t d = static_cast<std::uint32_t>(mrg32k3a::kM1) + (curand ? 0u : 1u);
     const bool upper = z > d / 2;  // u > 1/2
     const std::uint32_t n = upper ? d - z : z;
-    const float q = normal_quantile_lower(over_m1_plus(n, !curand), over_m1_plus(d - 2u * n, !curand));
+    const float p = fmaxf(over_m1_plus(n, !curand), 0x1p-53f);
+    const float q = normal_quantile_lower(p, over_m1_plus(d - 2u * n, !curand));
     return upper ? -q : q;
   }
 
@@ -185,7 +192,7 @@ struct Transform {
       if (!float_parameters) {
         double w0, w1;
         pair<double, K>(u0, u1, w0, w1);
-        v0 = rounded<float>(w0), v1 = rounded<float>(w1);
+        v0 = rounded<float, K>(w0), v1 = rounded<float, K>(w1);
         return;
       }
       const float r = __fsqrt_rn(__fmul_rn(2.0f, minus_log1p_minus_f32(u0)));
@@ -195,14 +202,14 @@ struct Transform {
       const int quarter = static_cast<int>(q) & 3;
       const float cos_q = quarter == 0 ? c : quarter == 1 ? -s : quarter == 2 ? -c : s;
       const float sin_q = quarter == 0 ? s : quarter == 1 ? c : quarter == 2 ? -s : -c;
-      v0 = clamped(of_standard_normal_f32<K>(__fmul_rn(r, cos_q)));
-      v1 = clamped(of_standard_normal_f32<K>(__fmul_rn(r, sin_q)));
+      v0 = clamped<K>(of_standard_normal_f32<K>(__fmul_rn(r, cos_q)));
+      v1 = clamped<K>(of_standard_normal_f32<K>(__fmul_rn(r, sin_q)));
     } else {
       const double r = __dsqrt_rn(__dmul_rn(-2.0, log1p(-u0)));
       double s = 0, c = 0;
       sincospi(__dmul_rn(2.0, u1), &s, &c);
-      v0 = rounded<T>(of_standard_normal<K>(__dmul_rn(r, c)));
-      v1 = rounded<T>(of_standard_normal<K>(__dmul_rn(r, s)));
+      v0 = rounded<T, K>(of_standard_normal<K>(__dmul_rn(r, c)));
+      v1 = rounded<T, K>(of_standard_normal<K>(__dmul_rn(r, s)));
     }
   }
 
@@ -215,9 +222,10 @@ struct Transform {
     else if constexpr (K == DistributionKind::exponential)
       return __ddiv_rn(-log1p(-u), lambda);
     else if constexpr (K == DistributionKind::poisson)
-      return distributions::poisson_search(cdf, cdf_size, k0, floor, u);
+      return distributions::poisson_search(cdf, cdf_size, reinterpret_cast<const std::uint32_t*>(cdf + cdf_size), k0,
+                                           floor, u);
     else
-      return of_standard_normal<K>(normcdfinv(fmax(u, 0x1p-53)));
+      return of_standard_normal<K>(normcdfinv(fmin(fmax(u, 0x1p-53), 1 - 0x1p-53)));
   }
 
   // The normal's or log-normal's value of a standard normal z: μ + σ·z, then exp.
@@ -270,11 +278,12 @@ struct Transform {
     return upper ? -z : z;
   }
 
-  // Φ^-1(max(u, 2^-53)) in float (cuda/normal_quantile.hpp, the GL pass's fit), from the
-  // nearer end: p = min(u, 1 − u), exact in double, and x = 1 − 2p, exact from p = 1/4 on
-  // (where x is small) and rounded once in double below, then both rounded to float.
+  // Φ^-1(v), v = u clamped into [2^-53, 1 − 2^-53] (the host's), in float
+  // (cuda/normal_quantile.hpp, the GL pass's fit), from the nearer end: p = min(v, 1 − v),
+  // exact in double, and x = 1 − 2p, exact from p = 1/4 on (where x is small) and rounded once
+  // in double below, then both rounded to float.
   __device__ static float standard_normal_f32(double u) {
-    const double v = fmax(u, 0x1p-53);
+    const double v = fmin(fmax(u, 0x1p-53), 1 - 0x1p-53);
     const bool upper = v > 0.5;
     const double p = upper ? __dsub_rn(1.0, v) : v;
     const float z = normal_quantile_lower(__double2float_rn(p), __double2float_rn(__dsub_rn(1.0, __dmul_rn(2.0, p))));
@@ -282,14 +291,21 @@ struct Transform {
   }
 
   // A value rounded once to T and clamped into [lowest, highest] in std::clamp's order, as the
-  // host's: a value equal to a bound keeps its own sign of zero.
-  template <class T>
+  // host's: a value equal to a bound keeps its own sign of zero. Only a uniform range has
+  // finite bounds (the others' are ±∞, where the clamp changes nothing), so only its kernels
+  // compare, and those that kBound asks to.
+  template <class T, DistributionKind K, bool kBound = false>
   __device__ T rounded(double value) const {
-    if constexpr (sizeof(T) == 4) return clamped(__double2float_rn(value));
-    else return clamped(value);
+    if constexpr (sizeof(T) == 4) return clamped<K, kBound>(__double2float_rn(value));
+    else return clamped<K, kBound>(value);
+  }
+  template <DistributionKind K, bool kBound = false, class T>
+  __device__ T clamped(T r) const {
+    if constexpr (K != DistributionKind::uniform && !kBound) return r;
+    else return bounded(r);
   }
   template <class T>
-  __device__ T clamped(T r) const {
+  __device__ T bounded(T r) const {
     const T low = static_cast<T>(lowest), high = static_cast<T>(highest);
     return r < low ? low : (high < r ? high : r);
   }
@@ -298,9 +314,14 @@ struct Transform {
 // A distribution's Transform for values of `format`, its Poisson table (if any) in device
 // memory kept by `table`; none without a distribution (the formula's own values). Checks the
 // distribution (InvalidArgument).
+// Every value kernel takes a Transform in its parameters, those that never read it too: where
+// they grew past 128 bytes (a ValueStore), nvcc compiled MRG32k3a's kernels to code 17% slower
+// (bench/results/2026-11-29-h200-cuda-poisson-guide).
+static_assert(sizeof(Transform) <= 112, "keep the value kernels' parameters within 128 bytes");
+
 struct PreparedTransform {
   Transform transform;
-  std::shared_ptr<DeviceBuffer<double>> table;
+  std::shared_ptr<DeviceBuffer<double>> table;  // the Poisson's CDF values, then its guide
   bool pairs = false;  // Box–Muller
 };
 std::optional<PreparedTransform> prepare_transform(const Distribution* distribution, ValueFormat format);

@@ -49,9 +49,23 @@ PoissonTable gamma(double lambda) {
   return t;
 }
 
+// The search's starting points: guide[j] = the least i with cdf[i] > j·2^-bits.
+void add_guide(PoissonTable& t) {
+  const auto size = static_cast<std::uint32_t>(t.cdf.size());
+  const int bits = poisson_guide_bits(size);
+  t.guide.resize(std::size_t{1} << bits);
+  std::uint32_t i = 0;
+  for (std::size_t j = 0; j < t.guide.size(); ++j) {
+    const double edge = std::ldexp(static_cast<double>(j), -bits);
+    while (i < size && !(t.cdf[i] > edge)) ++i;
+    t.guide[j] = i;
+  }
+}
+
 std::shared_ptr<const PoissonTable> make(double lambda) {
   auto t = std::make_shared<PoissonTable>(lambda < kPoissonSearchFromGuess ? summed(lambda) : gamma(lambda));
   if (t->cdf.empty()) return nullptr;
+  add_guide(*t);
   return t;
 }
 

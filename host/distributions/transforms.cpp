@@ -114,8 +114,9 @@ bool uses_pairs(const Distribution& d) {
 }
 
 double normal_quantile(double u) {
-  // Φ^-1(v) = −√2·erfc^-1(2v); v ≥ 2^-53 keeps it finite (u = 0 happens for some generators).
-  const double v = std::max(u, 0x1p-53);
+  // Φ^-1(v) = −√2·erfc^-1(2v); v in [2^-53, 1 − 2^-53] keeps it finite and symmetric (u = 0
+  // happens for some generators, u = 1 for cuRAND's MRG32k3a u).
+  const double v = std::clamp(u, 0x1p-53, 1 - 0x1p-53);
   return -std::numbers::sqrt2 * boost::math::erfc_inv(2.0 * v);
 }
 
@@ -134,13 +135,14 @@ double poisson_quantile(double lambda, double u) {
   }
   // F(k) = Q(k + 1, λ), the regularised upper incomplete gamma function; the guess is the
   // normal approximation with its skewness term, λ + √λ·z + (z² − 1)/6.
-  // u is clamped to 2^-53 as for the normal: the search then stops within about 8.2 standard
-  // deviations below λ instead of walking down to 0.
+  // u is clamped into [2^-53, 1 − 2^-53] as for the normal: the search then stops within about
+  // 8.2 standard deviations below λ instead of walking down to 0, and ends above (at u = 1 no
+  // CDF value in double exceeds u).
   // In double: Boost's default promotes to long double, several times slower, for accuracy the
   // search does not need (it only compares with u).
   using InDouble = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
   const auto cdf = [lambda](double k) { return boost::math::gamma_q(k + 1, lambda, InDouble()); };
-  const double v = std::max(u, 0x1p-53);
+  const double v = std::clamp(u, 0x1p-53, 1 - 0x1p-53);
   const double z = normal_quantile(v);
   double k = std::max(0.0, std::floor(lambda + std::sqrt(lambda) * z + (z * z - 1) / 6));
   while (cdf(k) <= v) k += 1;

@@ -28,8 +28,8 @@ float negativeLog1pNegative(float u, float q) {
 
 float negativeLog1pNegative(float u) { return negativeLog1pNegative(u, 1.0 - u); }
 
-// Φ^-1(max(u, 2^-53)), as the host clamps it: the quantile of the nearer tail, by symmetry
-// (q = 1 − u).
+// Φ^-1 of u clamped into [2^-53, 1 − 2^-53], as the host clamps it: the quantile of the nearer
+// tail, by symmetry (q = 1 − u).
 float normalQuantile(float u, float q) {
   float p = max(u > 0.5 ? q : u, 1.1102230246251565e-16);
   float z = normalQuantileLower(p);

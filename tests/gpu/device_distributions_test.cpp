@@ -8,7 +8,9 @@
 // reference from the CPU path's doubles. Skipped (exit 77) without a GPU.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <glrand/glrand.hpp>
 #include <random>
 #include <string>
@@ -180,6 +182,44 @@ TEST_CASE("distributions made on the GPU lie within their bounds of MPFR's corre
 
 TEST_CASE("Box-Muller made on the GPU lies within its bounds of MPFR's exact pairs", "[gpu][distribution]") {
   for (const Formula& f : formulas()) check_box_muller(f.name, f.lowest, f.highest, f.conversion, f.host_u);
+}
+
+// cuRAND's u reaches 1 (z = m1). The normal and the log-normal clamp u into [2^-53, 1 − 2^-53]
+// at both ends, so there they are Φ^-1(1 − 2^-53)'s values, within their bounds of MPFR's; the
+// exponential and Box–Muller's first value (its angle an eighth of a turn, cos and sin > 0)
+// are +inf, as the host's −log1p(−1), in both formats.
+TEST_CASE("distributions of cuRAND's u = 1 made on the GPU are the host's", "[gpu][distribution]") {
+  const auto conversion = [](cuda::ValueFormat f, const Distribution* d) {
+    return cuda::mrg32k3a_conversion(true, f, d);
+  };
+  const std::vector<std::uint32_t> words{mrg32k3a::kM1, mrg32k3a::kM1 / 8};
+  const std::vector<double> u{mrg32k3a::curand_f64(words[0]), mrg32k3a::curand_f64(words[1])};
+  REQUIRE(u[0] == 1.0);
+  std::vector<testing::BoundedDistribution> checked;
+  for (const testing::BoundedDistribution& b : testing::bounded_distributions(DistributionOn::gpu))
+    if (b.distribution.kind == DistributionKind::normal || b.distribution.kind == DistributionKind::lognormal ||
+        b.distribution.kind == DistributionKind::exponential)
+      checked.push_back(b);
+  for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) checked.push_back(b);
+  REQUIRE(checked.size() >= 6);
+  for (const testing::BoundedDistribution& b : checked) {
+    const double f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words)[0];
+    const float f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words)[0];
+    INFO(describe(b.distribution) << ": the GPU's " << f64 << " (double), " << f32 << " (float)");
+    Distribution on_host = b.distribution;
+    on_host.on = DistributionOn::host;
+    std::vector<double> host64(u.size());
+    distributions::apply(on_host, u, 0, 0, std::span<double>(host64));
+    if (distributions::uses_pairs(b.distribution) || b.distribution.kind == DistributionKind::exponential) {
+      REQUIRE(host64[0] == std::numeric_limits<double>::infinity());
+      CHECK(f64 == host64[0]);
+      CHECK(f32 == std::numeric_limits<float>::infinity());
+    } else {
+      CHECK(std::isfinite(host64[0]));
+      CHECK(testing::error_ulps(b.distribution, 1.0, f64) <= b.f64_ulps);
+      CHECK(testing::error_ulps(b.distribution, 1.0, f32) <= b.f32_ulps);
+    }
+  }
 }
 
 TEST_CASE("Box-Muller through the public API on the GPU keeps its pairs across odd starts and odd calls",

@@ -43,11 +43,11 @@ void phi_minus(const Real& z, const Real& v, Real& difference, Real& density) {
   mpfr_div(density.x, density.x, t.x, MPFR_RNDN);
 }
 
-// Φ^-1(max(u, 2^-53)) into z, by Newton's method from a double guess (near 1 − 2^-53 only
-// good to a few digits, where Φ in double cannot tell the points apart), until a step no
-// longer moves z at 240 bits.
+// Φ^-1(v) into z, v = u clamped into [2^-53, 1 − 2^-53] (the formulas' clamp), by Newton's
+// method from a double guess (near 1 − 2^-53 only good to a few digits, where Φ in double
+// cannot tell the points apart), until a step no longer moves z at 240 bits.
 void normal_quantile(double u, Real& z) {
-  const double v_double = std::max(u, 0x1p-53);
+  const double v_double = std::clamp(u, 0x1p-53, 1 - 0x1p-53);
   if (v_double == 0.5) {  // Φ^-1(1/2) = 0 exactly, which Newton's steps only approach
     mpfr_set_zero(z.x, 1);
     return;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <functional>
 #include <map>
 #include <numbers>
@@ -86,11 +87,15 @@ TEST_CASE("the normal's moments and tail frequencies: both methods, out to 5 sta
 }
 
 TEST_CASE("the host formulas at their hard points", "[distribution]") {
-  // u = 0: finite everywhere (the quantile clamps to 2^-53), the largest u below 1 likewise.
+  // u = 0: finite everywhere (the quantile clamps to 2^-53), the largest u below 1 likewise,
+  // and u = 1 (cuRAND's MRG32k3a u) its mirror (the clamp's other end, 1 − 2^-53 = top).
   const double top = std::nextafter(1.0, 0.0);
+  REQUIRE(top == 1 - 0x1p-53);
   CHECK(distributions::normal_quantile(0.0) == distributions::normal_quantile(0x1p-53));
   CHECK(distributions::normal_quantile(0.0) == Approx(-8.2095).epsilon(1e-4));
   CHECK(distributions::normal_quantile(top) == Approx(8.2095).epsilon(1e-4));
+  CHECK(distributions::normal_quantile(1.0) == distributions::normal_quantile(top));
+  CHECK(distributions::normal_quantile(1.0) == -distributions::normal_quantile(0.0));
   CHECK(distributions::normal_quantile(0.5) == 0.0);
   // The quantile inverts the C library's CDF to a few ulp, in the tails too.
   for (const double u : {1e-300, 1e-20, 1e-8, 0.01, 0.3, 0.7, 0.99, 1 - 1e-12}) {
@@ -112,6 +117,21 @@ TEST_CASE("the host formulas at their hard points", "[distribution]") {
   CHECK(f[0] == 1.0f);
   CHECK(f[2] < 2.0f);
   CHECK(f[2] == std::nextafter(2.0f, 0.0f));
+  // u = 1: the normal and log-normal finite (the quantile's clamp), the exponential +inf
+  // (−log1p(−1)), every Poisson mean a finite k past λ.
+  const std::vector<double> one{1.0};
+  std::vector<double> at_one(1);
+  distributions::apply({DistributionKind::normal, 0, 1, 3.0, 2.0}, one, 0, 0, at_one);
+  CHECK(at_one[0] == 3.0 + 2.0 * distributions::normal_quantile(top));
+  distributions::apply({DistributionKind::lognormal, 0, 1, 0.0, 1.0}, one, 0, 0, at_one);
+  CHECK(at_one[0] == std::exp(distributions::normal_quantile(top)));
+  distributions::apply({DistributionKind::exponential, 0, 1, 0, 1, 4.0}, one, 0, 0, at_one);
+  CHECK(at_one[0] == std::numeric_limits<double>::infinity());
+  for (const double lambda : {1e-3, 10.0, 1e6}) {
+    distributions::apply({DistributionKind::poisson, 0, 1, 0, 1, lambda}, one, 0, 0, at_one);
+    CHECK(at_one[0] > lambda);
+    CHECK(distributions::poisson_quantile(lambda, 1.0) > lambda);
+  }
   // Box–Muller at u0 = 0: radius 0, both values the mean.
   std::vector<double> pair(2);
   distributions::apply({DistributionKind::normal, 0, 1, 3.0, 2.0, 1, NormalMethod::box_muller},

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The Poisson table's search (distributions/poisson_table.hpp) against poisson_quantile, the
 // inversion it replaces, which steps by the CDF value by value: the same k for random u, for u
-// at each of the table's values and the doubles beside them, and at 0, on both sides of the
-// switch point and at the ends of the range of means. Within 2^-40 of 1, where gamma_q's
+// at each of the table's values and the doubles beside them, at the edges of the search's guide
+// and below them, and at 0, on both sides of the switch point and at the ends of the range of
+// means. Within 2^-40 of 1, where gamma_q's
 // rounding makes the CDF dip below 1 after reaching it, the step-by-step search can stop past
 // the least k: there the table's k is checked to be the least k with F(k) > u.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
@@ -33,6 +35,17 @@ TEST_CASE("the Poisson table's search gives poisson_quantile's k for every u tri
       us.insert(us.end(), {c, std::nextafter(c, 0.0)});
       if (std::nextafter(c, 1.0) <= 1.0 - 0x1p-40) us.push_back(std::nextafter(c, 1.0));
     }
+    // The guide's edges j·2^-bits and the doubles just below them, a sample at large means.
+    const int bits = poisson_guide_bits(static_cast<std::uint32_t>(table->cdf.size()));
+    REQUIRE(table->guide.size() == std::size_t{1} << bits);
+    REQUIRE(table->guide.size() >= 2 * table->cdf.size());
+    REQUIRE(table->guide.size() < 4 * table->cdf.size());
+    const std::size_t edge_step = std::max<std::size_t>(1, table->guide.size() / 2'000);
+    for (std::size_t j = 1; j < table->guide.size(); j += edge_step) {
+      const double edge = std::ldexp(static_cast<double>(j), -bits);
+      if (edge > 1.0 - 0x1p-40) continue;
+      us.insert(us.end(), {edge, std::nextafter(edge, 0.0)});
+    }
     std::size_t differ = 0;
     for (const double u : us)
       if (table->quantile(u) != poisson_quantile(lambda, u)) {
@@ -50,13 +63,16 @@ TEST_CASE("the Poisson table's search gives poisson_quantile's k for every u tri
       for (double j = 1; j <= k; j += 1) f += (p *= lambda / j);
       return f;
     };
-    for (const double u : {1.0 - 0x1p-40, 1.0 - 0x1p-45, 1.0 - 0x1p-50, 1.0 - 0x1p-53}) {
+    // u = 1 (cuRAND's MRG32k3a u) is compared as 1 − floor, 1 − 2^-53 from the switch point on,
+    // where a k exists.
+    for (const double u : {1.0 - 0x1p-40, 1.0 - 0x1p-45, 1.0 - 0x1p-50, 1.0 - 0x1p-53, 1.0}) {
       const double k = table->quantile(u);
+      const double v = std::clamp(u, table->floor, 1.0 - table->floor);
       INFO("u = " << std::hexfloat << u);
       // (Below the switch point a u beyond the sum's last step takes the k after it.)
       if (k == table->k0 + static_cast<double>(table->cdf.size())) continue;
-      CHECK(cdf(k) > u);
-      if (k > table->k0) CHECK(cdf(k - 1) <= std::max(u, table->floor));
+      CHECK(cdf(k) > v);
+      if (k > table->k0) CHECK(cdf(k - 1) <= v);
     }
   }
 }
