@@ -120,6 +120,12 @@ constexpr int kBlocksPerMultiprocessor<ValueStore<ValueOf<Formula, T, kMade, kKi
   return kMade == Made::pairs && kKind == DistributionKind::normal ? 4 : 1;
 }();
 
+// Every value kernel takes the distribution's Transform, those that never read it too: where
+// the parameter grew past 128 bytes, nvcc compiled these kernels to code up to 17% slower
+// (bench/results/2026-11-29-h200-cuda-poisson-guide).
+static_assert(sizeof(ValueStore<ValueOf<Mrg32k3aFormula, double, Made::distribution>>) <= 128,
+              "keep MRG32k3a's value kernels' parameters within 128 bytes");
+
 // `stride`: A^((G − 1)·L), from the end of a lane's chunk to the start of its next.
 template <JumpBase base, class State, class Store>
 __global__ void __launch_bounds__(kThreadsPerBlock, kBlocksPerMultiprocessor<Store>) mrg32k3a_kernel(arithmetic::Mrg32k3aWords start, Store store,

@@ -314,11 +314,6 @@ struct Transform {
 // A distribution's Transform for values of `format`, its Poisson table (if any) in device
 // memory kept by `table`; none without a distribution (the formula's own values). Checks the
 // distribution (InvalidArgument).
-// Every value kernel takes a Transform in its parameters, those that never read it too: where
-// they grew past 128 bytes (a ValueStore), nvcc compiled MRG32k3a's kernels to code 17% slower
-// (bench/results/2026-11-29-h200-cuda-poisson-guide).
-static_assert(sizeof(Transform) <= 112, "keep the value kernels' parameters within 128 bytes");
-
 struct PreparedTransform {
   Transform transform;
   std::shared_ptr<DeviceBuffer<double>> table;  // the Poisson's CDF values, then its guide

@@ -28,9 +28,10 @@ GLRAND_HOST_DEVICE inline int poisson_guide_bits(std::uint32_t size) {
 // k0 + size: the search on the host and in the CUDA distribution kernel alike. It starts at
 // guide[j], j = ⌊v·2^bits⌋ (at most 2^bits − 1), the least i with cdf[i] > j·2^-bits: every i
 // below it has cdf[i] ≤ j·2^-bits ≤ v, so counting up from there finds the least i, in one or
-// two compares for most v (a guide table: Chen and Asau, 1974). 32-bit indices (a table has at
-// most about 64·√λ + 64 entries): 64-bit ones cost the GPU's resident Poisson a third of its
-// rate.
+// two compares for most v (a guide table: Chen and Asau, 1974); the first and last buckets hold
+// the tails, where a rare v counts through many (at λ = 10^6, up to a few thousand). 32-bit
+// indices (a table has at most about 64·√λ + 64 entries): 64-bit ones cost the GPU's resident
+// Poisson a third of its rate.
 GLRAND_HOST_DEVICE inline double poisson_search(const double* cdf, std::uint32_t size, const std::uint32_t* guide,
                                                 double k0, double floor, double u) {
   const double ceiling = 1.0 - floor;  // exact

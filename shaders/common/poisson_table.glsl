@@ -2,8 +2,9 @@
 // The Poisson's values by the host's table (distributions::PoissonTable, docs/distributions.md)
 // in float arithmetic only, within ps_3_0's rules (both distribution passes): the table is a
 // texture of the CDF values, each rounded up to a float (fragment::poisson_cdf_above), so that
-// for a float u the comparison F(k) > u of floats is the host's of doubles; the search is the
-// host's, k0 + the least i with cdf[i] > max(u, floor), every index a whole float below 2^24.
+// for a float u the comparison F(k) > u of floats is the host's of doubles; the search finds
+// the host's k (u < 1, so its clamp at 1 − floor never applies), k0 + the least i with
+// cdf[i] > max(u, floor), by halving, every index a whole float below 2^24.
 uniform sampler2D uPoissonCdf;  // R32F, row by row, uPoissonWidth values a row
 uniform vec2 uPoissonTexel;     // 1 / the texture's width and height, both powers of two
 uniform float uPoissonWidth;

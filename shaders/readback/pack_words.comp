@@ -126,8 +126,9 @@ uniform double uPoissonK0;
 uniform double uPoissonFloor;
 
 // Value j's words: the Poisson's value of d (significand hi, lo and exponent e; 0 where not
-// `nonzero`), the host's search (distributions/poisson_table.hpp): k0 + the least i with
-// cdf[i] > max(d, floor), a whole number, exact as a float too.
+// `nonzero`), the host's k (distributions/poisson_table.hpp; d < 1, so its clamp at 1 − floor
+// never applies): k0 + the least i with cdf[i] > max(d, floor), by halving, a whole number,
+// exact as a float too.
 void storePoisson(bool nonzero, uint hi, uint lo, int e, inout uint w[OUT_WORDS], int j) {
   uvec2 bits = nonzero ? doubleBits(hi, lo, e) : uvec2(0u);
   double d = packDouble2x32(bits);

@@ -202,6 +202,21 @@ TEST_CASE("distributions of cuRAND's u = 1 made on the GPU are the host's", "[gp
       checked.push_back(b);
   for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) checked.push_back(b);
   REQUIRE(checked.size() >= 6);
+  // The Poisson: the host's k at u = 1 (past every table value below the switch point; at the
+  // clamp's 1 − 2^-53 from it on, the search's last bucket), bit for bit.
+  for (const double lambda : {0.5, 57.3, 1e6}) {
+    const Distribution d{DistributionKind::poisson, 0, 1, 0, 1, lambda, NormalMethod::inverse_cdf, DistributionOn::gpu};
+    Distribution on_host = d;
+    on_host.on = DistributionOn::host;
+    std::vector<double> host64(u.size());
+    std::vector<float> host32(u.size());
+    distributions::apply(on_host, u, 0, 0, std::span<double>(host64));
+    distributions::apply(on_host, u, 0, 0, std::span<float>(host32));
+    INFO("Poisson, lambda " << lambda << ": the host's k " << host64[0]);
+    CHECK(host64[0] > lambda);
+    CHECK(on_device<double>(conversion(cuda::ValueFormat::f64, &d), words)[0] == host64[0]);
+    CHECK(on_device<float>(conversion(cuda::ValueFormat::f32, &d), words)[0] == host32[0]);
+  }
   for (const testing::BoundedDistribution& b : checked) {
     const double f64 = on_device<double>(conversion(cuda::ValueFormat::f64, &b.distribution), words)[0];
     const float f32 = on_device<float>(conversion(cuda::ValueFormat::f32, &b.distribution), words)[0];
