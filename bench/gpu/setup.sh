@@ -37,13 +37,23 @@ run_header() {
 }
 
 # run_test NAME LINES COMMAND...: a test executable's last LINES lines of output and its exit
-# status, under a "== NAME" heading.
+# status, under a "== NAME" heading; where it fails, first each failure Catch2 reports with its
+# case and messages (up to 200 lines), which a short tail would cut off.
 run_test() {
-  local name=$1 lines=$2
+  local name=$1 lines=$2 log status
   shift 2
+  log=$(mktemp)
   echo "== $name"
-  "$@" 2>&1 | tail -"$lines"
-  echo "== exit status ${PIPESTATUS[0]}"
+  "$@" > "$log" 2>&1
+  status=$?
+  if [[ $status -ne 0 ]] && grep -q 'FAILED:' "$log"; then
+    echo "== failures"
+    grep -B 6 -A 14 'FAILED:' "$log" | head -200
+    echo "== last $lines lines"
+  fi
+  tail -"$lines" "$log"
+  rm -f "$log"
+  echo "== exit status $status"
 }
 
 # hash_paths N ARGS...: N outputs of `glrand generate ARGS` as integers from --path cuda and
