@@ -9,9 +9,8 @@
 namespace glrand::cuda {
 
 // log v by the hardware's base-2 logarithm (__log2f's instruction; a few instructions where
-// logf takes twenty), for v a normal float (p ≥ 2^-53) or 0 (p = 0, cuRAND's MRG32k3a u = 1:
-// −∞, as logf): h needs w to an absolute error, which this meets (the fit's tool measures
-// the chain with it).
+// logf takes twenty), for v a normal float (every caller clamps p to at least 2^-53): h
+// needs w to an absolute error, which this meets (the fit's tool measures the chain with it).
 __device__ inline float fast_log(float v) {
   float log2v;
   asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(log2v) : "f"(v));
