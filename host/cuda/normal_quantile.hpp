@@ -3,8 +3,9 @@
 // Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained
 // there): do not edit. The GL pass's fit (shaders/common/normal_quantile.glsl) for the CUDA
 // path's floats: Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic, −√2·x·h(w), x = 1 − 2p
-// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the
-// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.
+// (the caller's, made exactly, who multiplies by −√2), w = −log(4p(1 − p)), h a polynomial in
+// w, or in √w in the tails (p below about 0.0017: rare, so that a warp seldom takes both
+// ways). CUDA sources only.
 
 namespace glrand::cuda {
 
@@ -64,17 +65,46 @@ __device__ inline float normal_quantile_piece2(float v) {
   return h;
 }
 
-// Φ^-1(p), p in [2^-53, 1/2], x = 1 − 2p.
-__device__ inline float normal_quantile_lower(float p, float x) {
-  const float w = -fast_log(__fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p)));
-  float h;
-  if (w <= 5.000000000e+00f) {
-    h = normal_quantile_piece0(w);
+// 4p(1 − p), for p in [2^-53, 1/2]: w = −log of it.
+__device__ inline float normal_quantile_q(float p) {
+  return __fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p));
+}
+
+// Whether h(w) takes the tails' pieces.
+__device__ inline bool normal_quantile_in_tail(float w) { return !(w <= 5.000000000e+00f); }
+
+// h on the tails, in √w.
+__device__ inline float normal_quantile_tail(float w) {
+  const float t = __fsqrt_rn(w);
+  return t <= 4.000000000e+00f ? normal_quantile_piece1(t) : normal_quantile_piece2(t);
+}
+
+// x·h(w) for N values, w = −log q, q = 4p(1 − p) (normal_quantile_q, or the caller's own
+// way to the same float): Φ^-1(p) = −√2·x·h(w) where x = 1 − 2p (the result scales with
+// x). For N > 1 the centre's piece for all N with no branch between them, so that their N
+// dependent chains can interleave, then one branch, seldom taken, for those in the tails.
+template <int N>
+__device__ inline void normal_quantile_x_h(const float (&q)[N], const float (&x)[N], float (&xh)[N]) {
+  float w[N], h[N];
+  if constexpr (N == 1) {
+    w[0] = -fast_log(q[0]);
+    h[0] = normal_quantile_in_tail(w[0]) ? normal_quantile_tail(w[0]) : normal_quantile_piece0(w[0]);
   } else {
-    const float t = __fsqrt_rn(w);
-    h = t <= 4.000000000e+00f ? normal_quantile_piece1(t) : normal_quantile_piece2(t);
+    bool tail = false;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      w[i] = -fast_log(q[i]);
+      h[i] = normal_quantile_piece0(w[i]);
+      tail |= normal_quantile_in_tail(w[i]);
+    }
+    if (tail) {
+#pragma unroll
+      for (int i = 0; i < N; ++i)
+        if (normal_quantile_in_tail(w[i])) h[i] = normal_quantile_tail(w[i]);
+    }
   }
-  return __fmul_rn(-1.41421356f, __fmul_rn(x, h));
+#pragma unroll
+  for (int i = 0; i < N; ++i) xh[i] = __fmul_rn(x[i], h[i]);
 }
 
 }  // namespace glrand::cuda

@@ -61,12 +61,29 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
   std::uint32_t m = n >> log2_threads;
   const std::uint64_t threads = std::uint64_t{1} << log2_threads;
   const auto strides = static_cast<std::uint32_t>((points - 1 - t) >> log2_threads);  // < 2^32
-#pragma unroll 4
-  for (std::uint32_t i = 0; i < strides; ++i, ++m) {
+  const auto one_stride = [&] {
     x ^= high ^ low[__ffs(~m) - 1];
     at += threads;
     store.single(at, x);
+  };
+  // Single strides until m is a multiple of 4; then four at a time (so that a value kernel
+  // makes their four values side by side), where the lowest zero bits of m, m + 1 and m + 2
+  // are bits 0, 1 and 0, and only m + 3's needs finding. low[1] is read only where four
+  // strides remain, so that 2^(log2_threads + 2) points fit in 2^32 and it lies within v.
+  std::uint32_t i = 0;
+  for (; i < strides && m % 4 != 0; ++i, ++m) one_stride();
+  if (i + 4 <= strides) {
+    const std::uint32_t step0 = high ^ low[0], step1 = high ^ low[1];
+    for (; i + 4 <= strides; i += 4, m += 4, at += 4 * threads) {
+      uint4 w;
+      w.x = x ^= step0;
+      w.y = x ^= step1;
+      w.z = x ^= step0;
+      w.w = x ^= high ^ low[__ffs(~(m + 3)) - 1];
+      store.strided_four(at + threads, threads, w);
+    }
   }
+  for (; i < strides; ++i, ++m) one_stride();
 }
 
 }  // namespace

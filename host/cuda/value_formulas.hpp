@@ -92,6 +92,15 @@ struct Sobol32Formula {
   }
 };
 
+// The float inverse CDF's argument (cuda/normal_quantile.hpp): q = 4p(1 − p) and x = 1 − 2p
+// in float for p = min(u, 1 − u) (or 2^32·(1 − 2p): a midpoint's, whose factor takes the
+// 2^-32), and `sign`, the float sign bit where u > 1/2 (Φ^-1(u) = −Φ^-1(p) there), else 0.
+struct LowerHalf {
+  float q, x;
+  std::uint32_t sign;
+};
+inline constexpr std::uint32_t kSignBit = 0x80000000u;
+
 // A distribution's value of the formula's double u (docs/distributions.md, "Exactness"),
 // the kind K fixed at compile time, so that each kernel holds its own formula only. In double:
 // distributions/transforms.cpp's formulas with CUDA's log1p, exp and normcdfinv. In float, as
@@ -109,6 +118,10 @@ struct Transform {
   // right after its cdf_size values.
   const double* cdf = nullptr;
   std::uint32_t cdf_size = 0;
+  // The float inverse CDF's σ·z = −√2·σ·(x·h) (cuda/normal_quantile.hpp): −√2·σ rounded to float
+  // once, a normal float even times 2^-32 (here, beside cdf_size, it fills what would be
+  // padding: see mrg32k3a_kernel.cu).
+  float normal_factor_f = -1.41421356f;
   double k0 = 0, floor = 0;
   // The float formulas' parameters, 1/λ, μ and σ rounded to float; where one is no normal
   // float (nor a zero μ), the floats are made by the double formulas instead.
@@ -120,7 +133,7 @@ struct Transform {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
       if (float_parameters) return clamped<K, kBound>(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
     } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped<K, kBound>(of_standard_normal_f32<K>(standard_normal_f32(u)));
+      if (float_parameters) return clamped<K, kBound>(normal_f32<K>(lower_half_of(u), normal_factor_f));
     }
     return rounded<T, K, kBound>(in_double<K>(u));
   }
@@ -135,7 +148,7 @@ struct Transform {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
       if (float_parameters) return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
     } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped<K>(of_standard_normal_f32<K>(standard_normal_midpoint_f32(x)));
+      if (float_parameters) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
     }
     return value<T, K>(midpoint(x));
   }
@@ -155,9 +168,26 @@ struct Transform {
   __device__ T value_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t* z) const {
     constexpr bool kBound = K == DistributionKind::normal || K == DistributionKind::lognormal;
     if constexpr (sizeof(T) == 4 && kBound) {
-      if (float_parameters) return bounded(of_standard_normal_f32<K>(standard_normal_mrg32k3a_f32(*z, formula.curand)));
+      if (float_parameters) return bounded(normal_f32<K>(lower_half_of_mrg32k3a(*z, formula.curand), normal_factor_f));
     }
     return value<T, K, kBound>(formula.f64(z));
+  }
+
+  // The values of four midpoints at once where they are the float normal's or log-normal's
+  // (ValueOf::four): the four quantiles' arithmetic side by side (normal_quantile_x_h). False
+  // where the values are another kind's, or made by the double formulas, for the caller to
+  // make them one by one.
+  template <class T, DistributionKind K>
+  __device__ bool four_of_midpoints(const uint4& x, T (&v)[4]) const {
+    if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
+      if (!float_parameters) return false;
+      const LowerHalf l[4] = {lower_half_of_midpoint(x.x), lower_half_of_midpoint(x.y), lower_half_of_midpoint(x.z),
+                              lower_half_of_midpoint(x.w)};
+      normals_f32<K>(l, v, midpoint_normal_factor());
+      return true;
+    } else {
+      return false;
+    }
   }
 
   // k/d in float for d = m1 + c (c = 0 or 1): 1/d = 2^-32·(1 + ε), ε = (2^32 − d)/d, so the
@@ -171,15 +201,14 @@ struct Transform {
     return __fmaf_rn(kf, plus_one ? kExcessM1PlusOne : kExcessM1, __fmul_rn(kf, 0x1p-32f));
   }
 
-  // standard_normal_f32(z/d) (below); u = 1 (cuRAND's z = m1) gives n = 0, where p takes the
-  // clamp's 2^-53, as there.
-  __device__ static float standard_normal_mrg32k3a_f32(std::uint32_t z, bool curand) {
+  // lower_half_of(z/d) (below): u = 1 (cuRAND's z = m1) gives n = 0, where p takes the clamp's
+  // 2^-53, as there.
+  __device__ static LowerHalf lower_half_of_mrg32k3a(std::uint32_t z, bool curand) {
     const std::uint32_t d = static_cast<std::uint32_t>(mrg32k3a::kM1) + (curand ? 0u : 1u);
     const bool upper = z > d / 2;  // u > 1/2
     const std::uint32_t n = upper ? d - z : z;
-    const float p = fmaxf(over_m1_plus(n, !curand), 0x1p-53f);
-    const float q = normal_quantile_lower(p, over_m1_plus(d - 2u * n, !curand));
-    return upper ? -q : q;
+    return {normal_quantile_q(fmaxf(over_m1_plus(n, !curand), 0x1p-53f)), over_m1_plus(d - 2u * n, !curand),
+            upper ? kSignBit : 0u};
   }
 
   // Box–Muller's two values of the pair (u0, u1): r = sqrt(−2·log1p(−u0)), (cos, sin) of
@@ -237,7 +266,10 @@ struct Transform {
   }
   template <DistributionKind K>
   __device__ float of_standard_normal_f32(float z) const {
-    const float x = __fmaf_rn(stddev_f, z, mean_f);
+    return exp_if_lognormal<K>(__fmaf_rn(stddev_f, z, mean_f));
+  }
+  template <DistributionKind K>
+  __device__ static float exp_if_lognormal(float x) {
     if constexpr (K == DistributionKind::lognormal) return expf(x);
     else return x;
   }
@@ -267,27 +299,48 @@ struct Transform {
     return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(e, qf)));
   }
 
-  // standard_normal_f32(midpoint(x)): p = (2m + 1)·2^-33 with m = min(x, ~x) (u ≥ 2^-33, so
-  // no clamp), 1 − 2p = (2^32 − 1 − 2m)·2^-32.
-  __device__ static float standard_normal_midpoint_f32(std::uint32_t x) {
-    const bool upper = x >= 0x80000000u;
-    const std::uint32_t m = upper ? ~x : x;
-    const float p = __fmul_rn(__uint2float_rn(2u * m + 1u), 0x1p-33f);
-    const float one_minus_2p = __fmul_rn(__uint2float_rn(0xFFFFFFFFu - 2u * m), 0x1p-32f);
-    const float z = normal_quantile_lower(p, one_minus_2p);
-    return upper ? -z : z;
+  // lower_half_of(midpoint(x)), its x times 2^32: p = j·2^-33, j = 2m + 1, m = min(x, ~x) (u ≥ 2^-33, so
+  // no clamp), so q = (j·2^-31)·(1 − j·2^-33) with normal_quantile_q's roundings; 1 − 2p =
+  // k·2^-32, k = 2^32 − 1 − 2m, and x is k in float (the 2^-32 goes into the factor,
+  // midpoint_normal_factor, which scales the rounded product exactly); u > 1/2 where x's top
+  // bit is set.
+  __device__ static LowerHalf lower_half_of_midpoint(std::uint32_t x) {
+    const std::uint32_t m = x ^ static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> 31);
+    const float j = __uint2float_rn(2u * m + 1u);
+    return {__fmul_rn(__fmul_rn(j, 0x1p-31f), __fmaf_rn(j, -0x1p-33f, 1.0f)), __uint2float_rn(~(2u * m)),
+            x & kSignBit};
   }
+  __device__ float midpoint_normal_factor() const { return __fmul_rn(normal_factor_f, 0x1p-32f); }
 
-  // Φ^-1(v), v = u clamped into [2^-53, 1 − 2^-53] (the host's), in float
-  // (cuda/normal_quantile.hpp, the GL pass's fit), from the nearer end: p = min(v, 1 − v),
-  // exact in double, and x = 1 − 2p, exact from p = 1/4 on (where x is small) and rounded once
-  // in double below, then both rounded to float.
-  __device__ static float standard_normal_f32(double u) {
+  // min(v, 1 − v) and 1 − 2·min in float for u clamped into v in [2^-53, 1 − 2^-53] (the
+  // host's): p exact in double, and 1 − 2p exact from p = 1/4 on (where it is small) and
+  // rounded once in double below, then both rounded to float.
+  __device__ static LowerHalf lower_half_of(double u) {
     const double v = fmin(fmax(u, 0x1p-53), 1 - 0x1p-53);
     const bool upper = v > 0.5;
     const double p = upper ? __dsub_rn(1.0, v) : v;
-    const float z = normal_quantile_lower(__double2float_rn(p), __double2float_rn(__dsub_rn(1.0, __dmul_rn(2.0, p))));
-    return upper ? -z : z;
+    return {normal_quantile_q(__double2float_rn(p)), __double2float_rn(__dsub_rn(1.0, __dmul_rn(2.0, p))),
+            upper ? kSignBit : 0u};
+  }
+
+  // The float normal's or log-normal's values μ + σ·Φ^-1(u) (then exp) of N lower halves, by the
+  // GL pass's fit (cuda/normal_quantile.hpp): σ·z = ±(x·h)·factor, the sign u's side, the
+  // factor normal_factor_f (midpoint_normal_factor for a midpoint's halves).
+  template <DistributionKind K, int N>
+  __device__ void normals_f32(const LowerHalf (&l)[N], float (&v)[N], float factor) const {
+    float q[N], x[N], xh[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) q[i] = l[i].q, x[i] = l[i].x;
+    normal_quantile_x_h(q, x, xh);
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      v[i] = exp_if_lognormal<K>(__fmaf_rn(__int_as_float(__float_as_int(xh[i]) ^ l[i].sign), factor, mean_f));
+  }
+  template <DistributionKind K>
+  __device__ float normal_f32(const LowerHalf& l, float factor) const {
+    float v[1];
+    normals_f32<K>({l}, v, factor);
+    return v[0];
   }
 
   // A value rounded once to T and clamped into [lowest, highest] in std::clamp's order, as the
@@ -344,6 +397,15 @@ struct ValueOf {
     } else {
       return transform.template value<T, kKind>(formula.f64(x));
     }
+  }
+  // The values of four outputs' words: the float normal's or log-normal's four side by side
+  // (Transform::four_of_midpoints) where u is a midpoint, else one() each (MRG32k3a's kernel
+  // holds too many registers for four at once: two blocks an SM would become one).
+  __device__ void four(const uint4& w, T (&v)[4]) const {
+    if constexpr (kMade == Made::distribution && requires { requires Formula::kMidpoint; }) {
+      if (transform.template four_of_midpoints<T, kKind>(w, v)) return;
+    }
+    v[0] = one(&w.x), v[1] = one(&w.y), v[2] = one(&w.z), v[3] = one(&w.w);
   }
   __device__ void two(const std::uint32_t* x0, const std::uint32_t* x1, T& v0, T& v1) const {
     transform.template pair<T, kKind>(formula.f64(x0), formula.f64(x1), v0, v1);

@@ -205,7 +205,7 @@ void write_pieces(std::ofstream& file, const std::vector<Piece>& pieces, const P
 
 // The CUDA path's copy of the fit: the same coefficients, each add, multiply and fused
 // multiply-add written as its intrinsic (so that no kernel contracts it differently), x = 1 − 2p
-// given by the caller, who makes it from its u.
+// given by the caller, who makes it from its u and multiplies x·h by −√2 (with σ).
 bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
   std::ofstream file(out);
   file << "// SPDX-License-Identifier: MIT\n"
@@ -213,8 +213,9 @@ bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
           "// Written by shaders/tools/fit_normal_quantile.cpp (the fit and its error are explained\n"
           "// there): do not edit. The GL pass's fit (shaders/common/normal_quantile.glsl) for the CUDA\n"
           "// path's floats: Φ^-1(p) for p in [2^-53, 1/2] in float arithmetic, −√2·x·h(w), x = 1 − 2p\n"
-          "// (the caller's, made exactly), w = −log(4p(1 − p)), h a polynomial in w, or in √w in the\n"
-          "// tails (p below about 0.0017: rare, so that a warp seldom takes both ways). CUDA sources only.\n"
+          "// (the caller's, made exactly, who multiplies by −√2), w = −log(4p(1 − p)), h a polynomial in\n"
+          "// w, or in √w in the tails (p below about 0.0017: rare, so that a warp seldom takes both\n"
+          "// ways). CUDA sources only.\n"
           "\nnamespace glrand::cuda {\n"
           "\n// log v by the hardware's base-2 logarithm (__log2f's instruction; a few instructions where\n"
           "// logf takes twenty), for v a normal float (every caller clamps p to at least 2^-53): h\n"
@@ -228,19 +229,43 @@ bool write_cuda(const std::string& out, const std::vector<Piece>& pieces) {
                {"\n// h on the %s: %s in [%.9g, %.9g].\n__device__ inline float normal_quantile_piece%zu(float v) {\n",
                 "  const float s = __fmul_rn(__fsub_rn(v, %.9ef), %.9ef);\n  float h = %.9ef;\n",
                 "  h = __fmaf_rn(h, s, %.9ef);\n"});
-  char line[1024];
+  char line[2048];
   std::snprintf(line, sizeof line,
-                "\n// Φ^-1(p), p in [2^-53, 1/2], x = 1 − 2p.\n"
-                "__device__ inline float normal_quantile_lower(float p, float x) {\n"
-                "  const float w = -fast_log(__fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p)));\n"
-                "  float h;\n"
-                "  if (w <= %.9ef) {\n"
-                "    h = normal_quantile_piece0(w);\n"
+                "\n// 4p(1 − p), for p in [2^-53, 1/2]: w = −log of it.\n"
+                "__device__ inline float normal_quantile_q(float p) {\n"
+                "  return __fmul_rn(__fmul_rn(4.0f, p), __fsub_rn(1.0f, p));\n}\n"
+                "\n// Whether h(w) takes the tails' pieces.\n"
+                "__device__ inline bool normal_quantile_in_tail(float w) { return !(w <= %.9ef); }\n"
+                "\n// h on the tails, in √w.\n"
+                "__device__ inline float normal_quantile_tail(float w) {\n"
+                "  const float t = __fsqrt_rn(w);\n"
+                "  return t <= %.9ef ? normal_quantile_piece1(t) : normal_quantile_piece2(t);\n}\n"
+                "\n// x·h(w) for N values, w = −log q, q = 4p(1 − p) (normal_quantile_q, or the caller's own\n"
+                "// way to the same float): Φ^-1(p) = −√2·x·h(w) where x = 1 − 2p (the result scales with\n"
+                "// x). For N > 1 the centre's piece for all N with no branch between them, so that their N\n"
+                "// dependent chains can interleave, then one branch, seldom taken, for those in the tails.\n"
+                "template <int N>\n"
+                "__device__ inline void normal_quantile_x_h(const float (&q)[N], const float (&x)[N], float (&xh)[N]) {\n"
+                "  float w[N], h[N];\n"
+                "  if constexpr (N == 1) {\n"
+                "    w[0] = -fast_log(q[0]);\n"
+                "    h[0] = normal_quantile_in_tail(w[0]) ? normal_quantile_tail(w[0]) : normal_quantile_piece0(w[0]);\n"
                 "  } else {\n"
-                "    const float t = __fsqrt_rn(w);\n"
-                "    h = t <= %.9ef ? normal_quantile_piece1(t) : normal_quantile_piece2(t);\n"
+                "    bool tail = false;\n"
+                "#pragma unroll\n"
+                "    for (int i = 0; i < N; ++i) {\n"
+                "      w[i] = -fast_log(q[i]);\n"
+                "      h[i] = normal_quantile_piece0(w[i]);\n"
+                "      tail |= normal_quantile_in_tail(w[i]);\n"
+                "    }\n"
+                "    if (tail) {\n"
+                "#pragma unroll\n"
+                "      for (int i = 0; i < N; ++i)\n"
+                "        if (normal_quantile_in_tail(w[i])) h[i] = normal_quantile_tail(w[i]);\n"
+                "    }\n"
                 "  }\n"
-                "  return __fmul_rn(-1.41421356f, __fmul_rn(x, h));\n}\n"
+                "#pragma unroll\n"
+                "  for (int i = 0; i < N; ++i) xh[i] = __fmul_rn(x[i], h[i]);\n}\n"
                 "\n}  // namespace glrand::cuda\n",
                 pieces[0].hi, pieces[1].hi);
   file << line;
