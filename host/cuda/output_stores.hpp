@@ -21,9 +21,11 @@ struct WordStore {
     if (inside) out[n] = w;
   }
   __device__ void single(std::uint64_t n, std::uint32_t w) const { out[n] = w; }
-  // Outputs n, n + stride, n + 2·stride and n + 3·stride, where no pair is made.
-  __device__ void strided_four(std::uint64_t n, std::uint64_t stride, uint4 w) const {
-    out[n] = w.x, out[n + stride] = w.y, out[n + 2 * stride] = w.z, out[n + 3 * stride] = w.w;
+  // Outputs n, n + stride, .. n + (N − 1)·stride, where no pair is made.
+  template <int N>
+  __device__ void strided(std::uint64_t n, std::uint64_t stride, const std::uint32_t (&w)[N]) const {
+#pragma unroll
+    for (int i = 0; i < N; ++i) out[n + i * stride] = w[i];
   }
 };
 
@@ -42,7 +44,7 @@ struct ValueStore {
       value.two(&w.x, &w.y, v[0], v[1]);
       value.two(&w.z, &w.w, v[2], v[3]);
     } else {
-      value.four(w, v);
+      value.several({w.x, w.y, w.z, w.w}, v);
     }
     if constexpr (sizeof(T) == 4) {
       *reinterpret_cast<float4*>(out + n) = make_float4(v[0], v[1], v[2], v[3]);
@@ -69,10 +71,12 @@ struct ValueStore {
 
   // Output n where no pair is made (a lane stores alone, as Sobol32's kernel does).
   __device__ void single(std::uint64_t n, std::uint32_t w) const { out[n] = value.one(&w); }
-  __device__ void strided_four(std::uint64_t n, std::uint64_t stride, uint4 w) const {
-    T v[4];
-    value.four(w, v);
-    out[n] = v[0], out[n + stride] = v[1], out[n + 2 * stride] = v[2], out[n + 3 * stride] = v[3];
+  template <int N>
+  __device__ void strided(std::uint64_t n, std::uint64_t stride, const std::uint32_t (&w)[N]) const {
+    T v[N];
+    value.several(w, v);
+#pragma unroll
+    for (int i = 0; i < N; ++i) out[n + i * stride] = v[i];
   }
 };
 

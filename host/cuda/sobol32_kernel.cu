@@ -66,21 +66,26 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
     at += threads;
     store.single(at, x);
   };
-  // Single strides until m is a multiple of 4; then four at a time (so that a value kernel
-  // makes their four values side by side), where the lowest zero bits of m, m + 1 and m + 2
-  // are bits 0, 1 and 0, and only m + 3's needs finding. low[1] is read only where four
-  // strides remain, so that 2^(log2_threads + 2) points fit in 2^32 and it lies within v.
+  // Single strides until m is a multiple of 8; then eight at a time (so that a value kernel
+  // makes their eight values side by side), where the lowest zero bits of m .. m + 6 are
+  // bits 0, 1, 0, 2, 0, 1, 0, and only m + 7's needs finding. low[1] and low[2] are read only
+  // where eight strides remain, so that 2^(log2_threads + 3) points fit in 2^32 and they lie
+  // within v.
   std::uint32_t i = 0;
-  for (; i < strides && m % 4 != 0; ++i, ++m) one_stride();
-  if (i + 4 <= strides) {
-    const std::uint32_t step0 = high ^ low[0], step1 = high ^ low[1];
-    for (; i + 4 <= strides; i += 4, m += 4, at += 4 * threads) {
-      uint4 w;
-      w.x = x ^= step0;
-      w.y = x ^= step1;
-      w.z = x ^= step0;
-      w.w = x ^= high ^ low[__ffs(~(m + 3)) - 1];
-      store.strided_four(at + threads, threads, w);
+  for (; i < strides && m % 8 != 0; ++i, ++m) one_stride();
+  if (i + 8 <= strides) {
+    const std::uint32_t step0 = high ^ low[0], step1 = high ^ low[1], step2 = high ^ low[2];
+    for (; i + 8 <= strides; i += 8, m += 8, at += 8 * threads) {
+      std::uint32_t w[8];
+      w[0] = x ^= step0;
+      w[1] = x ^= step1;
+      w[2] = x ^= step0;
+      w[3] = x ^= step2;
+      w[4] = x ^= step0;
+      w[5] = x ^= step1;
+      w[6] = x ^= step0;
+      w[7] = x ^= high ^ low[__ffs(~(m + 7)) - 1];
+      store.strided(at + threads, threads, w);
     }
   }
   for (; i < strides; ++i, ++m) one_stride();

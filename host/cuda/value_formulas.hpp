@@ -173,16 +173,17 @@ struct Transform {
     return value<T, K, kBound>(formula.f64(z));
   }
 
-  // The values of four midpoints at once where they are the float normal's or log-normal's
-  // (ValueOf::four): the four quantiles' arithmetic side by side (normal_quantile_x_h). False
+  // The values of N midpoints at once where they are the float normal's or log-normal's
+  // (ValueOf::several): the N quantiles' arithmetic side by side (normal_quantile_x_h). False
   // where the values are another kind's, or made by the double formulas, for the caller to
   // make them one by one.
-  template <class T, DistributionKind K>
-  __device__ bool four_of_midpoints(const uint4& x, T (&v)[4]) const {
+  template <class T, DistributionKind K, int N>
+  __device__ bool several_of_midpoints(const std::uint32_t (&x)[N], T (&v)[N]) const {
     if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
       if (!float_parameters) return false;
-      const LowerHalf l[4] = {lower_half_of_midpoint(x.x), lower_half_of_midpoint(x.y), lower_half_of_midpoint(x.z),
-                              lower_half_of_midpoint(x.w)};
+      LowerHalf l[N];
+#pragma unroll
+      for (int i = 0; i < N; ++i) l[i] = lower_half_of_midpoint(x[i]);
       normals_f32<K>(l, v, midpoint_normal_factor());
       return true;
     } else {
@@ -383,6 +384,7 @@ struct ValueOf {
   using Value = T;
   static constexpr int kWidth = Formula::kWidth;
   static constexpr bool kPairs = kMade == Made::pairs;
+  static constexpr bool kOfMidpoint = requires { requires Formula::kMidpoint; };
   Formula formula;
   Transform transform;  // unused for Made::own
 
@@ -398,14 +400,16 @@ struct ValueOf {
       return transform.template value<T, kKind>(formula.f64(x));
     }
   }
-  // The values of four outputs' words: the float normal's or log-normal's four side by side
-  // (Transform::four_of_midpoints) where u is a midpoint, else one() each (MRG32k3a's kernel
-  // holds too many registers for four at once: two blocks an SM would become one).
-  __device__ void four(const uint4& w, T (&v)[4]) const {
-    if constexpr (kMade == Made::distribution && requires { requires Formula::kMidpoint; }) {
-      if (transform.template four_of_midpoints<T, kKind>(w, v)) return;
+  // The values of N outputs' words: the float normal's or log-normal's N side by side
+  // (Transform::several_of_midpoints) where u is a midpoint, else one() each (MRG32k3a's
+  // kernel holds too many registers for four at once: two blocks an SM would become one).
+  template <int N>
+  __device__ void several(const std::uint32_t (&w)[N], T (&v)[N]) const {
+    if constexpr (kMade == Made::distribution && kOfMidpoint) {
+      if (transform.template several_of_midpoints<T, kKind>(w, v)) return;
     }
-    v[0] = one(&w.x), v[1] = one(&w.y), v[2] = one(&w.z), v[3] = one(&w.w);
+#pragma unroll
+    for (int i = 0; i < N; ++i) v[i] = one(&w[i]);
   }
   __device__ void two(const std::uint32_t* x0, const std::uint32_t* x1, T& v0, T& v1) const {
     transform.template pair<T, kKind>(formula.f64(x0), formula.f64(x1), v0, v1);
