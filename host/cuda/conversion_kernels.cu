@@ -89,9 +89,11 @@ std::optional<PreparedTransform> prepare_transform(const Distribution* distribut
   t.stddev_f = static_cast<float>(d.stddev);
   t.normal_factor_f = static_cast<float>(-std::sqrt(2.0) * d.stddev);
   if (d.kind == DistributionKind::exponential) t.float_parameters = std::isnormal(t.inverse_lambda_f);
-  if (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal)
-    t.float_parameters = std::isnormal(t.stddev_f) && std::isnormal(t.normal_factor_f * 0x1p-32f) &&
-                         std::isnormal(t.normal_factor_f) && (d.mean == 0 || std::isnormal(t.mean_f));
+  if (d.kind == DistributionKind::normal || d.kind == DistributionKind::lognormal) {
+    t.float_parameters = std::isnormal(t.stddev_f) && (d.mean == 0 || std::isnormal(t.mean_f)) &&
+                         (p.pairs || std::isnormal(t.normal_factor_f));
+    t.midpoint_factor = std::isnormal(t.normal_factor_f * 0x1p-32f);
+  }
   if (format == ValueFormat::f32)
     std::tie(t.lowest, t.highest) = distributions::value_bounds_f32(d);
   else

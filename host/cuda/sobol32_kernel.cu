@@ -73,9 +73,10 @@ __global__ void sobol32_kernel(std::uint32_t first_dimension, std::uint32_t firs
   // within v.
   std::uint32_t i = 0;
   for (; i < strides && m % 8 != 0; ++i, ++m) one_stride();
-  if (i + 8 <= strides) {
+  // strides − i, not i + 8, which would wrap where strides is near 2^32 (one thread a dimension).
+  if (strides - i >= 8) {
     const std::uint32_t step0 = high ^ low[0], step1 = high ^ low[1], step2 = high ^ low[2];
-    for (; i + 8 <= strides; i += 8, m += 8, at += 8 * threads) {
+    for (; strides - i >= 8; i += 8, m += 8, at += 8 * threads) {
       std::uint32_t w[8];
       w[0] = x ^= step0;
       w[1] = x ^= step1;

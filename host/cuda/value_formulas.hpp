@@ -124,9 +124,12 @@ struct Transform {
   float normal_factor_f = -1.41421356f;
   double k0 = 0, floor = 0;
   // The float formulas' parameters, 1/λ, μ and σ rounded to float; where one is no normal
-  // float (nor a zero μ), the floats are made by the double formulas instead.
+  // float (nor a zero μ), nor the inverse CDF's factor, the floats are made by the double
+  // formulas instead; and a midpoint's inverse CDF by the double u's float formula where the
+  // factor times 2^-32 is no normal float (midpoint_normal_factor).
   float inverse_lambda_f = 1, mean_f = 0, stddev_f = 1;
   bool float_parameters = true;
+  bool midpoint_factor = true;
 
   template <class T, DistributionKind K, bool kBound = false>
   __device__ T value(double u) const {
@@ -148,7 +151,7 @@ struct Transform {
     if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
       if (float_parameters) return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
     } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
+      if (float_parameters && midpoint_factor) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
     }
     return value<T, K>(midpoint(x));
   }
@@ -180,7 +183,7 @@ struct Transform {
   template <class T, DistributionKind K, int N>
   __device__ bool several_of_midpoints(const std::uint32_t (&x)[N], T (&v)[N]) const {
     if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (!float_parameters) return false;
+      if (!float_parameters || !midpoint_factor) return false;
       LowerHalf l[N];
 #pragma unroll
       for (int i = 0; i < N; ++i) l[i] = lower_half_of_midpoint(x[i]);
@@ -300,11 +303,11 @@ struct Transform {
     return __fsub_rn(0.0f, __fadd_rn(logf(qf), __fdividef(e, qf)));
   }
 
-  // lower_half_of(midpoint(x)), its x times 2^32: p = j·2^-33, j = 2m + 1, m = min(x, ~x) (u ≥ 2^-33, so
-  // no clamp), so q = (j·2^-31)·(1 − j·2^-33) with normal_quantile_q's roundings; 1 − 2p =
-  // k·2^-32, k = 2^32 − 1 − 2m, and x is k in float (the 2^-32 goes into the factor,
-  // midpoint_normal_factor, which scales the rounded product exactly); u > 1/2 where x's top
-  // bit is set.
+  // lower_half_of(midpoint(x)), its x times 2^32: p = j·2^-33, j = 2m + 1, m = min(x, ~x)
+  // (u ≥ 2^-33, so no clamp), so q = (j·2^-31)·(1 − j·2^-33) with normal_quantile_q's
+  // roundings; 1 − 2p = k·2^-32, k = 2^32 − 1 − 2m, and x is k in float (the 2^-32 goes into
+  // the factor, midpoint_normal_factor, which scales the rounded product exactly); u > 1/2
+  // where x's top bit is set.
   __device__ static LowerHalf lower_half_of_midpoint(std::uint32_t x) {
     const std::uint32_t m = x ^ static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> 31);
     const float j = __uint2float_rn(2u * m + 1u);
@@ -392,7 +395,7 @@ struct ValueOf {
     if constexpr (kMade == Made::own) {
       if constexpr (sizeof(T) == 4) return formula.f32(x);
       else return formula.f64(x);
-    } else if constexpr (requires { requires Formula::kMidpoint; }) {
+    } else if constexpr (kOfMidpoint) {
       return transform.template value_of_midpoint<T, kKind>(*x);
     } else if constexpr (requires { requires Formula::kMrg32k3a; }) {
       return transform.template value_of_mrg32k3a<T, kKind>(formula, x);

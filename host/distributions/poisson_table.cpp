@@ -9,6 +9,7 @@
 
 #include <boost/math/special_functions/gamma.hpp>
 
+#include "distributions/boost_in_double.hpp"
 #include "distributions/transforms.hpp"
 
 namespace glrand::distributions {
@@ -35,7 +36,6 @@ PoissonTable summed(double lambda) {
 // Within about 10^-15 of 1 gamma_q's rounding dips (from λ = 10^3 on, 7.5 to 8.5 standard
 // deviations above λ): each entry is the greatest so far, so the table stays the CDF's shape.
 PoissonTable gamma(double lambda) {
-  using InDouble = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
   PoissonTable t;
   t.floor = 0x1p-53;
   t.k0 = poisson_quantile(lambda, 0.0);

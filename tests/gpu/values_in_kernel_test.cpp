@@ -202,6 +202,31 @@ TEST_CASE("Sobol32's values made in its kernel are the CPU reference's floats an
   }
 }
 
+TEST_CASE("Sobol32's float normals made eight strides at a time in its kernel are the value kernel's",
+          "[gpu][distribution]") {
+  // 2^25 points: each of the kernel's threads takes dozens of strides, single ones up to a
+  // step number that is a multiple of 8, then eight at a time with their normals side by side
+  // (some in the tails), then single ones; the value kernel makes each value alone.
+  constexpr std::uint64_t kPoints = std::uint64_t{1} << 25, kFirstPoint = 12'345;
+  const cuda::Generator words = cuda::sobol32(1, kPoints, kFirstPoint);
+  Distribution standard{DistributionKind::normal};
+  Distribution shifted = standard;
+  shifted.mean = 1.5;
+  shifted.stddev = 0.25;
+  const Distribution lognormal{DistributionKind::lognormal};
+  for (Distribution d : {standard, shifted, lognormal}) {
+    d.on = DistributionOn::gpu;
+    INFO(describe(d));
+    for (const Run run : {Run{0, kPoints}, Run{1'000'003, kPoints - 2'000'011}}) {
+      INFO("outputs " << run.first << " + " << run.count);
+      const auto [k32, w32] =
+          both_ways<float>(cuda::sobol32_values(1, kPoints, kFirstPoint, cuda::ValueFormat::f32, &d), words,
+                           cuda::sobol32_conversion(cuda::ValueFormat::f32, &d), run.first, run.count);
+      CHECK(same_bits(k32, w32));
+    }
+  }
+}
+
 TEST_CASE("MT19937's values made in its kernel are the CPU reference's floats and the value kernel's distributions",
           "[gpu][distribution]") {
   constexpr std::uint32_t kSeed = 4357;

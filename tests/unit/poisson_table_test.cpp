@@ -12,6 +12,7 @@
 #include <cmath>
 #include <random>
 
+#include "distributions/boost_in_double.hpp"
 #include "distributions/poisson_table.hpp"
 #include "distributions/transforms.hpp"
 
@@ -66,7 +67,6 @@ TEST_CASE("the Poisson table's search gives poisson_quantile's k for every u tri
     CHECK(differ == 0);
     // The tail: k is the least with F(k) > u, F by the table's own means (the sum below the
     // switch point, gamma_q above it).
-    using InDouble = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
     const auto cdf = [&](double k) {
       if (lambda >= kPoissonSearchFromGuess) return boost::math::gamma_q(k + 1, lambda, InDouble());
       double p = std::exp(-lambda), f = p;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The float inverse-CDF normal made four values side by side (Sobol32 and the other midpoint
-# generators) beside glrand-before (c8f8653's build): hashes of the values both builds make,
+# The float inverse-CDF normal made four values side by side (Sobol32's kernel) beside
+# glrand-before (c8f8653's build): hashes of the values both builds make,
 # the resident rows of MRG32k3a, Sobol32, MT19937 and MTGP32, and the device tests of the
 # distributions. Run from the repository root with .gl and .gpu carried:
 #   bash bench/results/2026-11-29-h200-cuda-normal-side-by-side/run.sh OUT
