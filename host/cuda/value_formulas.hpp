@@ -119,8 +119,9 @@ struct Transform {
   const double* cdf = nullptr;
   std::uint32_t cdf_size = 0;
   // The float inverse CDF's σ·z = −√2·σ·(x·h) (cuda/normal_quantile.hpp): −√2·σ rounded to float
-  // once, a normal float even times 2^-32 (here, beside cdf_size, it fills what would be
-  // padding: see mrg32k3a_kernel.cu).
+  // once (a normal float where float_parameters lets the inverse CDF use it; times 2^-32 one
+  // where midpoint_factor says). Here, beside cdf_size, it fills what would be padding: see
+  // mrg32k3a_kernel.cu.
   float normal_factor_f = -1.41421356f;
   double k0 = 0, floor = 0;
   // The float formulas' parameters, 1/λ, μ and σ rounded to float; where one is no normal
