@@ -4,11 +4,13 @@
 // docs/distributions.md's bounds, at the hard points (the smallest and largest words, words
 // around 1/2) and on random words of Park–Miller, MRG32k3a (both its divisors) and MT19937's
 // formulas; a uniform range and (0, 1] bit for bit as the host's formulas; Box–Muller's pairs
-// against MPFR's exact pair; and the public API's values on the CUDA path against the
-// reference from the CPU path's doubles. Skipped (exit 77) without a GPU.
+// against MPFR's exact pair; the public API's values on the CUDA path against the reference
+// from the CPU path's doubles; and a midpoint u's float formulas from its integers against
+// those of its double u, bit for bit. Skipped (exit 77) without a GPU.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <glrand/glrand.hpp>
@@ -24,6 +26,7 @@
 #include "generators/mrg32k3a.hpp"
 #include "generators/mt19937.hpp"
 #include "generators/park_miller.hpp"
+#include "midpoint_paths.hpp"
 #include "support/distribution_reference.hpp"
 
 using namespace glrand;
@@ -353,5 +356,40 @@ TEST_CASE("Poisson values made on the GPU are the host's, bit for bit, on both s
       CHECK(gpu == host);
       CHECK(gpu_f == host_f);
     }
+  }
+}
+
+TEST_CASE("a midpoint u's float distributions made from its integers are its double u's, bit for bit",
+          "[gpu][distribution]") {
+  // Both ends, both sides of 1/2, and 2^20 random words (about 0.3% of them in the normal's
+  // tails, p below 0.0017).
+  std::vector<std::uint32_t> words;
+  for (std::uint32_t k = 0; k < 4096; ++k)
+    for (const std::uint32_t w : {k, 0xFFFFFFFFu - k, 0x80000000u + k, 0x7FFFFFFFu - k}) words.push_back(w);
+  std::mt19937 random(20261129);
+  for (int i = 0; i < (1 << 20); ++i) words.push_back(static_cast<std::uint32_t>(random()));
+  std::vector<Distribution> all;
+  for (const double lambda : {1.0, 2.5}) {
+    Distribution d{DistributionKind::exponential};
+    d.lambda = lambda;
+    all.push_back(d);
+  }
+  // σ = 10^-30: −√2·σ·2^-32 is no normal float, so the integers' way falls back to the double u's.
+  for (const auto& [mean, stddev] : {std::pair{0.0, 1.0}, std::pair{1.5, 0.25}, std::pair{0.0, 1e-30}}) {
+    Distribution d{DistributionKind::normal};
+    d.mean = mean;
+    d.stddev = stddev;
+    all.push_back(d);
+  }
+  all.push_back(Distribution{DistributionKind::lognormal});
+  for (const Distribution& d : all) {
+    INFO(describe(d));
+    const test::MidpointFloats f = test::midpoint_floats_both_ways(d, words);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (std::memcmp(&f.from_integers[i], &f.from_double[i], sizeof(float)) != 0 && differ++ == 0)
+        WARN("x = " << words[i] << ": " << f.from_integers[i] << " from the integers, " << f.from_double[i]
+                    << " from the double u");
+    CHECK(differ == 0);
   }
 }

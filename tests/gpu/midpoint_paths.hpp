@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The float exponential, normal and log-normal of a midpoint u = (x + 1/2)·2^-32 made on the
+// GPU both ways the CUDA path has (midpoint_paths.cu): from x's integers
+// (Transform::value_of_midpoint, as Sobol32's, MT19937's and MTGP32's kernels make them) and
+// from the double u (Transform::value, as every other formula's are made).
+#include <cstdint>
+#include <vector>
+
+#include <glrand/distribution.hpp>
+
+namespace glrand::test {
+
+struct MidpointFloats {
+  std::vector<float> from_integers, from_double;
+};
+
+// `d` an exponential, a normal or a log-normal by the inverse CDF.
+MidpointFloats midpoint_floats_both_ways(const Distribution& d, const std::vector<std::uint32_t>& words);
+
+}  // namespace glrand::test
