@@ -58,6 +58,17 @@ __device__ LaneRun<State> start_run(arithmetic::Mrg32k3aWords start, std::uint64
   return r;
 }
 
+// How many of a round's stores (and of checked_warp's) are unrolled: eight, but one for the
+// normal and log-normal, whose quantiles (in float four side by side in each store) unrolled
+// eight times made the kernel's code so large that it waited on the instruction cache: one at
+// a time made 1.37× the float normals and 1.4× the double normals on an H200
+// (bench/results/2026-11-29-h200-cuda-lean-value-kernels).
+template <class Store>
+constexpr int kStoreUnroll = 8;
+template <class Formula, class T, Made kMade, DistributionKind kKind, bool kFloat>
+constexpr int kStoreUnroll<ValueStore<ValueOf<Formula, T, kMade, kKind, kFloat>>> =
+    kMade == Made::distribution && (kKind == DistributionKind::normal || kKind == DistributionKind::lognormal) ? 1 : 8;
+
 // The common case: the warp's 32 chunks lie wholly inside `count` and the store is 16-byte
 // aligned. A round's 32 outputs per lane go to the tile as 8 uint4; each store instruction
 // then takes 4 outputs per lane, four chunks' 128 contiguous outputs at once, with no bounds check.
@@ -78,7 +89,7 @@ __device__ void whole_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWord
       *reinterpret_cast<uint4*>(&tile[r.lane][4 * k]) = v;
     }
     __syncwarp();
-#pragma unroll
+#pragma unroll (kStoreUnroll<Store>)
     for (int k = 0; k < 8; ++k) store.four(at + 4 * k * chunk, *reinterpret_cast<const uint4*>(&tile[4 * k + row][column]));
     __syncwarp();
     at += 32;
@@ -93,7 +104,7 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 #pragma unroll 8
     for (int i = 0; i < 32; ++i) tile[r.lane][i] = arithmetic::step(r.state);
     __syncwarp();
-#pragma unroll 8
+#pragma unroll (kStoreUnroll<Store>)
     for (int i = 0; i < 32; ++i) {
       const std::uint64_t n = (r.warp_first + i) * chunk + 32ull * round + r.lane;  // layout.hpp: run_store_index
       store.one(n, tile[i][r.lane], n < count);
@@ -113,9 +124,9 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 // (bench/results/2026-11-29-h200-cuda-float-normal).
 template <class Store>
 constexpr int kBlocksPerMultiprocessor = 1;
-template <class Formula, class T, Made kMade, DistributionKind kKind>
-constexpr int kBlocksPerMultiprocessor<ValueStore<ValueOf<Formula, T, kMade, kKind>>> = [] {
-  if (kMade == Made::own || sizeof(T) != 4) return 1;
+template <class Formula, class T, Made kMade, DistributionKind kKind, bool kFloat>
+constexpr int kBlocksPerMultiprocessor<ValueStore<ValueOf<Formula, T, kMade, kKind, kFloat>>> = [] {
+  if (kMade == Made::own || sizeof(T) != 4 || !kFloat) return 1;
   if (kKind == DistributionKind::poisson || kKind == DistributionKind::exponential) return 4;
   return kMade == Made::pairs && kKind == DistributionKind::normal ? 4 : 1;
 }();

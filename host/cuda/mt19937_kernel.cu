@@ -217,8 +217,19 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 
 namespace {
 
-// The Generator's launch: shorter segments, made on the device.
-constexpr Mt19937Launch kLaunch{.min_segment_outputs = kMt19937DeviceSegmentOutputs};
+// The Generator's launch for a fill of n outputs, its segments' states made on the device.
+// Each fill that continues the last jumps every segment on (about a microsecond of the whole
+// GPU a state), so a long fill takes long segments: n/256 outputs each, from 2^16 (a 2^24-output
+// chunk of host output, 256 segments) to 2^18 (a 2^28-output fill, 1024 segments, where
+// 2^16-output segments made 4096 jumps that took most of its time). A distribution's
+// values take a block a segment, whose seven warps keep the SMs busy with their arithmetic
+// where one warp a segment would leave them waiting.
+Mt19937Launch fill_launch(std::uint64_t n, bool distribution) {
+  Mt19937Launch launch;
+  launch.min_segment_outputs = std::clamp<std::uint64_t>(n / 256, kMt19937DeviceSegmentOutputs, kMt19937FillSegmentOutputs);
+  launch.kernel = distribution ? Mt19937Kernel::blocks : Mt19937Kernel::warps;
+  return wave_launch(launch);
+}
 
 }  // namespace
 
@@ -247,8 +258,10 @@ class Mt19937Continuation {
   Mt19937Continuation(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs)
       : seed_(seed), offset_(offset), outputs_(outputs) {}
 
+  // `kernel(states, plan, n, stream)` runs the fill's kernel (words or values) from the states
+  // with `launch`, which also shapes the plan.
   template <class Kernel>
-  void fill(std::uint64_t first, std::uint64_t n, Stream stream, Kernel kernel) {
+  void fill(std::uint64_t first, std::uint64_t n, const Mt19937Launch& launch, Stream stream, Kernel kernel) {
     if (n == 0) return;
     const std::lock_guard lock(mutex_);
     int device = 0;
@@ -262,7 +275,7 @@ class Mt19937Continuation {
     OnDevice& on = *on_;
     const std::optional<std::uint64_t> at = std::exchange(next_, std::nullopt);  // until this fill is queued
     check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
-    if (at != first || count_ != n) {
+    if (at != first || count_ != n || kernel_ != launch.kernel) {
       mt19937::State start;
       if (at == first) {  // continues the last fill with another length: segment 0's state
         check(cudaMemcpyAsync(start.mt.data(), on.states.data(), sizeof start.mt, cudaMemcpyDeviceToHost, stream),
@@ -272,7 +285,7 @@ class Mt19937Continuation {
       } else {
         start = mt19937::state_at(seed_, offset_ + first);
       }
-      const Mt19937Plan plan = plan_mt19937_shape(start, n, wave_launch(kLaunch));
+      const Mt19937Plan plan = plan_mt19937_shape(start, n, launch);
       if (on.states.size() < plan.segments * kN) {
         check(cudaEventSynchronize(on.done.get()), "cudaEventSynchronize");
         DeviceBuffer<std::uint32_t> states(plan.segments * kN), spare(plan.segments * kN);  // both, or neither
@@ -282,6 +295,7 @@ class Mt19937Continuation {
       plan_mt19937_on_device(start, plan, on.states.data(), stream);
       plan_ = plan;
       count_ = n;
+      kernel_ = launch.kernel;
     }
     kernel(on.states.data(), plan_, n, stream);
     check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
@@ -312,6 +326,7 @@ class Mt19937Continuation {
   std::unique_ptr<OnDevice> on_;
   Mt19937Plan plan_;                   // the states' shape (the states are on the device)
   std::uint64_t count_ = 0;            // the outputs `plan_` is for
+  Mt19937Kernel kernel_ = Mt19937Kernel::warps;  // and the kernel
   std::optional<std::uint64_t> next_;  // where the device states stand, if anywhere
 };
 
@@ -321,9 +336,10 @@ Mt19937Sequence mt19937_sequence(std::uint32_t seed, std::uint64_t offset, std::
   auto kept = std::make_shared<Mt19937Continuation>(seed, offset, outputs);
   Mt19937Sequence sequence;
   sequence.words = {"mt19937", 1, [kept](std::uint64_t first, std::span<std::uint32_t> out, Stream stream) {
-                      kept->fill(first, out.size(), stream,
+                      const Mt19937Launch launch = fill_launch(out.size(), false);
+                      kept->fill(first, out.size(), launch, stream,
                                  [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
-                                   launch_mt19937(states, plan, n, out.data(), kLaunch, s);
+                                   launch_mt19937(states, plan, n, out.data(), launch, s);
                                  });
                     }};
   sequence.values = [kept](ValueFormat format, const Distribution* distribution) -> ValueGenerator {
@@ -332,13 +348,14 @@ Mt19937Sequence mt19937_sequence(std::uint32_t seed, std::uint64_t offset, std::
       throw std::logic_error("MT19937's kernel makes no Box-Muller pairs: make them from its words");
     return {bytes_per_value(format), [kept, format, prepared](std::uint64_t first, std::uint64_t count, void* out,
                                                               Stream stream) {
+              const Mt19937Launch launch = fill_launch(count, prepared.has_value());
               with_value_of(MidpointFormula{}, format, prepared, [&](auto value) {
                 using Store = ValueStore<decltype(value)>;
                 if constexpr (!decltype(value)::kPairs)
-                  kept->fill(first, count, stream,
+                  kept->fill(first, count, launch, stream,
                              [&](const std::uint32_t* states, const Mt19937Plan& plan, std::uint64_t n, Stream s) {
                                cuda::launch(states, plan, n, Store{static_cast<typename Store::T*>(out), value},
-                                            kLaunch, s);
+                                            launch, s);
                              });
               });
             }};

@@ -33,9 +33,11 @@ inline constexpr unsigned kMt19937MaxSegments = 8192;
 // By default a segment of a host plan has at least this many outputs: many more segments than
 // a wave only for large buffers.
 inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 18;
-// The Generator's segments, whose states the device makes (cuda/mt19937_jump.hpp), cost next
-// to nothing, so they are shorter: 256 warps make a 2^24-output chunk of host output.
+// The Generator's segments, whose states the device makes (cuda/mt19937_jump.hpp), are shorter:
+// 256 make a 2^24-output chunk of host output.
 inline constexpr std::uint64_t kMt19937DeviceSegmentOutputs = std::uint64_t{1} << 16;
+// Long fills' segments are longer, up to this many outputs: each fill jumps every segment on.
+inline constexpr std::uint64_t kMt19937FillSegmentOutputs = std::uint64_t{1} << 18;
 
 struct Mt19937Launch {
   Mt19937Kernel kernel = Mt19937Kernel::warps;

@@ -125,21 +125,34 @@ struct Transform {
   float normal_factor_f = -1.41421356f;
   double k0 = 0, floor = 0;
   // The float formulas' parameters, 1/λ, μ and σ rounded to float; where one is no normal
-  // float (nor a zero μ), nor the inverse CDF's factor, the floats are made by the double
-  // formulas instead; and a midpoint's inverse CDF by the double u's float formula where the
-  // factor times 2^-32 is no normal float (midpoint_normal_factor).
+  // float (nor a zero μ), nor the inverse CDF's factor, float_parameters is false and the
+  // floats are made by the double formulas instead (the kernels' kFloat, below); and a
+  // midpoint's inverse CDF by the double u's float formula where the factor times 2^-32 is no
+  // normal float (midpoint_normal_factor).
   float inverse_lambda_f = 1, mean_f = 0, stddev_f = 1;
   bool float_parameters = true;
   bool midpoint_factor = true;
 
-  template <class T, DistributionKind K, bool kBound = false>
+  // kFloat: a float kind's values by its float formulas (with_value_of's choice, where
+  // float_parameters), else by its double formula rounded. A template parameter, not a branch
+  // in the kernel: inlined at each of a kernel's unrolled values, the double formula that
+  // seldom runs made its code hundreds of kilobytes (the double inverse CDF alone is hundreds
+  // of instructions), and the kernel waited on the instruction cache.
+  template <class T, DistributionKind K>
+  static constexpr bool kHasFloatFormula = sizeof(T) == 4 && (K == DistributionKind::exponential ||
+                                                               K == DistributionKind::normal ||
+                                                               K == DistributionKind::lognormal);
+
+  template <class T, DistributionKind K, bool kBound = false, bool kFloat = true>
   __device__ T value(double u) const {
-    if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
-      if (float_parameters) return clamped<K, kBound>(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
-    } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters) return clamped<K, kBound>(normal_f32<K>(lower_half_of(u), normal_factor_f));
+    if constexpr (kHasFloatFormula<T, K> && kFloat) {
+      if constexpr (K == DistributionKind::exponential)
+        return clamped<K, kBound>(__fmul_rn(minus_log1p_minus_f32(u), inverse_lambda_f));
+      else
+        return clamped<K, kBound>(normal_f32<K>(lower_half_of(u), normal_factor_f));
+    } else {
+      return rounded<T, K, kBound>(in_double<K>(u));
     }
-    return rounded<T, K, kBound>(in_double<K>(u));
   }
 
   // The same value where u is midpoint(x) (Sobol32, MT19937, MTGP32): the float formulas'
@@ -147,14 +160,14 @@ struct Transform {
   // each rounded once to float as the double path rounds it, so the same bits with no double
   // arithmetic (the exponential: three 64-bit integer conversions for four with doubles; the
   // normal: two for three).
-  template <class T, DistributionKind K>
+  template <class T, DistributionKind K, bool kFloat = true>
   __device__ T value_of_midpoint(std::uint32_t x) const {
-    if constexpr (sizeof(T) == 4 && K == DistributionKind::exponential) {
-      if (float_parameters) return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
-    } else if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (float_parameters && midpoint_factor) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
+    if constexpr (kHasFloatFormula<T, K> && kFloat && K == DistributionKind::exponential) {
+      return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
+    } else if constexpr (kHasFloatFormula<T, K> && kFloat) {
+      if (midpoint_factor) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
     }
-    return value<T, K>(midpoint(x));
+    return value<T, K, false, kFloat>(midpoint(x));
   }
 
   // The same value where u is MRG32k3a's z/d, z in [1, m1]: d = m1 + 1 (RngStreams'), or m1
@@ -168,31 +181,37 @@ struct Transform {
   // The normal's and log-normal's values here compare with the bounds in every path, a no-op
   // (theirs are ±∞) that clamped<K> leaves out elsewhere: without it nvcc 13.0 makes MRG32k3a's
   // normal kernel 17% slower (measured: bench/results/2026-11-29-h200-cuda-poisson-guide).
-  template <class T, DistributionKind K>
+  template <class T, DistributionKind K, bool kFloat = true>
   __device__ T value_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t* z) const {
     constexpr bool kBound = K == DistributionKind::normal || K == DistributionKind::lognormal;
-    if constexpr (sizeof(T) == 4 && kBound) {
-      if (float_parameters) return bounded(normal_f32<K>(lower_half_of_mrg32k3a(*z, formula.curand), normal_factor_f));
-    }
-    return value<T, K, kBound>(formula.f64(z));
+    if constexpr (sizeof(T) == 4 && kBound && kFloat)
+      return bounded(normal_f32<K>(lower_half_of_mrg32k3a(*z, formula.curand), normal_factor_f));
+    else
+      return value<T, K, kBound, kFloat>(formula.f64(z));
   }
 
-  // The values of N midpoints at once where they are the float normal's or log-normal's
-  // (ValueOf::several): the N quantiles' arithmetic side by side (normal_quantile_x_h). False
-  // where the values are another kind's, or made by the double formulas, for the caller to
-  // make them one by one.
-  template <class T, DistributionKind K, int N>
-  __device__ bool several_of_midpoints(const std::uint32_t (&x)[N], T (&v)[N]) const {
-    if constexpr (sizeof(T) == 4 && (K == DistributionKind::normal || K == DistributionKind::lognormal)) {
-      if (!float_parameters || !midpoint_factor) return false;
-      LowerHalf l[N];
+  // The same for N words at once: the N quantiles side by side (normals_f32).
+  template <DistributionKind K, int N>
+  __device__ void normals_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t (&z)[N], float (&v)[N]) const {
+    LowerHalf l[N];
 #pragma unroll
-      for (int i = 0; i < N; ++i) l[i] = lower_half_of_midpoint(x[i]);
-      normals_f32<K>(l, v, midpoint_normal_factor());
-      return true;
-    } else {
-      return false;
-    }
+    for (int i = 0; i < N; ++i) l[i] = lower_half_of_mrg32k3a(z[i], formula.curand);
+    normals_f32<K>(l, v, normal_factor_f);
+#pragma unroll
+    for (int i = 0; i < N; ++i) v[i] = bounded(v[i]);
+  }
+
+  // The float normal's or log-normal's values of N midpoints at once (ValueOf::several): the
+  // N quantiles' arithmetic side by side (normal_quantile_x_h). False where the factor is no
+  // normal float (midpoint_normal_factor), for the caller to make them one by one.
+  template <DistributionKind K, int N>
+  __device__ bool normals_of_midpoints(const std::uint32_t (&x)[N], float (&v)[N]) const {
+    if (!midpoint_factor) return false;
+    LowerHalf l[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) l[i] = lower_half_of_midpoint(x[i]);
+    normals_f32<K>(l, v, midpoint_normal_factor());
+    return true;
   }
 
   // k/d in float for d = m1 + c (c = 0 or 1): 1/d = 2^-32·(1 + ε), ε = (2^32 − d)/d, so the
@@ -220,15 +239,13 @@ struct Transform {
   // 2π·u1. In double by sincospi of the exact 2·u1, so that no rounded 2π enters; in float by
   // sincospif of the remainder s of 2·u1 = q/2 + s (q = rint(4·u1) quarter turns, |s| ≤ 1/4,
   // both exact in double), turned by q, so that the zeros at 1/4, 1/2 and 3/4 stay exact.
-  template <class T, DistributionKind K>
+  template <class T, DistributionKind K, bool kFloat = true>
   __device__ void pair(double u0, double u1, T& v0, T& v1) const {
-    if constexpr (sizeof(T) == 4) {
-      if (!float_parameters) {
-        double w0, w1;
-        pair<double, K>(u0, u1, w0, w1);
-        v0 = rounded<float, K>(w0), v1 = rounded<float, K>(w1);
-        return;
-      }
+    if constexpr (sizeof(T) == 4 && !kFloat) {
+      double w0, w1;
+      pair<double, K>(u0, u1, w0, w1);
+      v0 = rounded<float, K>(w0), v1 = rounded<float, K>(w1);
+    } else if constexpr (sizeof(T) == 4) {
       const float r = __fsqrt_rn(__fmul_rn(2.0f, minus_log1p_minus_f32(u0)));
       const double q = rint(__dmul_rn(4.0, u1));
       float s = 0, c = 0;
@@ -383,12 +400,19 @@ std::optional<PreparedTransform> prepare_transform(const Distribution* distribut
 // u, or (kPairs) Box–Muller's two values of two outputs' words.
 enum class Made { own, distribution, pairs };
 
-template <class Formula, class T, Made kMade, DistributionKind kKind = DistributionKind::uniform>
+// kFloat: Transform's (a float kind's values by its float formulas, else by the double
+// formula rounded), with_value_of's choice.
+template <class Formula, class T, Made kMade, DistributionKind kKind = DistributionKind::uniform, bool kFloat = true>
 struct ValueOf {
   using Value = T;
   static constexpr int kWidth = Formula::kWidth;
   static constexpr bool kPairs = kMade == Made::pairs;
   static constexpr bool kOfMidpoint = requires { requires Formula::kMidpoint; };
+  static constexpr bool kOfMrg32k3a = requires { requires Formula::kMrg32k3a; };
+  // Whether several() makes the values side by side: the float normal's and log-normal's.
+  static constexpr bool kSideBySide = kMade == Made::distribution && kFloat && sizeof(T) == 4 &&
+                                      (kKind == DistributionKind::normal || kKind == DistributionKind::lognormal) &&
+                                      (kOfMidpoint || kOfMrg32k3a);
   Formula formula;
   Transform transform;  // unused for Made::own
 
@@ -397,26 +421,28 @@ struct ValueOf {
       if constexpr (sizeof(T) == 4) return formula.f32(x);
       else return formula.f64(x);
     } else if constexpr (kOfMidpoint) {
-      return transform.template value_of_midpoint<T, kKind>(*x);
-    } else if constexpr (requires { requires Formula::kMrg32k3a; }) {
-      return transform.template value_of_mrg32k3a<T, kKind>(formula, x);
+      return transform.template value_of_midpoint<T, kKind, kFloat>(*x);
+    } else if constexpr (kOfMrg32k3a) {
+      return transform.template value_of_mrg32k3a<T, kKind, kFloat>(formula, x);
     } else {
-      return transform.template value<T, kKind>(formula.f64(x));
+      return transform.template value<T, kKind, false, kFloat>(formula.f64(x));
     }
   }
   // The values of N outputs' words: the float normal's or log-normal's N side by side
-  // (Transform::several_of_midpoints) where u is a midpoint, else one() each (MRG32k3a's
-  // kernel holds too many registers for four at once: two blocks an SM would become one).
+  // (Transform::normals_of_midpoints, normals_of_mrg32k3a), else one() each.
   template <int N>
   __device__ void several(const std::uint32_t (&w)[N], T (&v)[N]) const {
-    if constexpr (kMade == Made::distribution && kOfMidpoint) {
-      if (transform.template several_of_midpoints<T, kKind>(w, v)) return;
+    if constexpr (kSideBySide && kOfMidpoint) {
+      if (transform.template normals_of_midpoints<kKind>(w, v)) return;
+    } else if constexpr (kSideBySide) {
+      transform.template normals_of_mrg32k3a<kKind>(formula, w, v);
+      return;
     }
 #pragma unroll
     for (int i = 0; i < N; ++i) v[i] = one(&w[i]);
   }
   __device__ void two(const std::uint32_t* x0, const std::uint32_t* x1, T& v0, T& v1) const {
-    transform.template pair<T, kKind>(formula.f64(x0), formula.f64(x1), v0, v1);
+    transform.template pair<T, kKind, kFloat>(formula.f64(x0), formula.f64(x1), v0, v1);
   }
 };
 
@@ -429,6 +455,21 @@ void with_value_of(Formula formula, ValueFormat format, const std::optional<Prep
     using T = decltype(zero);
     if (!prepared) return launch(ValueOf<Formula, T, Made::own>{formula, {}});
     const Transform& t = prepared->transform;
+    // A float kind whose parameters are no normal floats: its double formula rounded.
+    if constexpr (sizeof(T) == 4) {
+      if (!t.float_parameters) switch (t.kind) {
+        case DistributionKind::exponential:
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::exponential, false>{formula, t});
+        case DistributionKind::normal:
+          if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::normal, false>{formula, t});
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::normal, false>{formula, t});
+        case DistributionKind::lognormal:
+          if (prepared->pairs)
+            return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal, false>{formula, t});
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal, false>{formula, t});
+        default: break;
+      }
+    }
     switch (t.kind) {
       case DistributionKind::uniform:
         return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform>{formula, t});
