@@ -60,8 +60,8 @@ __device__ LaneRun<State> start_run(arithmetic::Mrg32k3aWords start, std::uint64
 
 // How many of a round's stores (and of checked_warp's) are unrolled: eight, but one for the
 // normal and log-normal, whose quantiles (in float four side by side in each store) unrolled
-// eight times made the kernel's code so large that it waited on the instruction cache: one at
-// a time made 1.37× the float normals and 1.4× the double normals on an H200
+// eight times made the kernel's code large enough to wait on the instruction cache: unrolled
+// once, 1.23× the float normals and 1.47× the double normals on an H200
 // (bench/results/2026-11-29-h200-cuda-lean-value-kernels).
 template <class Store>
 constexpr int kStoreUnroll = 8;
@@ -121,7 +121,8 @@ __device__ void checked_warp(LaneRun<State>& r, std::uint32_t (&tile)[32][kRowWo
 // blocks (64 registers; the exponential spills 8 bytes) made them 1.38×, 1.05× and 1.02× as
 // fast on an H200. Box–Muller's log-normal would spill 88 bytes, and for doubles four made the
 // exponential and Box–Muller 7% slower (the normal 6–10% faster): they keep one
-// (bench/results/2026-11-29-h200-cuda-float-normal).
+// (bench/results/2026-11-29-h200-cuda-float-normal). The float kinds' double fallbacks (kFloat
+// false: parameters no normal float) keep one.
 template <class Store>
 constexpr int kBlocksPerMultiprocessor = 1;
 template <class Formula, class T, Made kMade, DistributionKind kKind, bool kFloat>

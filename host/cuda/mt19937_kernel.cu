@@ -247,12 +247,12 @@ void plan_mt19937_on_device(const mt19937::State& start, const Mt19937Plan& plan
 // the fill's length into a second buffer, on the fill's stream, so that the next fill starts
 // from them with no host jump at all. A fill that does not continue the last one (the first,
 // one at another position) starts from the host's jump to its first output, one that
-// continues it with another length from segment 0's state, read back; either makes its other
-// segments' states on the device (plan_mt19937_on_device). The fills are ordered on the device
+// continues it with another length or segments of another shape (fill_launch's for its
+// length and kind) from segment 0's state, read back; either makes its other segments' states
+// on the device (plan_mt19937_on_device). The fills are ordered on the device
 // by an event, and the mutex keeps copies of the Generator used from several threads correct.
 namespace {
 
-// `kernel(states, plan, n, stream)` runs the fill's kernel (words or values) from the states.
 class Mt19937Continuation {
  public:
   Mt19937Continuation(std::uint32_t seed, std::uint64_t offset, std::uint64_t outputs)
@@ -275,9 +275,12 @@ class Mt19937Continuation {
     OnDevice& on = *on_;
     const std::optional<std::uint64_t> at = std::exchange(next_, std::nullopt);  // until this fill is queued
     check(cudaStreamWaitEvent(stream, on.done.get(), 0), "cudaStreamWaitEvent");
-    if (at != first || count_ != n || kernel_ != launch.kernel) {
+    mt19937::State any{};  // the shape (segments, outputs each) depends on no state
+    any.index = kN;
+    const Mt19937Plan shape = plan_mt19937_shape(any, n, launch);
+    if (at != first || count_ != n || shape.segments != plan_.segments || shape.per_segment != plan_.per_segment) {
       mt19937::State start;
-      if (at == first) {  // continues the last fill with another length: segment 0's state
+      if (at == first) {  // continues the last fill with another length or shape: segment 0's state
         check(cudaMemcpyAsync(start.mt.data(), on.states.data(), sizeof start.mt, cudaMemcpyDeviceToHost, stream),
               "cudaMemcpyAsync");
         check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
@@ -295,7 +298,6 @@ class Mt19937Continuation {
       plan_mt19937_on_device(start, plan, on.states.data(), stream);
       plan_ = plan;
       count_ = n;
-      kernel_ = launch.kernel;
     }
     kernel(on.states.data(), plan_, n, stream);
     check(cudaEventRecord(on.done.get(), stream), "cudaEventRecord");
@@ -326,7 +328,6 @@ class Mt19937Continuation {
   std::unique_ptr<OnDevice> on_;
   Mt19937Plan plan_;                   // the states' shape (the states are on the device)
   std::uint64_t count_ = 0;            // the outputs `plan_` is for
-  Mt19937Kernel kernel_ = Mt19937Kernel::warps;  // and the kernel
   std::optional<std::uint64_t> next_;  // where the device states stand, if anywhere
 };
 

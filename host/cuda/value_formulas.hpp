@@ -143,7 +143,7 @@ struct Transform {
                                                                K == DistributionKind::normal ||
                                                                K == DistributionKind::lognormal);
 
-  template <class T, DistributionKind K, bool kBound = false, bool kFloat = true>
+  template <class T, DistributionKind K, bool kFloat, bool kBound = false>
   __device__ T value(double u) const {
     if constexpr (kHasFloatFormula<T, K> && kFloat) {
       if constexpr (K == DistributionKind::exponential)
@@ -160,14 +160,14 @@ struct Transform {
   // each rounded once to float as the double path rounds it, so the same bits with no double
   // arithmetic (the exponential: three 64-bit integer conversions for four with doubles; the
   // normal: two for three).
-  template <class T, DistributionKind K, bool kFloat = true>
+  template <class T, DistributionKind K, bool kFloat>
   __device__ T value_of_midpoint(std::uint32_t x) const {
     if constexpr (kHasFloatFormula<T, K> && kFloat && K == DistributionKind::exponential) {
       return clamped<K>(__fmul_rn(minus_log1p_minus_midpoint_f32(x), inverse_lambda_f));
     } else if constexpr (kHasFloatFormula<T, K> && kFloat) {
       if (midpoint_factor) return normal_f32<K>(lower_half_of_midpoint(x), midpoint_normal_factor());
     }
-    return value<T, K, false, kFloat>(midpoint(x));
+    return value<T, K, kFloat>(midpoint(x));
   }
 
   // The same value where u is MRG32k3a's z/d, z in [1, m1]: d = m1 + 1 (RngStreams'), or m1
@@ -181,13 +181,13 @@ struct Transform {
   // The normal's and log-normal's values here compare with the bounds in every path, a no-op
   // (theirs are ±∞) that clamped<K> leaves out elsewhere: without it nvcc 13.0 makes MRG32k3a's
   // normal kernel 17% slower (measured: bench/results/2026-11-29-h200-cuda-poisson-guide).
-  template <class T, DistributionKind K, bool kFloat = true>
+  template <class T, DistributionKind K, bool kFloat>
   __device__ T value_of_mrg32k3a(const Mrg32k3aFormula& formula, const std::uint32_t* z) const {
     constexpr bool kBound = K == DistributionKind::normal || K == DistributionKind::lognormal;
     if constexpr (sizeof(T) == 4 && kBound && kFloat)
       return bounded(normal_f32<K>(lower_half_of_mrg32k3a(*z, formula.curand), normal_factor_f));
     else
-      return value<T, K, kBound, kFloat>(formula.f64(z));
+      return value<T, K, kFloat, kBound>(formula.f64(z));
   }
 
   // The same for N words at once: the N quantiles side by side (normals_f32).
@@ -239,11 +239,11 @@ struct Transform {
   // 2π·u1. In double by sincospi of the exact 2·u1, so that no rounded 2π enters; in float by
   // sincospif of the remainder s of 2·u1 = q/2 + s (q = rint(4·u1) quarter turns, |s| ≤ 1/4,
   // both exact in double), turned by q, so that the zeros at 1/4, 1/2 and 3/4 stay exact.
-  template <class T, DistributionKind K, bool kFloat = true>
+  template <class T, DistributionKind K, bool kFloat>
   __device__ void pair(double u0, double u1, T& v0, T& v1) const {
     if constexpr (sizeof(T) == 4 && !kFloat) {
       double w0, w1;
-      pair<double, K>(u0, u1, w0, w1);
+      pair<double, K, true>(u0, u1, w0, w1);
       v0 = rounded<float, K>(w0), v1 = rounded<float, K>(w1);
     } else if constexpr (sizeof(T) == 4) {
       const float r = __fsqrt_rn(__fmul_rn(2.0f, minus_log1p_minus_f32(u0)));
@@ -425,7 +425,7 @@ struct ValueOf {
     } else if constexpr (kOfMrg32k3a) {
       return transform.template value_of_mrg32k3a<T, kKind, kFloat>(formula, x);
     } else {
-      return transform.template value<T, kKind, false, kFloat>(formula.f64(x));
+      return transform.template value<T, kKind, kFloat>(formula.f64(x));
     }
   }
   // The values of N outputs' words: the float normal's or log-normal's N side by side

@@ -85,11 +85,12 @@ std::pair<std::vector<double>, std::vector<float>> check_bounds(const char* name
 }
 
 void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest, const Conversion& conversion,
-                   const HostU& host_u) {
+                   const HostU& host_u,
+                   const std::vector<testing::BoundedDistribution>& all = testing::bounded_distributions(DistributionOn::gpu)) {
   const auto words = hard_words(lowest, highest, 20'000);
   std::vector<double> u(words.size());
   std::transform(words.begin(), words.end(), u.begin(), host_u);
-  for (const testing::BoundedDistribution& b : testing::bounded_distributions(DistributionOn::gpu)) {
+  for (const testing::BoundedDistribution& b : all) {
     INFO(name << ", " << describe(b.distribution));
     const auto [f64, f32] = check_bounds(
         name, words, conversion, b,
@@ -114,7 +115,8 @@ void check_formula(const char* name, std::uint32_t lowest, std::uint32_t highest
 // Box–Muller on the device: pairs of hard words (each formula's smallest and largest, and u1
 // at and beside 0, 1/4, 1/2 and 3/4, where the cosine or the sine is 0 or ±1) and random ones.
 void check_box_muller(const char* name, std::uint32_t lowest, std::uint32_t highest, const Conversion& conversion,
-                      const HostU& host_u) {
+                      const HostU& host_u,
+                      const std::vector<testing::BoundedDistribution>& all = testing::box_muller_distributions()) {
   const std::uint32_t span = highest - lowest;
   std::vector<std::uint32_t> firsts{lowest, lowest + 1, lowest + span / 2, highest - 1, highest};
   std::vector<std::uint32_t> seconds{lowest, lowest + 1, highest - 1, highest};
@@ -128,7 +130,7 @@ void check_box_muller(const char* name, std::uint32_t lowest, std::uint32_t high
   words.insert(words.end(), random.begin(), random.end() - static_cast<std::ptrdiff_t>(random.size() % 2));
   std::vector<double> u(words.size());
   std::transform(words.begin(), words.end(), u.begin(), host_u);
-  for (const testing::BoundedDistribution& b : testing::box_muller_distributions()) {
+  for (const testing::BoundedDistribution& b : all) {
     INFO(name << ", " << describe(b.distribution));
     // Value i is value i mod 2 of the pair at i − i mod 2.
     check_bounds(
@@ -185,6 +187,34 @@ TEST_CASE("distributions made on the GPU lie within their bounds of MPFR's corre
 
 TEST_CASE("Box-Muller made on the GPU lies within its bounds of MPFR's exact pairs", "[gpu][distribution]") {
   for (const Formula& f : formulas()) check_box_muller(f.name, f.lowest, f.highest, f.conversion, f.host_u);
+}
+
+// Where 1/λ or σ rounded to float is no normal float, the float values are the double
+// formula's rounded (kernels of their own: cuda/value_formulas.hpp's kFloat), within a float
+// ulp of MPFR's; here those values are themselves subnormal floats, or near them.
+TEST_CASE("float values of parameters that are no normal floats are the double formulas' within a float ulp",
+          "[gpu][distribution]") {
+  const auto on_gpu = [](Distribution d) {
+    d.on = DistributionOn::gpu;
+    return d;
+  };
+  Distribution exponential{DistributionKind::exponential};
+  exponential.lambda = 1e39;
+  Distribution normal{DistributionKind::normal};
+  normal.stddev = 1e-40;
+  Distribution lognormal{DistributionKind::lognormal};
+  lognormal.stddev = 1e-40;
+  const std::vector<testing::BoundedDistribution> inverse_cdf{
+      {on_gpu(exponential), 6, 1}, {on_gpu(normal), 8, 1}, {on_gpu(lognormal), 48, 1}};
+  std::vector<testing::BoundedDistribution> box_muller;
+  for (testing::BoundedDistribution b : {inverse_cdf[1], inverse_cdf[2]}) {
+    b.distribution.method = NormalMethod::box_muller;
+    box_muller.push_back(b);
+  }
+  for (const Formula& f : formulas()) {
+    check_formula(f.name, f.lowest, f.highest, f.conversion, f.host_u, inverse_cdf);
+    check_box_muller(f.name, f.lowest, f.highest, f.conversion, f.host_u, box_muller);
+  }
 }
 
 // cuRAND's u reaches 1 (z = m1). The normal and the log-normal clamp u into [2^-53, 1 − 2^-53]

@@ -16,8 +16,8 @@ __global__ void both_ways_kernel(cuda::Transform t, const std::uint32_t* words, 
                                  float* from_double, std::size_t count) {
   for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count;
        i += std::size_t{gridDim.x} * blockDim.x) {
-    from_integers[i] = t.value_of_midpoint<float, K>(words[i]);
-    from_double[i] = t.value<float, K>(cuda::midpoint(words[i]));
+    from_integers[i] = t.value_of_midpoint<float, K, true>(words[i]);
+    from_double[i] = t.value<float, K, true>(cuda::midpoint(words[i]));
   }
 }
 
@@ -26,6 +26,9 @@ __global__ void both_ways_kernel(cuda::Transform t, const std::uint32_t* words, 
 MidpointFloats midpoint_floats_both_ways(const Distribution& d, const std::vector<std::uint32_t>& words) {
   const auto prepared = cuda::prepare_transform(&d, cuda::ValueFormat::f32);
   if (!prepared || prepared->pairs) throw std::logic_error("midpoint_floats_both_ways: no inverse-CDF distribution");
+  // The float formulas, as the kernels make them where with_value_of chooses them.
+  if (!prepared->transform.float_parameters)
+    throw std::logic_error("midpoint_floats_both_ways: parameters the float formulas do not take");
   const std::size_t count = words.size();
   cuda::DeviceBuffer<std::uint32_t> in(count);
   cuda::DeviceBuffer<float> from_integers(count), from_double(count);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The float exponential, normal and log-normal of a midpoint u = (x + 1/2)·2^-32 made on the
-// GPU both ways the CUDA path has (midpoint_paths.cu): from x's integers
+// GPU both ways the CUDA path has (midpoint_paths.cu), by the float formulas (parameters that
+// are normal floats, where the kernels take them): from x's integers
 // (Transform::value_of_midpoint, as Sobol32's, MT19937's and MTGP32's kernels make them) and
 // from the double u (Transform::value, as every other formula's are made).
 #include <cstdint>
