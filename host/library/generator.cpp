@@ -110,10 +110,10 @@ void generate_values(Generator& generator, library::Devices& devices, std::uint6
   });
 }
 
-// The next `count` outputs copied by the device straight into `out` where the source can
-// (`into`) and `out` is pinned memory; false, and nothing done, otherwise.
+// The next `count` outputs straight into `out` where the source can (`into`: the device's copy
+// into pinned memory, the CPU path's values); false, and nothing done, otherwise.
 template <class T>
-bool into_pinned(Generator& generator, library::Devices& devices, std::uint64_t& position,
+bool straight_into(Generator& generator, library::Devices& devices, std::uint64_t& position,
                  const library::IntoRun<T>& into, std::uint64_t count, std::span<T> out) {
   if (count == 0 || !into) return false;
   generator.check_count(count);
@@ -122,13 +122,13 @@ bool into_pinned(Generator& generator, library::Devices& devices, std::uint64_t&
   return true;
 }
 
-// Into a caller's span: copied there by the device where it is pinned memory, converted
-// straight into it where the host converts.
+// Into a caller's span: copied there by the device where it is pinned memory, made there by
+// the CPU path, converted straight into it where the host converts.
 template <class T>
 void generate_into(Generator& generator, library::Devices& devices, std::uint64_t& position,
                    const library::ValueRun<T>& run, const library::IntoRun<T>& into,
                    const library::Conversion<T>& convert, std::span<T> out) {
-  if (into_pinned(generator, devices, position, into, out.size(), out)) return;
+  if (straight_into(generator, devices, position, into, out.size(), out)) return;
   std::size_t at = 0;
   if (run) {
     generate_values<T>(generator, devices, position, run, convert, out.size(), [&](std::span<const T> chunk) {
@@ -320,7 +320,7 @@ void Generator::generate(std::span<std::uint32_t> out) {
                           " words per output; a buffer of " + std::to_string(out.size()) +
                           " words is no whole number of outputs");
   const std::uint64_t count = out.size() / width;
-  if (into_pinned(*this, impl_->devices, impl_->position, impl_->source.into_words, count, out)) return;
+  if (straight_into(*this, impl_->devices, impl_->position, impl_->source.into_words, count, out)) return;
   std::size_t at = 0;
   generate(count, [&](std::span<const std::uint32_t> words) {
     copy_on_all_cores(words, out, at);

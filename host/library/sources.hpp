@@ -72,9 +72,9 @@ template <class T>
 using ValueRun =
     std::function<void(Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume)>;
 
-// Outputs first .. first + count − 1 (their words, or one value each) copied by the device
-// straight into `out` where it is pinned host memory (true); false, and nothing done, where
-// it is not.
+// Outputs first .. first + count − 1 (their words, or one value each) straight into `out`:
+// copied there by the device where it is pinned host memory (the CUDA path; true), false, and
+// nothing done, where it is not; made there on all cores (the CPU path's values; true).
 template <class T>
 using IntoRun = std::function<bool(Devices& devices, std::uint64_t first, std::uint64_t count, std::span<T> out)>;
 
@@ -104,7 +104,8 @@ struct Source {
   // doubles, the engines refusing other doubles); empty elsewhere.
   std::function<ValueRun<float>(const Distribution&)> gpu_distribution_f32;
   std::function<ValueRun<double>(const Distribution&)> gpu_distribution_f64;
-  // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); empty elsewhere.
+  // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); the CPU path's
+  // values made in a caller's buffer (f32, f64: Wichmann–Hill's and Sobol32's); empty elsewhere.
   IntoRun<std::uint32_t> into_words;
   IntoRun<float> into_f32;
   IntoRun<double> into_f64;

@@ -3,6 +3,7 @@
 // against its CPU reference, calls that continue the sequence, floats, a far offset, the
 // 64-bit seed's documented mapping (SplitMix64's published outputs), saved and restored
 // states, and bad settings.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <glrand/glrand.hpp>
 #include <random>
@@ -116,6 +117,49 @@ TEST_CASE("floats and doubles are each generator's formula applied to the exact 
   double u = 0;
   pm.generate(std::span(&u, 1));
   CHECK(u == park_miller.one("seed=1 n=1").u32("z") / static_cast<double>(park_miller.one("a m").u32("m")));
+}
+
+// Large calls make their floats and doubles on all cores, Wichmann–Hill's and Sobol32's a block
+// at a time straight into the caller's span: those of calls across many blocks and threads,
+// from a far odd offset, are the formula applied to the words of the chunked integer path.
+TEST_CASE("large calls' floats and doubles, made in blocks on all cores, are the formula of the exact words",
+          "[api]") {
+  const std::vector<std::size_t> sizes{(std::size_t{3} << 16) + 17, 1, (std::size_t{1} << 20) + 5};
+  auto check = [&](Settings settings, const std::vector<std::size_t>& calls) {
+    Generator ints(settings), floats(settings), doubles(settings);
+    std::size_t count = 0;
+    for (const std::size_t n : calls) count += n;
+    std::vector<std::uint32_t> words(count * static_cast<std::size_t>(ints.words_per_output()));
+    ints.generate(std::span(words));
+    std::vector<float> f(count), f_expected(count);
+    std::vector<double> d(count), d_expected(count);
+    std::size_t at = 0;
+    for (const std::size_t n : calls) {
+      floats.generate(std::span(f).subspan(at, n));
+      doubles.generate(std::span(d).subspan(at, n));
+      at += n;
+    }
+    ints.to_f32(words, f_expected, 0);
+    ints.to_f64(words, d_expected, 0);
+    // The first value that differs (count if none), not the vectors.
+    const auto first_difference = [](const auto& a, const auto& b) {
+      return static_cast<std::size_t>(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+    };
+    CHECK(first_difference(f, f_expected) == count);
+    CHECK(first_difference(d, d_expected) == count);
+  };
+  for (const auto& row : generators()) {
+    INFO("-g " << row.name);
+    Settings settings = on_cpu(row.algorithm);
+    settings.offset = 1'000'003;
+    check(settings, sizes);
+  }
+  // Sobol32 in three dimensions: a call's values dimension-major, each dimension's in its part
+  // (one call: the words' call and the values' calls then cut the points alike).
+  Settings sobol = on_cpu(Algorithm::sobol32);
+  sobol.dimensions = 3;
+  sobol.offset = 999;
+  check(sobol, {3 * ((std::size_t{1} << 18) + 1)});
 }
 
 TEST_CASE("one 64-bit seed: SplitMix64's outputs reduced into each generator's native seed", "[api][seed]") {
