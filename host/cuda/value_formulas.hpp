@@ -455,38 +455,34 @@ void with_value_of(Formula formula, ValueFormat format, const std::optional<Prep
     using T = decltype(zero);
     if (!prepared) return launch(ValueOf<Formula, T, Made::own>{formula, {}});
     const Transform& t = prepared->transform;
-    // A float kind whose parameters are no normal floats: its double formula rounded.
-    if constexpr (sizeof(T) == 4) {
-      if (!t.float_parameters) switch (t.kind) {
+    // kFloat: a float kind's values by its float formulas where its parameters let them, else
+    // by its double formula rounded, in kernels of their own; a kind with no float formula
+    // (or a double value) has the one kernel.
+    const auto by_kind = [&]<bool kFloat>() {
+      switch (t.kind) {
+        case DistributionKind::uniform:
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform>{formula, t});
+        case DistributionKind::uniform_positive:
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform_positive>{formula, t});
         case DistributionKind::exponential:
-          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::exponential, false>{formula, t});
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::exponential, kFloat>{formula, t});
+        case DistributionKind::poisson:
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::poisson>{formula, t});
         case DistributionKind::normal:
-          if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::normal, false>{formula, t});
-          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::normal, false>{formula, t});
+          if (prepared->pairs)
+            return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::normal, kFloat>{formula, t});
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::normal, kFloat>{formula, t});
         case DistributionKind::lognormal:
           if (prepared->pairs)
-            return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal, false>{formula, t});
-          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal, false>{formula, t});
-        default: break;
+            return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal, kFloat>{formula, t});
+          return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal, kFloat>{formula, t});
       }
+      throw std::logic_error("no device values for this distribution kind");
+    };
+    if constexpr (sizeof(T) == 4) {
+      if (!t.float_parameters) return by_kind.template operator()<false>();
     }
-    switch (t.kind) {
-      case DistributionKind::uniform:
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform>{formula, t});
-      case DistributionKind::uniform_positive:
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::uniform_positive>{formula, t});
-      case DistributionKind::exponential:
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::exponential>{formula, t});
-      case DistributionKind::poisson:
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::poisson>{formula, t});
-      case DistributionKind::normal:
-        if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::normal>{formula, t});
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::normal>{formula, t});
-      case DistributionKind::lognormal:
-        if (prepared->pairs) return launch(ValueOf<Formula, T, Made::pairs, DistributionKind::lognormal>{formula, t});
-        return launch(ValueOf<Formula, T, Made::distribution, DistributionKind::lognormal>{formula, t});
-    }
-    throw std::logic_error("no device values for this distribution kind");
+    return by_kind.template operator()<true>();
   };
   if (format == ValueFormat::f32) as(0.0f);
   else as(0.0);

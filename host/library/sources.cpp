@@ -144,20 +144,25 @@ void values_on_all_cores(const Reference& reference, const Start& start, std::ui
       kCpuValueBlock);
 }
 
-// The CPU path's floats and doubles into a caller's span (Source::into_f32, into_f64).
+// Source::into_f32 and into_f64 from one `into(devices, first, count, out)` for either span.
+template <class Into>
+void set_into(Source& source, Into into) {
+  source.into_f32 = [into](Devices& devices, std::uint64_t first, std::uint64_t count, std::span<float> out) {
+    return into(devices, first, count, out);
+  };
+  source.into_f64 = [into](Devices& devices, std::uint64_t first, std::uint64_t count, std::span<double> out) {
+    return into(devices, first, count, out);
+  };
+}
+
+// The CPU path's floats and doubles into a caller's span.
 template <ReferenceGenerator Reference, class Start>
 void set_cpu_into(Source& source, const Reference& reference, Start start) {
-  source.into_f32 = [reference, start](Devices& devices, std::uint64_t first, std::uint64_t count, std::span<float> out) {
+  set_into(source, [reference, start](Devices& devices, std::uint64_t first, std::uint64_t count, auto out) {
     devices.where = kOnCpu;
     values_on_all_cores(reference, start, first, out.first(static_cast<std::size_t>(count)));
     return true;
-  };
-  source.into_f64 = [reference, start](Devices& devices, std::uint64_t first, std::uint64_t count,
-                                       std::span<double> out) {
-    devices.where = kOnCpu;
-    values_on_all_cores(reference, start, first, out.first(static_cast<std::size_t>(count)));
-    return true;
-  };
+  });
 }
 
 // The ps30 layout of a run of `count` outputs (the given one, its substreams chosen where
@@ -728,7 +733,7 @@ Source sobol32_source(const Settings& s) {
           devices, first_point, points, consume);
   };
   // The same, each dimension's values straight into its part of a caller's span.
-  const auto into = [dimensions, offset, d](Devices& devices, std::uint64_t first, std::uint64_t count, auto out) {
+  set_into(source, [dimensions, offset, d](Devices& devices, std::uint64_t first, std::uint64_t count, auto out) {
     devices.where = kOnCpu;
     const std::uint64_t first_point = offset + first / d;
     const std::uint64_t points = sobol32_points(count, dimensions, first_point);
@@ -737,13 +742,7 @@ Source sobol32_source(const Settings& s) {
           sobol32::Reference{}, [k](std::uint64_t point) { return sobol32::Reference::State{k, point}; }, first_point,
           out.subspan(static_cast<std::size_t>(static_cast<std::uint64_t>(k) * points), static_cast<std::size_t>(points)));
     return true;
-  };
-  source.into_f32 = [into](Devices& devices, std::uint64_t first, std::uint64_t count, std::span<float> out) {
-    return into(devices, first, count, out);
-  };
-  source.into_f64 = [into](Devices& devices, std::uint64_t first, std::uint64_t count, std::span<double> out) {
-    return into(devices, first, count, out);
-  };
+  });
   return source;
 }
 
