@@ -5,10 +5,12 @@
 // mt19937::apply_polynomial's, bit for bit.
 //
 // g(A)x = Σ g_i A^i x, and A^i x is the window x_{m+i} .. x_{m+i+623} of the sequence that the
-// state x_m .. x_{m+623} starts. So word j of g(A)x is the XOR of x_{m+i+j} over g's terms i:
-// a block makes the sequence's next deg g words in shared memory by the recurrence, lists g's
-// terms a batch at a time, and each thread XORs four result words' terms, with no Horner chain
-// between them.
+// state x_m .. x_{m+623} starts. So word j of g(A)x is the XOR of x_{m+i+j} over g's terms i,
+// with no Horner chain between them. A block takes g's terms 1024 at a time: it makes that
+// stretch of the sequence in shared memory by the recurrence, with the XORs of each pattern of
+// four consecutive words beside it, lists the terms' nonzero nibbles, and each thread XORs one
+// pattern word a nibble into each of its four result words (about half the loads of a term at
+// a time).
 #include <cstdint>
 
 #include "cuda/cuda_path.hpp"

@@ -37,7 +37,7 @@ inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 1
 // 256 make a 2^24-output chunk of host output.
 inline constexpr std::uint64_t kMt19937DeviceSegmentOutputs = std::uint64_t{1} << 16;
 // Long fills' segments are longer, up to this many outputs: each fill jumps every segment on.
-inline constexpr std::uint64_t kMt19937FillSegmentOutputs = std::uint64_t{1} << 18;
+inline constexpr std::uint64_t kMt19937FillSegmentOutputs = std::uint64_t{1} << 19;
 
 struct Mt19937Launch {
   Mt19937Kernel kernel = Mt19937Kernel::warps;

@@ -4,6 +4,7 @@
 // host API in LEGACY ordering). Skipped (exit 77) without a usable GPU: see gpu_main.cpp.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <vector>
 
 #include "cuda/buffers.hpp"
@@ -272,9 +273,25 @@ TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu]
   for (const std::uint64_t outputs : {std::uint64_t{624}, std::uint64_t{624 * 7}, std::uint64_t{1} << 24,
                                       std::uint64_t{1} << 40, std::uint64_t{0xFFFFFFFFFFFF0000ull}})
     polynomials.push_back(mt19937::modulus().power_of_t(gf2::Exponent{outputs / mt19937::kN} * mt19937::kN));
+  // Dense ones whose terms end at, before and after the kernel's 2048-term slices' ends, and
+  // one with every coefficient set (every nibble 15).
+  std::mt19937_64 bits(20261129);
+  for (const unsigned degree : {2046u, 2047u, 2048u, 4095u, 12345u, 19936u}) {
+    gf2::Polynomial dense;
+    dense.words.resize(degree / 64 + 1);
+    for (std::uint64_t& w : dense.words) w = bits();
+    dense.words.back() &= ~std::uint64_t{0} >> (63 - degree % 64);
+    dense.words.back() |= std::uint64_t{1} << (degree % 64);
+    polynomials.push_back(dense);
+  }
+  gf2::Polynomial ones;
+  ones.words.assign(19937 / 64 + 1, ~std::uint64_t{0});
+  ones.words.back() = ~std::uint64_t{0} >> (63 - 19936 % 64);
+  polynomials.push_back(ones);
   for (std::size_t k = 0; k < polynomials.size(); ++k) {
     const gf2::Polynomial& g = polynomials[k];
     const bool in_place = k % 2 == 0;
+    REQUIRE(g.degree() <= 19936);
     INFO("degree " << g.degree() << ", " << g.term_count() << " terms, " << (in_place ? "in place" : "into other states"));
     for (std::size_t i = 0; i < windows.size(); ++i)
       cuda::check(cudaMemcpy(states.data() + i * mt19937::kN, windows[i].data(), sizeof windows[i], cudaMemcpyHostToDevice),
@@ -329,6 +346,28 @@ TEST_CASE("MT19937 host output, each chunk from the states the last one jumped o
     got.resize(1000);
     cuda::check(cudaMemcpy(got.data(), small.data(), 1000 * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
     require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(n), want.end()));
+  }
+  // Long fills, each continuing the last on the device: 2^27 + 1001 outputs (256 segments of
+  // 2^19, a block a segment) three times, then 2^28 + 3 (512 segments, a warp a segment).
+  {
+    constexpr std::uint64_t kShort = (std::uint64_t{1} << 27) + 1001, kLong = (std::uint64_t{1} << 28) + 3;
+    const std::uint64_t total = 3 * kShort + kLong;
+    std::vector<std::uint32_t> want(total);
+    mt19937::State s = mt19937::state_at(2026, 11);
+    mt19937::generate_ints(s, want);
+    const cuda::Generator generator = cuda::mt19937(2026, 11);
+    cuda::DeviceBuffer<std::uint32_t> buffer(kLong);
+    std::vector<std::uint32_t> got(kLong);
+    std::uint64_t first = 0;
+    for (const std::uint64_t n : {kShort, kShort, kShort, kLong}) {
+      INFO("a fill of " << n << " at " << first);
+      generator.fill(first, buffer.span().first(n), nullptr);
+      got.resize(n);
+      cuda::check(cudaMemcpy(got.data(), buffer.data(), n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+      require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(first),
+                                                         want.begin() + static_cast<std::ptrdiff_t>(first + n)));
+      first += n;
+    }
   }
   // Fills out of order, of other lengths, and one continuing another of a different length.
   std::vector<std::uint32_t> want(3'000'000);
