@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <glrand/error.hpp>
@@ -142,22 +143,29 @@ namespace {
 
 using Doubles = double __attribute__((vector_size(32)));
 
-// step() and combine() of four states side by side, one vector of doubles per state word
-// (GCC's vector extension): each product below 2^21·2^32 = 2^53 and their difference exact;
-// the quotient from a rounded reciprocal, rounded to the nearest integer by 1.5·2^52, so the
-// remainder p − q·m is exact and within (−m, m), one compare from its residue. Lane j's output
-// i goes to out[j·stretch + i]; `lanes` are left after their `stretch` steps.
-GLRAND_VECTOR_CLONES void four_stretches(std::array<State, 4>& lanes, std::uint32_t* __restrict out,
-                                         std::uint64_t stretch) {
+// Lanes stepped side by side: three vectors of four, whose chains of dependent arithmetic (s2's
+// is one step long) interleave.
+constexpr int kVectors = 3;
+constexpr std::size_t kLanes = 4 * kVectors;
+
+// step() and combine() of kLanes states side by side, one vector of doubles per state word and
+// four lanes (GCC's vector extension): each product below 2^21·2^32 = 2^53 and their
+// difference exact; the quotient from a rounded reciprocal, rounded to the nearest integer by
+// 1.5·2^52, so the remainder p − q·m is exact and within (−m, m), one compare from its residue.
+// Lane j's output i goes to out[j·lane_stride + i]; `lanes` are left after their `stretch` steps.
+GLRAND_VECTOR_CLONES void stretches(std::array<State, kLanes>& lanes, std::uint32_t* __restrict out,
+                                    std::uint64_t stretch, std::uint64_t lane_stride) {
   // Lambdas take and give vectors by reference: passed by value they would change the
   // baseline clone's ABI (GCC's -Wpsabi), though everything here is inlined.
-  Doubles x10, x11, x12, x20, x21, x22;
-  for (int j = 0; j < 4; ++j) {
-    x10[j] = static_cast<double>(lanes[j].s1[0]), x11[j] = static_cast<double>(lanes[j].s1[1]),
-    x12[j] = static_cast<double>(lanes[j].s1[2]);
-    x20[j] = static_cast<double>(lanes[j].s2[0]), x21[j] = static_cast<double>(lanes[j].s2[1]),
-    x22[j] = static_cast<double>(lanes[j].s2[2]);
-  }
+  Doubles x10[kVectors], x11[kVectors], x12[kVectors], x20[kVectors], x21[kVectors], x22[kVectors];
+  for (int v = 0; v < kVectors; ++v)
+    for (int k = 0; k < 4; ++k) {
+      const State& lane = lanes[4 * v + k];
+      x10[v][k] = static_cast<double>(lane.s1[0]), x11[v][k] = static_cast<double>(lane.s1[1]),
+      x12[v][k] = static_cast<double>(lane.s1[2]);
+      x20[v][k] = static_cast<double>(lane.s2[0]), x21[v][k] = static_cast<double>(lane.s2[1]),
+      x22[v][k] = static_cast<double>(lane.s2[2]);
+    }
   const Doubles zero{}, m1 = zero + static_cast<double>(kM1), m2 = zero + static_cast<double>(kM2);
   const Doubles reciprocal1 = 1.0 / m1, reciprocal2 = 1.0 / m2, round = zero + 0x1.8p52;
   const auto reduce = [&](Doubles& p, const Doubles& m, const Doubles& reciprocal) {
@@ -166,45 +174,104 @@ GLRAND_VECTOR_CLONES void four_stretches(std::array<State, 4>& lanes, std::uint3
     p = r < 0.0 ? r + m : r;
   };
   for (std::uint64_t i = 0; i < stretch; ++i) {
-    Doubles p1 = static_cast<double>(kA12) * x11 - static_cast<double>(kA13n) * x10;
-    Doubles p2 = static_cast<double>(kA21) * x22 - static_cast<double>(kA23n) * x20;
-    reduce(p1, m1, reciprocal1);
-    reduce(p2, m2, reciprocal2);
-    x10 = x11, x11 = x12, x12 = p1;
-    x20 = x21, x21 = x22, x22 = p2;
-    const Doubles z = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
-    for (int j = 0; j < 4; ++j) out[j * stretch + i] = static_cast<std::uint32_t>(z[j]);
+#pragma GCC unroll 3
+    for (int v = 0; v < kVectors; ++v) {
+      Doubles p1 = static_cast<double>(kA12) * x11[v] - static_cast<double>(kA13n) * x10[v];
+      Doubles p2 = static_cast<double>(kA21) * x22[v] - static_cast<double>(kA23n) * x20[v];
+      reduce(p1, m1, reciprocal1);
+      reduce(p2, m2, reciprocal2);
+      x10[v] = x11[v], x11[v] = x12[v], x12[v] = p1;
+      x20[v] = x21[v], x21[v] = x22[v], x22[v] = p2;
+      const Doubles z = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
+      for (int k = 0; k < 4; ++k) out[(4 * v + k) * lane_stride + i] = static_cast<std::uint32_t>(z[k]);
+    }
   }
-  for (int j = 0; j < 4; ++j)
-    lanes[j] = State{{static_cast<std::uint64_t>(x10[j]), static_cast<std::uint64_t>(x11[j]), static_cast<std::uint64_t>(x12[j])},
-                     {static_cast<std::uint64_t>(x20[j]), static_cast<std::uint64_t>(x21[j]), static_cast<std::uint64_t>(x22[j])}};
+  for (int v = 0; v < kVectors; ++v)
+    for (int k = 0; k < 4; ++k)
+      lanes[4 * v + k] =
+          State{{static_cast<std::uint64_t>(x10[v][k]), static_cast<std::uint64_t>(x11[v][k]), static_cast<std::uint64_t>(x12[v][k])},
+                {static_cast<std::uint64_t>(x20[v][k]), static_cast<std::uint64_t>(x21[v][k]), static_cast<std::uint64_t>(x22[v][k])}};
 }
 
-}  // namespace
-
-void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
-  const std::size_t count = out.size();
+// `fill(begin, end)` over `threads` consecutive ranges of [0, count) (0: all cores), one a thread.
+template <class Fill>
+void on_threads(std::size_t count, unsigned threads, Fill fill) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   // Below ~64k outputs a thread costs more than it saves.
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, count / 65536 + 1));
-  // Each thread steps four states, each at the start of a quarter of its range, side by side
-  // (four_stretches); the same words as stepping one state through the range.
-  auto fill = [&](std::size_t begin, std::size_t end) {
-    const std::size_t quarter = (end - begin) / 4;
-    std::array<State, 4> s;
-    for (std::size_t j = 0; j < 4; ++j) s[j] = advance(start, begin + j * quarter);
-    four_stretches(s, out.data() + begin, quarter);
-    // The last lane goes on past its quarter to the range's end.
-    for (std::size_t i = begin + 4 * quarter; i < end; ++i) {
-      s[3] = step(s[3]);
-      out[i] = combine(s[3]);
-    }
-  };
   std::vector<std::jthread> workers;
   const std::size_t per = (count + threads - 1) / threads;
   for (unsigned t = 1; t < threads; ++t)
     workers.emplace_back(fill, std::min(count, t * per), std::min(count, (t + 1) * per));
   fill(0, std::min(count, per));
+}
+
+// Outputs a lane makes at a time in generate_values: the lanes' words, 128 KiB, stay in the
+// core's cache until they are converted.
+constexpr std::size_t kValueStretch = std::size_t{1} << 12;
+
+// A thread's range [begin, end) cut into kLanes stretches, each lane's state at its start;
+// the last lane goes on past its stretch to the range's end (fewer than kLanes outputs more).
+struct Stretches {
+  std::size_t length;
+  std::array<State, kLanes> lanes;
+};
+Stretches stretches_of(const State& start, std::size_t begin, std::size_t end) {
+  Stretches s{(end - begin) / kLanes, {}};
+  for (std::size_t j = 0; j < kLanes; ++j) s.lanes[j] = advance(start, begin + j * s.length);
+  return s;
+}
+
+template <class T>
+void values_in_blocks(const Reference& reference, const State& start, std::span<T> out, unsigned threads) {
+  const auto convert = [&](std::span<const std::uint32_t> z, std::span<T> values) {
+    if constexpr (std::is_same_v<T, float>) reference.to_f32(z, values);
+    else reference.to_f64(z, values);
+  };
+  on_threads(out.size(), threads, [&](std::size_t begin, std::size_t end) {
+    Stretches s = stretches_of(start, begin, end);
+    // The lanes' words a cache line apart beyond a power of two, so that their stores do not
+    // all fall into the same sets of the cache.
+    const std::size_t lane_stride = std::min(s.length, kValueStretch) + 16;
+    std::vector<std::uint32_t> words(kLanes * lane_stride);
+    for (std::size_t at = 0; at < s.length; at += kValueStretch) {
+      const std::size_t n = std::min(kValueStretch, s.length - at);
+      stretches(s.lanes, words.data(), n, lane_stride);
+      for (std::size_t j = 0; j < kLanes; ++j)
+        convert(std::span<const std::uint32_t>(words.data() + j * lane_stride, n),
+                out.subspan(begin + j * s.length + at, n));
+    }
+    std::array<std::uint32_t, kLanes> tail{};
+    const std::size_t rest = end - begin - kLanes * s.length;
+    for (std::size_t i = 0; i < rest; ++i) {
+      s.lanes.back() = step(s.lanes.back());
+      tail[i] = combine(s.lanes.back());
+    }
+    convert(std::span<const std::uint32_t>(tail.data(), rest), out.subspan(begin + kLanes * s.length, rest));
+  });
+}
+
+}  // namespace
+
+void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
+  // Each thread steps kLanes states, each at the start of a stretch of its range, side by side
+  // (stretches); the same words as stepping one state through the range.
+  on_threads(out.size(), threads, [&](std::size_t begin, std::size_t end) {
+    Stretches s = stretches_of(start, begin, end);
+    stretches(s.lanes, out.data() + begin, s.length, s.length);
+    for (std::size_t i = begin + kLanes * s.length; i < end; ++i) {
+      s.lanes.back() = step(s.lanes.back());
+      out[i] = combine(s.lanes.back());
+    }
+  });
+}
+
+void generate_values(const Reference& reference, const State& start, std::span<float> out, unsigned threads) {
+  values_in_blocks(reference, start, out, threads);
+}
+
+void generate_values(const Reference& reference, const State& start, std::span<double> out, unsigned threads) {
+  values_in_blocks(reference, start, out, threads);
 }
 
 }  // namespace glrand::mrg32k3a
