@@ -75,11 +75,21 @@ struct Mrg32k3aFormula {
   }
 };
 
+// A midpoint (x + 1/2)·2^-32 rounded down to float, with no double arithmetic (the double's
+// conversion to float held MT19937's own floats to 0.7 of its words' rate): truncating 2x + 1
+// to float's 24 bits drops its last bit whenever x ≥ 2^23, so it is x's truncation, times 2;
+// below, 2x + 1 < 2^24 converts exactly; the power-of-two scale is exact. The same float as
+// __double2float_rd(midpoint(x)) for every x (tests/gpu/device_floats_test.cpp).
+__device__ inline float midpoint_f32(std::uint32_t x) {
+  const bool large = x >= (1u << 23);
+  return __uint2float_rz(large ? x : 2 * x + 1) * (large ? 0x1p-32f : 0x1p-33f);
+}
+
 struct MidpointFormula {
   static constexpr int kWidth = 1;
   static constexpr bool kMidpoint = true;  // f64 is midpoint(x): Transform::value_of_midpoint
   __device__ double f64(const std::uint32_t* x) const { return midpoint(*x); }
-  __device__ float f32(const std::uint32_t* x) const { return __double2float_rd(midpoint(*x)); }
+  __device__ float f32(const std::uint32_t* x) const { return midpoint_f32(*x); }
 };
 
 // Sobol32's f32 is cuRAND's, computed in float: the product is exact, the sum rounded.

@@ -4,8 +4,9 @@
 // and its top) and random ones, then 10^9 outputs of each sequence through the public API
 // (Generator::generate into floats, made on the GPU, beside the exact words converted on the
 // host); and every generator's ints, f32 and f64 into a caller's pinned buffer (the device's
-// copies straight into it) against the CPU reference. Skipped (exit 77) without a usable GPU:
-// see gpu_main.cpp.
+// copies straight into it) against the CPU reference; and a midpoint's own float, made in float
+// arithmetic, against CUDA's rounding of the double over every word. Skipped (exit 77) without
+// a usable GPU: see gpu_main.cpp.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -22,6 +23,7 @@
 #include "generators/park_miller.hpp"
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
+#include "midpoint_paths.hpp"
 #include "support/word_comparison.hpp"
 
 using namespace glrand;
@@ -155,6 +157,13 @@ TEST_CASE("one-word generators' floats made on the GPU equal the host formulas o
   check_one_word("sobol32", 0, 0xFFFFFFFFu, [](cuda::ValueFormat f) { return cuda::sobol32_conversion(f); },
                  [](Words w, std::span<float> o) { sobol32::to_f32(w, o); },
                  [](Words w, std::span<double> o) { sobol32::to_f64(w, o); });
+}
+
+TEST_CASE("a midpoint's own float made in float arithmetic is the double midpoint rounded down, for every word",
+          "[gpu][floats]") {
+  const test::MidpointMismatches m = test::midpoint_f32_mismatches();
+  INFO("first word that differs: " << m.first);
+  REQUIRE(m.count == 0);
 }
 
 TEST_CASE("10^9 outputs of every generator: floats made on the GPU equal the host's from the exact words",

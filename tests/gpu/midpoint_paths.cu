@@ -21,7 +21,34 @@ __global__ void both_ways_kernel(cuda::Transform t, const std::uint32_t* words, 
   }
 }
 
+// Words [first, first + count) whose midpoint_f32 is not the double midpoint rounded down:
+// their count, and the smallest such word in *first_bad (if any).
+__global__ void midpoint_f32_kernel(std::uint64_t first, std::uint64_t count, unsigned long long* bad,
+                                    unsigned* first_bad) {
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count;
+       i += std::uint64_t{gridDim.x} * blockDim.x) {
+    const auto x = static_cast<std::uint32_t>(first + i);
+    if (__float_as_uint(cuda::midpoint_f32(x)) != __float_as_uint(__double2float_rd(cuda::midpoint(x)))) {
+      atomicAdd(bad, 1ull);
+      atomicMin(first_bad, x);
+    }
+  }
+}
+
 }  // namespace
+
+MidpointMismatches midpoint_f32_mismatches() {
+  cuda::DeviceBuffer<unsigned long long> bad(1);
+  cuda::DeviceBuffer<unsigned> first_bad(1);
+  cuda::check(cudaMemset(bad.data(), 0, sizeof(unsigned long long)), "cudaMemset");
+  cuda::check(cudaMemset(first_bad.data(), 0xFF, sizeof(unsigned)), "cudaMemset");
+  midpoint_f32_kernel<<<4096, 256>>>(0, std::uint64_t{1} << 32, bad.data(), first_bad.data());
+  cuda::check_launch("midpoint_f32_kernel");
+  MidpointMismatches m;
+  cuda::check(cudaMemcpy(&m.count, bad.data(), sizeof m.count, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  cuda::check(cudaMemcpy(&m.first, first_bad.data(), sizeof m.first, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return m;
+}
 
 MidpointFloats midpoint_floats_both_ways(const Distribution& d, const std::vector<std::uint32_t>& words) {
   const auto prepared = cuda::prepare_transform(&d, cuda::ValueFormat::f32);
