@@ -30,12 +30,13 @@ static_assert(kN % kWordsPerThread == 0 && kThreads >= 32);
 constexpr unsigned kNibbleBits = 4;
 constexpr unsigned kPatterns = 8;                  // 1, 3, 5, ..., 15; pattern 1 is x itself
 constexpr unsigned kSliceWords = 16;               // coefficient words a slice: one a lane of one warp
-constexpr unsigned kSliceTerms = 64 * kSliceWords;  // 1024: four blocks an SM, the fastest of 768 to 2048
+constexpr unsigned kSliceTerms = 64 * kSliceWords;  // 1024: four blocks an SM (docs/cuda.md)
 // A slice's sequence x_a .. : its last term's word, 623 more and a nibble's 3.
 constexpr unsigned kSequence = kSliceTerms + kN - 1 + kNibbleBits - 1;
 constexpr unsigned kEntries = kSliceTerms / kNibbleBits;  // nonzero nibbles a slice, at most
 static_assert(kSliceWords <= 32 && kPatterns * kSequence < 65536, "a lane a word; entries are 16-bit offsets");
 static_assert(2 * kSliceTerms >= kSequence, "a slice's kept tail must not overlap the words it is copied from");
+static_assert(kSequence - kSliceTerms >= kN, "the kept tail holds the recurrence's oldest word");
 
 // g's coefficients, by value: 2.5 KB of kernel parameters, read by every thread alike (the
 // constant cache's broadcast).

@@ -218,14 +218,13 @@ void generate_mt19937_on_device(std::uint32_t seed, std::uint64_t offset, std::u
 namespace {
 
 // The Generator's launch for a fill of n outputs, its segments' states made on the device.
-// Each fill that continues the last jumps every segment on (about half a microsecond of the
-// whole GPU a state), so a long fill takes long segments: n/256 outputs each, from 2^16 (a
-// 2^24-output chunk of host output, 256 segments) to 2^19 (512 segments from 2^27 outputs up:
-// on an H200 the fastest jump and kernel together of the lengths from 2^16 to 2^20). A
-// distribution's values take a block a segment, whose seven warps keep the SMs busy with their
-// arithmetic where one warp a segment would leave them waiting; so do the words where there
-// are fewer than three segments an SM, too few warps to hide the twist's latency one warp a
-// segment.
+// Each fill that continues the last jumps every segment on, so a long fill takes long
+// segments: n/256 outputs each, from 2^16 (a 2^24-output chunk of host output, 256 segments)
+// to 2^19 from 2^27 outputs up (512 segments for 2^28), the fastest jump and kernel together
+// of the lengths measured (docs/cuda.md). A distribution's values take a block a segment,
+// whose seven warps keep the SMs busy with their arithmetic where one warp a segment would
+// leave them waiting; so do the words where there are fewer than three segments an SM, too
+// few warps to hide the twist's latency one warp a segment.
 Mt19937Launch fill_launch(std::uint64_t n, bool distribution) {
   Mt19937Launch launch;
   launch.min_segment_outputs = std::clamp<std::uint64_t>(n / 256, kMt19937DeviceSegmentOutputs, kMt19937FillSegmentOutputs);

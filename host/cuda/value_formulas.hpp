@@ -76,7 +76,7 @@ struct Mrg32k3aFormula {
 };
 
 // A midpoint (x + 1/2)·2^-32 rounded down to float, with no double arithmetic (the double's
-// conversion to float held MT19937's own floats to 0.7 of its words' rate): truncating 2x + 1
+// conversion to float slowed MT19937's own floats: docs/distributions.md): truncating 2x + 1
 // to float's 24 bits drops its last bit whenever x ≥ 2^23, so it is x's truncation, times 2;
 // below, 2x + 1 < 2^24 converts exactly; the power-of-two scale is exact. The same float as
 // __double2float_rd(midpoint(x)) for every x (tests/gpu/device_floats_test.cpp).

@@ -153,7 +153,7 @@ constexpr std::size_t kLanes = 4 * kVectors;
 // difference exact; the quotient from a rounded reciprocal, rounded to the nearest integer by
 // 1.5·2^52, so the remainder p − q·m is exact and within (−m, m), one compare from its residue.
 // Lane j's output i goes to out[j·lane_stride + i]; `lanes` are left after their `stretch` steps.
-GLRAND_VECTOR_CLONES void stretches(std::array<State, kLanes>& lanes, std::uint32_t* __restrict out,
+GLRAND_VECTOR_CLONES void step_lanes(std::array<State, kLanes>& lanes, std::uint32_t* __restrict out,
                                     std::uint64_t stretch, std::uint64_t lane_stride) {
   // Lambdas take and give vectors by reference: passed by value they would change the
   // baseline clone's ABI (GCC's -Wpsabi), though everything here is inlined.
@@ -206,18 +206,18 @@ void on_threads(std::size_t count, unsigned threads, Fill fill) {
   fill(0, std::min(count, per));
 }
 
-// Outputs a lane makes at a time in generate_values: the lanes' words, 128 KiB, stay in the
-// core's cache until they are converted.
+// Outputs a lane makes at a time in generate_values: the lanes' words, about 190 KiB, stay in
+// the core's cache until they are converted.
 constexpr std::size_t kValueStretch = std::size_t{1} << 12;
 
 // A thread's range [begin, end) cut into kLanes stretches, each lane's state at its start;
 // the last lane goes on past its stretch to the range's end (fewer than kLanes outputs more).
-struct Stretches {
+struct LaneStarts {
   std::size_t length;
   std::array<State, kLanes> lanes;
 };
-Stretches stretches_of(const State& start, std::size_t begin, std::size_t end) {
-  Stretches s{(end - begin) / kLanes, {}};
+LaneStarts lane_starts(const State& start, std::size_t begin, std::size_t end) {
+  LaneStarts s{(end - begin) / kLanes, {}};
   for (std::size_t j = 0; j < kLanes; ++j) s.lanes[j] = advance(start, begin + j * s.length);
   return s;
 }
@@ -229,14 +229,14 @@ void values_in_blocks(const Reference& reference, const State& start, std::span<
     else reference.to_f64(z, values);
   };
   on_threads(out.size(), threads, [&](std::size_t begin, std::size_t end) {
-    Stretches s = stretches_of(start, begin, end);
+    LaneStarts s = lane_starts(start, begin, end);
     // The lanes' words a cache line apart beyond a power of two, so that their stores do not
     // all fall into the same sets of the cache.
     const std::size_t lane_stride = std::min(s.length, kValueStretch) + 16;
     std::vector<std::uint32_t> words(kLanes * lane_stride);
     for (std::size_t at = 0; at < s.length; at += kValueStretch) {
       const std::size_t n = std::min(kValueStretch, s.length - at);
-      stretches(s.lanes, words.data(), n, lane_stride);
+      step_lanes(s.lanes, words.data(), n, lane_stride);
       for (std::size_t j = 0; j < kLanes; ++j)
         convert(std::span<const std::uint32_t>(words.data() + j * lane_stride, n),
                 out.subspan(begin + j * s.length + at, n));
@@ -255,10 +255,10 @@ void values_in_blocks(const Reference& reference, const State& start, std::span<
 
 void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned threads) {
   // Each thread steps kLanes states, each at the start of a stretch of its range, side by side
-  // (stretches); the same words as stepping one state through the range.
+  // (step_lanes); the same words as stepping one state through the range.
   on_threads(out.size(), threads, [&](std::size_t begin, std::size_t end) {
-    Stretches s = stretches_of(start, begin, end);
-    stretches(s.lanes, out.data() + begin, s.length, s.length);
+    LaneStarts s = lane_starts(start, begin, end);
+    step_lanes(s.lanes, out.data() + begin, s.length, s.length);
     for (std::size_t i = begin + kLanes * s.length; i < end; ++i) {
       s.lanes.back() = step(s.lanes.back());
       out[i] = combine(s.lanes.back());

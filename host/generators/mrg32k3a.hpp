@@ -241,7 +241,7 @@ struct Reference {
 static_assert(ReferenceGenerator<Reference>);
 
 // The reference's values of out.size() consecutive outputs, the first from step(start),
-// straight into `out`, using up to `threads` CPU threads (0: all cores): each thread's eight
+// straight into `out`, using up to `threads` CPU threads (0: all cores): each thread's twelve
 // stretches (as generate_ints steps them) are made a block at a time and converted while their
 // words are still in the core's cache. The same values as generate_ints, then the reference's
 // conversion.

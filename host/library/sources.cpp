@@ -122,7 +122,7 @@ constexpr std::uint64_t kCpuValueBlock = std::uint64_t{1} << 16;
 // cache, where the chunked run (on_cpu, then the conversion) writes every chunk's words to
 // memory and reads them back: Sobol32's floats and doubles 1.8–2.0×, Wichmann–Hill's doubles
 // 2.1–2.5× on the 2-core machine (bench/results/2026-11-29-2core-cpu-values-in-blocks). Not
-// where a block's fill needs skip-aheads (MRG32k3a's eight stretches: mrg32k3a::generate_values
+// where a block's fill needs skip-aheads (MRG32k3a's twelve stretches: mrg32k3a::generate_values
 // makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32),
 // nor where it gained nothing (Park–Miller, CEICG).
 template <class T, ReferenceGenerator Reference, class Start>
@@ -624,7 +624,7 @@ Source mrg32k3a_source(const Settings& s) {
   auto before = [s](std::uint64_t first) { return mrg32k3a_before(s, first); };
   if (s.backend == Backend::cpu) {
     source.run = on_cpu(reference, before);
-    // Its eight stretches a block at a time (values_on_all_cores would skip ahead each block's).
+    // Its twelve stretches a block at a time (values_on_all_cores would skip ahead each block's).
     set_into(source, [reference, before](Devices& devices, std::uint64_t first, std::uint64_t count, auto out) {
       devices.where = kOnCpu;
       mrg32k3a::generate_values(reference, before(first), out.first(static_cast<std::size_t>(count)));

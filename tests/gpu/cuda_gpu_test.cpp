@@ -273,10 +273,10 @@ TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu]
   for (const std::uint64_t outputs : {std::uint64_t{624}, std::uint64_t{624 * 7}, std::uint64_t{1} << 24,
                                       std::uint64_t{1} << 40, std::uint64_t{0xFFFFFFFFFFFF0000ull}})
     polynomials.push_back(mt19937::modulus().power_of_t(gf2::Exponent{outputs / mt19937::kN} * mt19937::kN));
-  // Dense ones whose terms end at, before and after the kernel's 2048-term slices' ends, and
+  // Dense ones whose terms end at, before and after the kernel's 1024-term slices' ends, and
   // one with every coefficient set (every nibble 15).
   std::mt19937_64 bits(20261129);
-  for (const unsigned degree : {2046u, 2047u, 2048u, 4095u, 12345u, 19936u}) {
+  for (const unsigned degree : {1022u, 1023u, 1024u, 2047u, 2048u, 4095u, 12345u, 19936u}) {
     gf2::Polynomial dense;
     dense.words.resize(degree / 64 + 1);
     for (std::uint64_t& w : dense.words) w = bits();
@@ -309,6 +309,25 @@ TEST_CASE("MT19937's jump on the device equals the host's Horner scheme", "[gpu]
       REQUIRE(got == mt19937::apply_polynomial(g, windows[i]));
     }
   }
+  // The two of degree 19936 (20 slices) again, into other states in 3 and 7 parts: parts of
+  // several slices each, all but the first starting past slices they only move over.
+  for (const gf2::Polynomial* g : {&polynomials[polynomials.size() - 2], &polynomials.back()})
+    for (const unsigned parts : {3u, 7u}) {
+      INFO("degree " << g->degree() << ", " << g->term_count() << " terms, " << parts << " parts");
+      for (std::size_t i = 0; i < windows.size(); ++i)
+        cuda::check(cudaMemcpy(states.data() + i * mt19937::kN, windows[i].data(), sizeof windows[i],
+                               cudaMemcpyHostToDevice),
+                    "cudaMemcpy");
+      cuda::jump_mt19937_states(*g, states.data(), other.data(), windows.size(), nullptr, parts);
+      cuda::check(cudaDeviceSynchronize(), "mt19937_jump");
+      for (std::size_t i = 0; i < windows.size(); ++i) {
+        INFO("state " << i);
+        std::array<std::uint32_t, mt19937::kN> got{};
+        cuda::check(cudaMemcpy(got.data(), other.data() + i * mt19937::kN, sizeof got, cudaMemcpyDeviceToHost),
+                    "cudaMemcpy");
+        REQUIRE(got == mt19937::apply_polynomial(*g, windows[i]));
+      }
+    }
 }
 
 TEST_CASE("MT19937 host output, each chunk from the states the last one jumped on the device, equals the CPU reference",
@@ -348,7 +367,8 @@ TEST_CASE("MT19937 host output, each chunk from the states the last one jumped o
     require_same_words(got, std::vector<std::uint32_t>(want.begin() + static_cast<std::ptrdiff_t>(n), want.end()));
   }
   // Long fills, each continuing the last on the device: 2^27 + 1001 outputs (256 segments of
-  // 2^19, a block a segment) three times, then 2^28 + 3 (512 segments, a warp a segment).
+  // 2^19; on a GPU of 132 SMs a block a segment) three times, then 2^28 + 3 (512 segments; a
+  // warp a segment there).
   {
     constexpr std::uint64_t kShort = (std::uint64_t{1} << 27) + 1001, kLong = (std::uint64_t{1} << 28) + 3;
     const std::uint64_t total = 3 * kShort + kLong;

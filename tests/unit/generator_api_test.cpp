@@ -119,9 +119,10 @@ TEST_CASE("floats and doubles are each generator's formula applied to the exact 
   CHECK(u == park_miller.one("seed=1 n=1").u32("z") / static_cast<double>(park_miller.one("a m").u32("m")));
 }
 
-// Large calls make their floats and doubles on all cores, Wichmann–Hill's and Sobol32's a block
-// at a time straight into the caller's span: those of calls across many blocks and threads,
-// from a far odd offset, are the formula applied to the words of the chunked integer path.
+// Large calls make their floats and doubles on all cores, Wichmann–Hill's, Sobol32's and
+// MRG32k3a's a block at a time straight into the caller's span: those of calls across many
+// blocks and threads, from a far odd offset, are the formula applied to the words of the
+// chunked integer path.
 TEST_CASE("large calls' floats and doubles, made in blocks on all cores, are the formula of the exact words",
           "[api]") {
   const std::vector<std::size_t> sizes{(std::size_t{3} << 16) + 17, 1, (std::size_t{1} << 20) + 5};

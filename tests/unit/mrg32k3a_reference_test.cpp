@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -388,5 +389,37 @@ TEST_CASE("generate_ints from states at the moduli's edges equals stepping", "[m
     std::vector<std::uint32_t> out(4 * 5000 + 3);
     mrg32k3a::generate_ints(start, out, 1);
     CHECK(out == stepped(start, out.size()));
+  }
+}
+
+// generate_values makes each thread's lanes a block at a time and converts them in place: the
+// values must be the stepped words' through the reference's conversion, for counts below, at
+// and beside a lane's block (4096 outputs) times the lanes (12), with RngStreams' and cuRAND's
+// formulas, on one thread and on three.
+TEST_CASE("generate_values equals stepping's words through the conversions", "[mrg32k3a][reference]") {
+  std::mt19937_64 random(29);
+  const State start = random_state(random);
+  constexpr std::size_t kBlock = 12 * 4096;
+  for (const bool curand : {false, true}) {
+    const mrg32k3a::Reference reference{curand};
+    for (const std::size_t count : {std::size_t{1}, std::size_t{11}, std::size_t{12}, std::size_t{13}, kBlock - 1,
+                                    kBlock, kBlock + 1, 2 * kBlock + 7, std::size_t{300001}}) {
+      const std::vector<std::uint32_t> words = stepped(start, count);
+      std::vector<float> want_f32(count), got_f32(count);
+      std::vector<double> want_f64(count), got_f64(count);
+      reference.to_f32(words, want_f32);
+      reference.to_f64(words, want_f64);
+      for (const unsigned threads : {1u, 3u}) {
+        INFO((curand ? "cuRAND's" : "RngStreams'") << " formulas, " << count << " outputs, " << threads << " threads");
+        mrg32k3a::generate_values(reference, start, std::span<float>(got_f32), threads);
+        mrg32k3a::generate_values(reference, start, std::span<double>(got_f64), threads);
+        const auto f = std::mismatch(got_f32.begin(), got_f32.end(), want_f32.begin());
+        INFO("first float that differs: " << (f.first - got_f32.begin()));
+        CHECK(f.first == got_f32.end());
+        const auto d = std::mismatch(got_f64.begin(), got_f64.end(), want_f64.begin());
+        INFO("first double that differs: " << (d.first - got_f64.begin()));
+        CHECK(d.first == got_f64.end());
+      }
+    }
   }
 }
