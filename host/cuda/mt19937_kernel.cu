@@ -228,10 +228,7 @@ namespace {
 Mt19937Launch fill_launch(std::uint64_t n, bool distribution) {
   Mt19937Launch launch;
   launch.min_segment_outputs = std::clamp<std::uint64_t>(n / 256, kMt19937DeviceSegmentOutputs, kMt19937FillSegmentOutputs);
-  int device = 0, multiprocessors = 0;
-  check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  const bool few_segments = n / launch.min_segment_outputs < 3 * static_cast<std::uint64_t>(multiprocessors);
+  const bool few_segments = n / launch.min_segment_outputs < 3 * static_cast<std::uint64_t>(multiprocessors());
   launch.kernel = distribution || few_segments ? Mt19937Kernel::blocks : Mt19937Kernel::warps;
   return wave_launch(launch);
 }

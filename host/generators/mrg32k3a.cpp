@@ -222,6 +222,14 @@ LaneStarts lane_starts(const State& start, std::size_t begin, std::size_t end) {
   return s;
 }
 
+// The last lane's words past its stretch (after step_lanes): out.size() of them, the range's rest.
+void step_last_lane(LaneStarts& s, std::span<std::uint32_t> out) {
+  for (std::uint32_t& z : out) {
+    s.lanes.back() = step(s.lanes.back());
+    z = combine(s.lanes.back());
+  }
+}
+
 template <class T>
 void values_in_blocks(const Reference& reference, const State& start, std::span<T> out, unsigned threads) {
   const auto convert = [&](std::span<const std::uint32_t> z, std::span<T> values) {
@@ -242,12 +250,9 @@ void values_in_blocks(const Reference& reference, const State& start, std::span<
                 out.subspan(begin + j * s.length + at, n));
     }
     std::array<std::uint32_t, kLanes> tail{};
-    const std::size_t rest = end - begin - kLanes * s.length;
-    for (std::size_t i = 0; i < rest; ++i) {
-      s.lanes.back() = step(s.lanes.back());
-      tail[i] = combine(s.lanes.back());
-    }
-    convert(std::span<const std::uint32_t>(tail.data(), rest), out.subspan(begin + kLanes * s.length, rest));
+    const std::span<std::uint32_t> rest(tail.data(), end - begin - kLanes * s.length);
+    step_last_lane(s, rest);
+    convert(rest, out.subspan(begin + kLanes * s.length, rest.size()));
   });
 }
 
@@ -259,10 +264,7 @@ void generate_ints(const State& start, std::span<std::uint32_t> out, unsigned th
   on_threads(out.size(), threads, [&](std::size_t begin, std::size_t end) {
     LaneStarts s = lane_starts(start, begin, end);
     step_lanes(s.lanes, out.data() + begin, s.length, s.length);
-    for (std::size_t i = begin + kLanes * s.length; i < end; ++i) {
-      s.lanes.back() = step(s.lanes.back());
-      out[i] = combine(s.lanes.back());
-    }
+    step_last_lane(s, out.subspan(begin + kLanes * s.length, end - begin - kLanes * s.length));
   });
 }
 
