@@ -165,7 +165,7 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
                      "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default: chosen per "
                      "run, 4096 on a software renderer, on a GPU about COUNT/32 from 4096 to 2^21; the same numbers "
                      "for any P; --split parameterisation needs it); any generator's invocations in scatter and "
-                     "compute (default 2^18)");
+                     "compute (default 2^16, fewer for a short run)");
   command.add_option("--split", split,
                      "pm, wh, mrg32k3a: how substreams share the sequence: leapfrog or blocking; wh also "
                      "parameterisation (substream s runs set --wh-set + s; output n from substream n mod P)")
@@ -256,7 +256,7 @@ Profile SourceOptions::profile_value() const {
 }
 
 std::uint64_t SourceOptions::stream_substreams() const {
-  if (!given("--substreams")) return kStreamSubstreams;
+  if (!given("--substreams")) return kDefaultInvocations;
   const std::uint64_t value = parse_count(substreams, "--substreams");
   if (value < 1 || value > kMaxSubstreams)
     throw InvalidArgument("--substreams must be 1..16777216 (2^24), not " + substreams);

@@ -13,10 +13,6 @@
 
 namespace glrand::cli {
 
-// The scatter and compute profiles' default substreams: enough invocations to fill a large
-// GPU (an H200 runs about 2^18 threads at once); fewer when a run needs fewer.
-inline constexpr std::uint64_t kStreamSubstreams = 1ull << 18;
-
 // Options shared by every command that generates numbers.
 struct SourceOptions {
   std::string generator = "ceicg";
@@ -56,7 +52,8 @@ struct SourceOptions {
   Profile profile_value() const;
   // The ps30 substream layout, checked.
   StreamLayout stream_layout() const;
-  // The scatter and compute profiles' substreams: --substreams, or 2^18.
+  // The scatter and compute profiles' substreams: --substreams, or the library's default
+  // (kDefaultInvocations).
   std::uint64_t stream_substreams() const;
   // Whether `option` was given on the command line.
   bool given(const char* option) const;

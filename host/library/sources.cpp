@@ -38,10 +38,6 @@ using Words = std::span<const std::uint32_t>;
 
 constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
 
-// The scatter and compute profiles' default invocations: enough to fill a large GPU (an H200
-// runs about 2^18 threads at once); fewer when a run needs fewer.
-constexpr std::uint64_t kStreamInvocations = 1ull << 18;
-
 // On a software renderer the notice says which path is faster there, as the CPU-only
 // machine's glrand bench measured (docs/performance.md): CEICG's GL passes beat its CPU
 // reference; the stateful generators' CPU reference beats llvmpipe.
@@ -232,7 +228,7 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
 // output (CEICG's groups of four), trimmed at the end.
 template <class Traits, class Start>
 auto on_stream(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), readback = s.gl_readback, traits,
+  return [profile = s.profile, most = s.invocations.value_or(kDefaultInvocations), readback = s.gl_readback, traits,
           start, outputs_per_unit](Devices& devices, std::uint64_t first, std::uint64_t count, const Consumer& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
     auto& generator = stream_engine(devices, profile, most, traits, units, readback);
@@ -272,7 +268,7 @@ std::string made_on_gpu(const std::optional<Distribution>& distribution) {
 template <class T, class Traits, class Start>
 ValueRun<T> on_stream_values(const Settings& s, Traits traits, Start start, int outputs_per_unit = 1,
                              std::optional<Distribution> distribution = std::nullopt) {
-  return [profile = s.profile, most = s.invocations.value_or(kStreamInvocations), readback = s.gl_readback, traits,
+  return [profile = s.profile, most = s.invocations.value_or(kDefaultInvocations), readback = s.gl_readback, traits,
           start, outputs_per_unit, distribution](Devices& devices, std::uint64_t first, std::uint64_t count, const ValueConsumer<T>& consume) {
     const std::uint64_t units = (count + outputs_per_unit - 1) / outputs_per_unit;
     auto& generator = stream_engine(devices, profile, most, traits, units, readback);

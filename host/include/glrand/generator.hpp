@@ -30,6 +30,12 @@
 
 namespace glrand {
 
+// The scatter and compute profiles' invocations when Settings::invocations is unset (fewer for a
+// short run): enough to keep a GPU busy, while a pass's read-back buffers stay small enough
+// that a command's allocating them costs less than the longer passes would save
+// (docs/performance.md).
+inline constexpr std::uint64_t kDefaultInvocations = 1ull << 16;
+
 struct Settings {
   Algorithm algorithm = Algorithm::ceicg;
   Backend backend = Backend::gl;
@@ -52,9 +58,9 @@ struct Settings {
   int dimensions = 1;                        // Sobol32: 1..21201, dimension-major
 
   // The GL path's layout: ps30's substreams, split and state update (Park–Miller,
-  // Wichmann–Hill, MRG32k3a); the scatter and compute profiles' invocations (default 2^18,
-  // fewer for a short run). A Wichmann–Hill parameterisation keeps its substreams on every
-  // backend: it is another sequence.
+  // Wichmann–Hill, MRG32k3a); the scatter and compute profiles' invocations (default
+  // kDefaultInvocations, fewer for a short run). A Wichmann–Hill parameterisation keeps its
+  // substreams on every backend: it is another sequence.
   StreamLayout layout;
   std::optional<std::uint64_t> invocations;
   TargetSize ceicg_target;  // CEICG's ps30 pass size, at most 2^24 pixels
