@@ -273,7 +273,9 @@ std::vector<Row> cuda_rows(const std::string& generator, std::uint64_t outputs, 
   Row readback = resident;
   readback.profile = "readback";
   // (host jumps included here, chunk by chunk, as `glrand generate` does them)
-  readback.shape = std::to_string(g.words_per_output) + " words/output, generate_host: pinned, overlapped chunks of 2^24 outputs, buffers kept from the warm-up call";
+  readback.shape = std::to_string(g.words_per_output) + " words/output, generate_host: pinned, overlapped chunks of " +
+                   std::to_string(cuda::host_chunk_outputs(4 * static_cast<std::size_t>(g.words_per_output))) +
+                   " outputs, buffers kept from the warm-up call";
   std::uint64_t seen = 0;
   std::vector<double> times;
   for (int r = -1; r < repeats; ++r) {

@@ -9,11 +9,12 @@
 #include "bench/lib/sink_ceiling.hpp"
 #include "cuda/buffers.hpp"
 #include "cuda/check.hpp"
+#include "cuda/cuda_path.hpp"
 
 namespace glrand::bench {
 
 MoveBytes cuda_copied_bytes() {
-  constexpr std::size_t kChunkWords = std::size_t{1} << 24;
+  constexpr std::size_t kChunkWords = cuda::kHostChunkBytes / 4;  // as generate_host's chunks
   struct Buffers {
     cuda::DeviceBuffer<std::uint32_t> device{kChunkWords};
     std::array<cuda::PinnedBuffer<std::uint32_t>, 2> host{cuda::PinnedBuffer<std::uint32_t>(kChunkWords),

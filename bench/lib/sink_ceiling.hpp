@@ -29,7 +29,7 @@ MoveBytes gl_readback_bytes(stream::Profile profile);
 
 #if GLRAND_HAVE_CUDA
 // The CUDA path's link: a device buffer copied into two pinned host buffers in chunks of
-// 2^24 words, each taken while the next copies (as cuda::generate_host moves its chunks).
+// cuda::kHostChunkBytes, each taken while the next copies (as cuda::generate_host moves its chunks).
 MoveBytes cuda_copied_bytes();
 #endif
 

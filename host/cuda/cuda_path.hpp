@@ -147,15 +147,22 @@ Generator from_output(Generator generator, std::uint64_t first);
 // Device buffer output: `out` (device memory) gets the first out.size() / words outputs.
 void generate_device(const Generator& generator, std::span<std::uint32_t> out, Stream stream = nullptr);
 
-// Host output: `count` outputs handed to `consume` in order, in chunks of `chunk_outputs`,
-// each generated into device memory and copied to pinned host memory while the next chunk
-// is generated. The device and pinned buffers are kept for the next call (pinning costs more
+// Host output's chunks when none is asked for (chunk_outputs 0): the most outputs of
+// `bytes_per_output` bytes within kHostChunkBytes, a power of two. Pinning host memory costs more
+// than copying it, while chunks of a few MiB already keep the link busy (docs/performance.md),
+// so the buffers stay small.
+inline constexpr std::size_t kHostChunkBytes = std::size_t{8} << 20;
+std::uint64_t host_chunk_outputs(std::size_t bytes_per_output);
+
+// Host output: `count` outputs handed to `consume` in order, in chunks of `chunk_outputs` (0:
+// host_chunk_outputs's), each generated into device memory and copied to pinned host memory
+// while the next chunk is generated. The device and pinned buffers are kept for the next call (pinning costs more
 // than the copy): the first call on a device, or one with larger chunks, allocates them.
 // With a `destination` (pinned host memory of count·words_per_output words, is_pinned), each
 // chunk is copied straight into its place there and handed to `consume` from there.
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume,
-                   std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::uint32_t* destination = nullptr);
+                   std::uint64_t chunk_outputs = 0, std::uint32_t* destination = nullptr);
 
 // Whether [data, data + bytes) is page-locked host memory the device copies into directly
 // (cudaMallocHost, cudaHostAlloc, cudaHostRegister): its first and last byte are.
@@ -220,10 +227,10 @@ ValueGenerator sobol32_values(int dimensions, std::uint64_t points_per_dimension
 // while the host consumes chunk i − 1. A `destination` as generate_host's (count values).
 void generate_host_values(const Generator& generator, const DeviceConversion& conversion, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
-                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::byte* destination = nullptr);
+                          std::uint64_t chunk_outputs = 0, std::byte* destination = nullptr);
 // The same with a generator that makes the values itself.
 void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
-                          std::uint64_t chunk_outputs = std::uint64_t{1} << 24, std::byte* destination = nullptr);
+                          std::uint64_t chunk_outputs = 0, std::byte* destination = nullptr);
 
 }  // namespace glrand::cuda

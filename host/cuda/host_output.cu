@@ -2,6 +2,7 @@
 // Device-buffer and host-buffer output for any generator of the CUDA path.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -130,12 +131,16 @@ void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, 
 
 }  // namespace
 
+std::uint64_t host_chunk_outputs(std::size_t bytes_per_output) {
+  return std::bit_floor(std::max<std::size_t>(kHostChunkBytes / std::max<std::size_t>(bytes_per_output, 1), 1));
+}
+
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs,
                    std::uint32_t* destination) {
   if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs, count);
   const std::size_t width = generator.words_per_output;
+  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(width * sizeof(std::uint32_t)), count);
   std::unique_ptr<HostOutputBuffers> buffers = pool().take(static_cast<std::size_t>(chunk) * width);
   HostOutputBuffers& set = *buffers;
   in_chunks(
@@ -154,7 +159,7 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
                           const std::function<void(std::span<const std::byte>)>& consume,
                           std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(conversion.bytes_per_output), count);
   const std::size_t width = generator.words_per_output;
   const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
   std::unique_ptr<HostOutputBuffers> buffers =
@@ -176,7 +181,7 @@ void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
                           std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs, count);
+  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(generator.bytes_per_output), count);
   std::unique_ptr<HostOutputBuffers> buffers =
       pool().take((static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
   HostOutputBuffers& set = *buffers;

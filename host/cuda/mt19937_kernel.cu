@@ -219,8 +219,8 @@ namespace {
 
 // The Generator's launch for a fill of n outputs, its segments' states made on the device.
 // Each fill that continues the last jumps every segment on, so a long fill takes long
-// segments: n/256 outputs each, from 2^16 (a 2^24-output chunk of host output, 256 segments)
-// to 2^19 from 2^27 outputs up (512 segments for 2^28), the fastest jump and kernel together
+// segments: n/256 outputs each, from 2^16 (host output's chunks of kHostChunkBytes, 16 or 32
+// segments) to 2^19 from 2^27 outputs up (512 segments for 2^28), the fastest jump and kernel together
 // of the lengths measured (docs/cuda.md). A distribution's values take a block a segment,
 // whose seven warps keep the SMs busy with their arithmetic where one warp a segment would
 // leave them waiting; so do the words where there are fewer than three segments an SM, too

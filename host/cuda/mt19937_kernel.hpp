@@ -34,7 +34,7 @@ inline constexpr unsigned kMt19937MaxSegments = 8192;
 // a wave only for large buffers.
 inline constexpr std::uint64_t kMt19937MinSegmentOutputs = std::uint64_t{1} << 18;
 // The Generator's segments, whose states the device makes (cuda/mt19937_jump.hpp), are shorter:
-// 256 make a 2^24-output chunk of host output.
+// 256 make a fill of 2^24 outputs.
 inline constexpr std::uint64_t kMt19937DeviceSegmentOutputs = std::uint64_t{1} << 16;
 // Long fills' segments are longer, up to this many outputs: each fill jumps every segment on.
 inline constexpr std::uint64_t kMt19937FillSegmentOutputs = std::uint64_t{1} << 19;

@@ -223,7 +223,7 @@ void launch_mtgp32(std::uint64_t seed, std::uint64_t first, std::uint32_t* out, 
   check(cudaStreamSynchronize(stream), "cudaStreamSynchronize (mtgp32_blocks)");
 }
 
-// generate_host fills chunk after chunk (2^24 outputs by default), one segment per generator
+// generate_host fills chunk after chunk (host_chunk_outputs's), one segment per generator
 // (G blocks make a chunk far faster than it is copied). Each chunk's kernel also saves every
 // generator's window where the next chunk starts (launch_mtgp32_blocks), into the second of two
 // device buffers, so that a fill continuing the last one starts from those with no jump at all.

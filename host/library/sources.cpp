@@ -368,9 +368,9 @@ struct CudaValues {
   void run(const Make& make, std::uint64_t first, std::uint64_t count,
            const std::function<void(std::span<const std::byte>)>& consume, std::byte* destination = nullptr) const {
     if (made)
-      cuda::generate_host_values(made(first, count), count, consume, std::uint64_t{1} << 24, destination);
+      cuda::generate_host_values(made(first, count), count, consume, 0, destination);
     else
-      cuda::generate_host_values(make(first, count), conversion, count, consume, std::uint64_t{1} << 24, destination);
+      cuda::generate_host_values(make(first, count), conversion, count, consume, 0, destination);
   }
 };
 
@@ -396,7 +396,7 @@ IntoRun<T> on_cuda_into(const Settings& s, Make make, std::optional<CudaValues> 
     if (!cuda::is_pinned(out.data(), out.size_bytes())) return false;
     devices.where = where;
     if (!values)
-      cuda::generate_host(make(first, count), count, [](std::span<const std::uint32_t>) {}, std::uint64_t{1} << 24,
+      cuda::generate_host(make(first, count), count, [](std::span<const std::uint32_t>) {}, 0,
                           reinterpret_cast<std::uint32_t*>(out.data()));
     else
       values->run(make, first, count, [](std::span<const std::byte>) {}, reinterpret_cast<std::byte*>(out.data()));
