@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `glrand generate --path cuda` equals `--path cpu`, byte for byte, for the generators whose
 // CUDA path has its own layout (MT19937, Sobol32, MTGP32): about 10^6 outputs each, with
-// offsets, across the CUDA path's 2^24-output chunks where it keeps state between them, and
-// in each format; and a distribution made on the GPU is written within its bounds. Skipped (exit 77) without a usable GPU: see gpu_main.cpp. $GLRAND_EXE
+// offsets, across the CUDA path's host-output chunks (cuda::kHostChunkBytes) where it keeps
+// state between them, and in each format; and a distribution made on the GPU is written within its bounds. Skipped (exit 77) without a usable GPU: see gpu_main.cpp. $GLRAND_EXE
 // names the executable where the tests run away from their build (bench/gpu/).
 #include <catch2/catch.hpp>
 
@@ -51,7 +51,7 @@ TEST_CASE("generate -g sobol32 --path cuda equals --path cpu", "[gpu][cli][sobol
 TEST_CASE("generate -g mtgp32 --path cuda equals --path cpu", "[gpu][cli][mtgp32]") {
   require_cuda_equals_cpu({"-g", "mtgp32", "-n", "1000000", "--format", "ints"});
   require_cuda_equals_cpu({"-g", "mtgp32", "--seed", "1234", "--offset", "1e9", "-n", "1000000", "--format", "f64"});
-  // Past the first 2^24-output chunk: the kernel's states carried to the next chunk.
+  // Past 2^24 outputs, many host-output chunks: the kernel's states carried from chunk to chunk.
   require_cuda_equals_cpu({"-g", "mtgp32", "--seed", "18446744073709551615", "--offset", "12345", "-n", "17000000",
                            "--format", "ints"});
 }
@@ -64,7 +64,7 @@ TEST_CASE("generate -g mt19937 --path cuda equals --path cpu across chunks", "[g
 TEST_CASE("generate -g wh --split parameterisation --path cuda equals --path cpu", "[gpu][cli][wh]") {
   require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "273", "-n", "3000000", "--format",
                            "ints"});
-  // Sets 100..106, four-word seeds and an offset: past the first 2^24-output chunk.
+  // Sets 100..106, four-word seeds and an offset: past 2^24 outputs, many host-output chunks.
   require_cuda_equals_cpu({"-g", "wh", "--split", "parameterisation", "--substreams", "7", "--wh-set", "100", "--seed",
                            "5,6,7,8", "--offset", "2^40", "-n", "17000000", "--format", "f64"});
 }

@@ -190,8 +190,8 @@ std::vector<T> into_pinned(Generator& cuda, std::size_t count) {
 
 TEST_CASE("generate into a caller's pinned buffer equals the CPU reference, continuing call to call",
           "[gpu][pinned]") {
-  // Past one chunk of 2^24 outputs, then two short calls as long as each other (a generator that
-  // keeps its state on the device continues from it across calls).
+  // Past 2^24 outputs (many host-output chunks), then two short calls as long as each other (a
+  // generator that keeps its state on the device continues from it across calls).
   constexpr std::size_t kFirst = (std::size_t{1} << 24) + 4099, kSecond = 5003, kAll = kFirst + 2 * kSecond;
   for (const GeneratorInfo& row : generators()) {
     Settings settings;
