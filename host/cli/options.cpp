@@ -2,6 +2,7 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <limits>
 #include <sstream>
@@ -161,11 +162,13 @@ void SourceOptions::add_to(CLI::App& command, bool substream_layout) {
                      "sobol32: dimensions D = 1..21201 (Joe-Kuo directions; cuRAND's SOBOL32 has 1..20000), -n counts numbers, a "
                      "multiple of D, written dimension-major (COUNT/D points of dimension 0, then of dimension 1, ...)")
       ->capture_default_str();
+  static_assert(std::has_single_bit(kDefaultInvocations), "--substreams' help writes the default as a power of two");
   command.add_option("--substreams", substreams,
                      "substreams, 1..2^24: pm, wh, mrg32k3a state texels in the ps30 profile (default: chosen per "
                      "run, 4096 on a software renderer, on a GPU about COUNT/32 from 4096 to 2^21; the same numbers "
                      "for any P; --split parameterisation needs it); any generator's invocations in scatter and "
-                     "compute (default 2^16, fewer for a short run)");
+                     "compute (default 2^" + std::to_string(std::countr_zero(kDefaultInvocations)) +
+                         ", fewer for a short run)");
   command.add_option("--split", split,
                      "pm, wh, mrg32k3a: how substreams share the sequence: leapfrog or blocking; wh also "
                      "parameterisation (substream s runs set --wh-set + s; output n from substream n mod P)")
