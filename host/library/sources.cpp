@@ -120,7 +120,7 @@ constexpr std::uint64_t kCpuValueBlock = std::uint64_t{1} << 16;
 // 2.1–2.5× on the 2-core machine (bench/results/2026-11-29-2core-cpu-values-in-blocks). Not
 // where a block's fill needs skip-aheads (MRG32k3a's twelve stretches: mrg32k3a::generate_values
 // makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32),
-// nor where it gained nothing (Park–Miller, CEICG).
+// nor where it gained nothing (CEICG, whose words cost far more than their conversion).
 template <class T, ReferenceGenerator Reference, class Start>
 void values_on_all_cores(const Reference& reference, const Start& start, std::uint64_t first, std::span<T> out) {
   constexpr auto width = static_cast<std::size_t>(Reference::kWordsPerOutput);
@@ -481,6 +481,7 @@ Source park_miller_source(const Settings& s) {
   auto start = [s](std::uint64_t first) { return pm_start(s, first); };
   if (s.backend == Backend::cpu) {
     source.run = on_cpu(pm::Reference{}, start);
+    set_cpu_into(source, pm::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     set_cuda_runs(

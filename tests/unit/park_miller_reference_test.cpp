@@ -2,6 +2,7 @@
 // Park–Miller against the published values (tests/kat/park_miller.txt; ISO C++ minstd_rand0).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -53,4 +54,28 @@ TEST_CASE("Park-Miller floats and multi-threaded generation", "[pm][reference]")
   std::minstd_rand0 standard(42);
   standard.discard(7);
   for (std::size_t i = 0; i < words.size(); ++i) REQUIRE(words[i] == standard());
+}
+
+TEST_CASE("Park-Miller's bulk generation equals minstd_rand0 for any count, start and thread count",
+          "[pm][reference]") {
+  // The bulk path steps lanes of a thread's range side by side by a^L with a folded reduction;
+  // counts around multiples of the lanes and of the threads' ranges, and starts at both ends of
+  // the state's range (z = 1 and z = m − 1), where the fold's carry is largest.
+  const std::uint32_t high_seed = pm::kModulus - 1;
+  for (const std::uint32_t seed : {1u, 42u, 1234567u, high_seed}) {
+    for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{17},
+                                    std::size_t{33}, std::size_t{65536 * 2 + 31}, std::size_t{300001}}) {
+      std::minstd_rand0 standard(seed);
+      std::vector<std::uint32_t> expected(count);
+      for (auto& z : expected) z = static_cast<std::uint32_t>(standard());
+      for (const unsigned threads : {1u, 2u, 3u, 0u}) {
+        INFO("seed " << seed << ", " << count << " outputs, " << threads << " threads");
+        std::vector<std::uint32_t> words(count, 0);
+        pm::generate_ints(pm::state_at(seed, 0), words, threads);
+        const auto diff = std::mismatch(words.begin(), words.end(), expected.begin());
+        INFO("first difference at output " << (diff.first - words.begin()));
+        CHECK(diff.first == words.end());
+      }
+    }
+  }
 }
