@@ -116,8 +116,7 @@ constexpr std::uint64_t kCpuValueBlock = std::uint64_t{1} << 16;
 // The CPU reference's values of outputs first .. first + out.size() − 1 made straight into
 // `out`: each core makes its share a block at a time, its words converted while still in its
 // cache, where the chunked run (on_cpu, then the conversion) writes every chunk's words to
-// memory and reads them back: Sobol32's floats and doubles 1.8–2.0×, Wichmann–Hill's doubles
-// 2.1–2.5× on the 2-core machine (bench/results/2026-11-29-2core-cpu-values-in-blocks). Not
+// memory and reads them back (docs/performance.md, "The CPU references beside MKL"). Not
 // where a block's fill needs skip-aheads (MRG32k3a's twelve stretches: mrg32k3a::generate_values
 // makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32),
 // nor where it gained nothing (CEICG, whose words cost far more than their conversion).
