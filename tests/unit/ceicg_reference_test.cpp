@@ -4,6 +4,7 @@
 // residues.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -228,4 +229,40 @@ TEST_CASE("float formulas: f64 from 0 up to 1, f32 the largest float not above i
     CHECK(static_cast<double>(f) <= u);
     CHECK(static_cast<double>(std::nextafter(f, 2.0f)) > u);
   }
+}
+
+TEST_CASE("bulk generation equals output_at at every output, across each component's zero",
+          "[ceicg][reference]") {
+  // The bulk path inverts a block of outputs at once (running products, one inversion, unwound);
+  // y = 0, whose inverse is 0 by convention, must stay 0 and leave its neighbours right. Each
+  // component's residue reaches 0 (y_k = a_k·r_k ≡ 0) at another place: in the first block, in
+  // the middle of one, at a block's end and in a thread's second range.
+  const std::uint32_t m0 = ceicg::kComponents[0].modulus, m1 = ceicg::kComponents[1].modulus,
+                      m2 = ceicg::kComponents[2].modulus;
+  const ceicg::Residues start{m0 - 5, m1 - 700, m2 - 1023};
+  for (const std::size_t count : {std::size_t{1}, std::size_t{6}, std::size_t{1023}, std::size_t{1024},
+                                  std::size_t{1025}, std::size_t{3000}, std::size_t{70001}}) {
+    std::vector<std::uint32_t> expected(3 * count);
+    ceicg::Residues r = start;
+    for (std::size_t i = 0; i < count; ++i, r = ceicg::advanced_by(r, 1)) {
+      const ceicg::Output x = ceicg::output_at(r);
+      std::copy(x.begin(), x.end(), expected.begin() + static_cast<std::ptrdiff_t>(3 * i));
+    }
+    for (const unsigned threads : {1u, 2u, 3u, 0u}) {
+      INFO(count << " outputs, " << threads << " threads");
+      std::vector<std::uint32_t> words(3 * count, 7);
+      ceicg::generate_ints(start, words, threads);
+      const auto diff = std::mismatch(words.begin(), words.end(), expected.begin());
+      INFO("first difference at word " << (diff.first - words.begin()));
+      CHECK(diff.first == words.end());
+    }
+  }
+  // The zeros themselves: output 5 has x_1 = 0, output 700 x_2 = 0, output 1023 x_3 = 0.
+  std::vector<std::uint32_t> words(3 * 1100);
+  ceicg::generate_ints(start, words, 1);
+  CHECK(words[3 * 5] == 0);
+  CHECK(words[3 * 700 + 1] == 0);
+  CHECK(words[3 * 1023 + 2] == 0);
+  CHECK(words[3 * 4] != 0);
+  CHECK(words[3 * 6] != 0);
 }
