@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -49,28 +50,40 @@ constexpr std::uint32_t mul_mod(std::uint64_t z, std::uint64_t w) {
   return static_cast<std::uint32_t>(z * w % kComponents[K].modulus);
 }
 
-// Component K of outputs 0 .. n − 1 of a block from residue r (n ≤ kInversionBlock) into
-// out[3i + K], by Montgomery's simultaneous inversion (Montgomery 1987, section 10.3.1): the
-// running products of the y_i, one inverse of the last, unwound back to each y_i's inverse with
-// two products an output. y_i = 0 (whose inverse is 0) stands in the products as 1.
-template <int K>
-void invert_block(std::uint32_t r, std::size_t n, std::uint32_t* out, std::uint32_t (&products)[kInversionBlock]) {
-  constexpr std::uint32_t m = kComponents[K].modulus, a = kComponents[K].multiplier;
+// The three components of outputs 0 .. n − 1 of a block from residues r (n ≤ kInversionBlock)
+// into out[3i + k], by Montgomery's simultaneous inversion (Montgomery, Math. Comp. 48, 1987):
+// the running products of the y_i, one inverse of the last, unwound back to each y_i's inverse
+// with two products an output; y_i = 0 (whose inverse is 0) stands in the products as 1. The
+// components' chains of products interleave.
+struct BlockProducts {
+  std::uint32_t of[3][kInversionBlock];
+};
+template <int... K>
+void invert_block(const Residues& r, std::size_t n, std::uint32_t* out, BlockProducts& products,
+                  std::integer_sequence<int, K...>) {
+  constexpr std::uint32_t m[] = {kComponents[K].modulus...}, a[] = {kComponents[K].multiplier...};
   // y_i = a·(r + i) + c mod m: each a more than the last.
-  std::uint32_t y = static_cast<std::uint32_t>((std::uint64_t{a} * r + kComponents[K].increment) % m);
-  std::uint32_t product = 1;
+  std::uint32_t y[] = {static_cast<std::uint32_t>((std::uint64_t{a[K]} * r[K] + kComponents[K].increment) % m[K])...};
+  std::uint32_t product[] = {((void)K, 1u)...};
   for (std::size_t i = 0; i < n; ++i) {
-    out[3 * i + K] = y;
-    product = mul_mod<K>(product, y == 0 ? 1 : y);
-    products[i] = product;
-    y += a;
-    if (y >= m) y -= m;
+    (
+        [&] {
+          out[3 * i + K] = y[K];
+          product[K] = mul_mod<K>(product[K], y[K] == 0 ? 1 : y[K]);
+          products.of[K][i] = product[K];
+          y[K] = y[K] + a[K] >= m[K] ? y[K] + a[K] - m[K] : y[K] + a[K];
+        }(),
+        ...);
   }
-  std::uint32_t inverse = inverse_mod(product, m);  // of products[i], i from n − 1 down
+  std::uint32_t inverse[] = {inverse_mod(product[K], m[K])...};  // of products[i], i from n − 1 down
   for (std::size_t i = n; i-- > 0;) {
-    const std::uint32_t yi = out[3 * i + K];
-    out[3 * i + K] = yi == 0 ? 0 : mul_mod<K>(inverse, i == 0 ? 1 : products[i - 1]);
-    if (yi != 0) inverse = mul_mod<K>(inverse, yi);
+    (
+        [&] {
+          const std::uint32_t yi = out[3 * i + K];
+          out[3 * i + K] = yi == 0 ? 0 : mul_mod<K>(inverse[K], i == 0 ? 1 : products.of[K][i - 1]);
+          if (yi != 0) inverse[K] = mul_mod<K>(inverse[K], yi);
+        }(),
+        ...);
   }
 }
 
@@ -81,13 +94,10 @@ void generate_ints(const Residues& start, std::span<std::uint32_t> out, unsigned
   // inverses) by one inversion each.
   parallel_fill(out.size() / 3, threads, [&](std::uint64_t begin, std::uint64_t end) {
     Residues r = advanced_by(start, begin);
-    std::uint32_t products[kInversionBlock];
+    BlockProducts products;
     for (std::uint64_t at = begin; at < end; at += kInversionBlock) {
       const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kInversionBlock, end - at));
-      std::uint32_t* block = out.data() + 3 * at;
-      invert_block<0>(r[0], n, block, products);
-      invert_block<1>(r[1], n, block, products);
-      invert_block<2>(r[2], n, block, products);
+      invert_block(r, n, out.data() + 3 * at, products, std::make_integer_sequence<int, 3>{});
       r = advanced_by(r, n);
     }
   });
