@@ -119,7 +119,7 @@ constexpr std::uint64_t kCpuValueBlock = std::uint64_t{1} << 16;
 // memory and reads them back (docs/performance.md, "The CPU references beside MKL"). Not
 // where a block's fill needs skip-aheads (MRG32k3a's twelve stretches: mrg32k3a::generate_values
 // makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32),
-// nor where it gained nothing (CEICG, whose words cost far more than their conversion).
+// nor where it gained nothing.
 template <class T, ReferenceGenerator Reference, class Start>
 void values_on_all_cores(const Reference& reference, const Start& start, std::uint64_t first, std::span<T> out) {
   constexpr auto width = static_cast<std::size_t>(Reference::kWordsPerOutput);
@@ -443,6 +443,7 @@ Source ceicg_source(const Settings& s) {
   auto start = [s](std::uint64_t first) { return ceicg_start(s, first); };
   if (s.backend == Backend::cpu) {
     source.run = on_cpu(ceicg::Reference{}, start);
+    set_cpu_into(source, ceicg::Reference{}, start);
 #if GLRAND_HAVE_CUDA
   } else if (s.backend == Backend::cuda) {
     set_cuda_runs(
