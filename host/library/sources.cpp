@@ -39,11 +39,9 @@ using Words = std::span<const std::uint32_t>;
 constexpr std::uint64_t kCpuChunk = 1ull << 22;  // outputs per chunk on the CPU path
 
 // On a software renderer the notice says which path is faster there, as the CPU-only
-// machine's glrand bench measured (docs/performance.md): CEICG's GL passes beat its CPU
-// reference; the stateful generators' CPU reference beats llvmpipe.
+// machine measured (docs/cli.md): every generator's CPU reference beats llvmpipe.
 std::string software_advice(const Settings& s) {
   const std::string name(info(s.algorithm).name);
-  if (s.algorithm == Algorithm::ceicg) return "; for -g ceicg that is faster than --path cpu";
   const StreamLayout defaults;
   const bool layout = s.profile != Profile::ps30 || s.layout.substreams != defaults.substreams ||
                       s.layout.split != defaults.split || s.layout.update != defaults.update || s.device.has_value();
