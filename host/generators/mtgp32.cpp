@@ -2,9 +2,11 @@
 #include "generators/mtgp32.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <glrand/error.hpp>
 #include "generators/parallel_fill.hpp"
@@ -181,22 +183,51 @@ void HostApiStream::generate(std::span<std::uint32_t> out) {
   }
 }
 
+namespace {
+
+// One round of a generator, next()'s words kBlockThreads times over, on its words laid out
+// oldest first: word k + 351 from words k, k + 1 and k + pos of `old` into `made`, and output k
+// from it and word k + pos − 1. pos ≤ 95, so a round reads only words made before it and its
+// outputs are independent of one another, as on the GPU, where they are a block's threads.
+GLRAND_VECTOR_CLONES void round_of(const Parameters& p, const std::uint32_t* __restrict old,
+                                  std::uint32_t* __restrict made, std::uint32_t* __restrict out) {
+  const unsigned pos = p.pos;
+  for (unsigned t = 0; t < kBlockThreads; ++t) {
+    const std::uint32_t r = recurrence(p.mask, p.sh1, p.sh2, p.tbl.data(), old[t], old[t + 1], old[t + pos]);
+    made[t] = r;
+    out[t] = temper(p.tmp_tbl.data(), r, old[t + pos - 1]);
+  }
+}
+static_assert(kN - kBlockThreads >= 95, "a round reads only the words made before it");
+
+}  // namespace
+
 void HostApiStream::run_rounds(std::uint64_t rounds, std::uint32_t* out) {
   const auto generators = static_cast<unsigned>(states_.size());
   const std::uint64_t round = std::uint64_t{kBlockThreads} * generators;
+  // Rounds a generator makes at a time on its words laid out in a line (no index wrapping
+  // around the state's ring), about 1 MiB of them.
+  constexpr std::uint64_t kRoundsAtOnce = 1024;
   // The generators are independent: a share of them per core, where a thread pays (2^20 steps).
   parallel_fill(
       generators, 0,
       [&](std::uint64_t begin, std::uint64_t end) {
+        std::vector<std::uint32_t> words(kN + std::min(rounds, kRoundsAtOnce) * kBlockThreads);
+        std::array<std::uint32_t, kBlockThreads> unused;
         for (auto g = static_cast<unsigned>(begin); g < end; ++g) {
           const Parameters& p = parameter_table()[g];
           State& s = states_[g];
-          for (std::uint64_t r = 0; r < rounds; ++r) {
-            std::uint32_t* block = out ? out + r * round + std::uint64_t{g} * kBlockThreads : nullptr;
-            for (unsigned t = 0; t < kBlockThreads; ++t) {
-              const std::uint32_t v = next(s, p);
-              if (block) block[t] = v;
+          for (std::uint64_t r = 0; r < rounds; r += kRoundsAtOnce) {
+            const std::uint64_t n = std::min(kRoundsAtOnce, rounds - r);
+            const std::array<std::uint32_t, kN> w = window(s);
+            std::copy(w.begin(), w.end(), words.begin());
+            for (std::uint64_t i = 0; i < n; ++i) {
+              std::uint32_t* block = out ? out + (r + i) * round + std::uint64_t{g} * kBlockThreads : unused.data();
+              round_of(p, words.data() + i * kBlockThreads, words.data() + kN + i * kBlockThreads, block);
             }
+            std::array<std::uint32_t, kN> last;
+            std::copy_n(words.begin() + static_cast<std::ptrdiff_t>(n * kBlockThreads), kN, last.begin());
+            s = from_window(last);
           }
         }
       },

@@ -291,6 +291,25 @@ TEST_CASE("MTGP32 HostApiStream read in pieces equals host_api_outputs", "[mtgp3
   CHECK_THROWS_AS(mtgp32::HostApiStream(1, 0, 201), InvalidArgument);
 }
 
+TEST_CASE("MTGP32 HostApiStream's long runs, made rounds at a time on laid-out words, equal stepping",
+          "[mtgp32]") {
+  // run_rounds lays a generator's words out in a line for up to 1024 rounds at a time; a run of
+  // more rounds than that lays them out again from the state the last stretch left. One and two
+  // generators keep the plain stepping (host_api_outputs) cheap.
+  for (const unsigned sequences : {1u, 2u}) {
+    const std::uint64_t round = 256ull * sequences;
+    const std::uint64_t first = 3 * round + 17;
+    std::vector<std::uint32_t> want(2100 * round + 5), got(want.size());
+    mtgp32::host_api_outputs(4321, first, want, sequences);
+    mtgp32::HostApiStream stream(4321, first, sequences);
+    stream.generate(got);
+    INFO(sequences << " generators");
+    const auto diff = std::mismatch(got.begin(), got.end(), want.begin());
+    INFO("first difference at output " << (diff.first - got.begin()));
+    CHECK(diff.first == got.end());
+  }
+}
+
 TEST_CASE("MTGP32 floats are x*2^-32 + 2^-33 and the float not above it", "[mtgp32]") {
   CHECK(mtgp32::to_f64(0) == 0x1p-33);
   CHECK(mtgp32::to_f64(0xFFFFFFFFu) == 1.0 - 0x1p-33);
