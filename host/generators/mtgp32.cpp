@@ -198,7 +198,7 @@ GLRAND_VECTOR_CLONES void round_of(const Parameters& p, const std::uint32_t* __r
     out[t] = temper(p.tmp_tbl.data(), r, old[t + pos - 1]);
   }
 }
-static_assert(kN - kBlockThreads >= 95, "a round reads only the words made before it");
+static_assert(kN - kBlockThreads >= kMaxPos, "a round reads only the words made before it");
 
 }  // namespace
 
@@ -213,7 +213,6 @@ void HostApiStream::run_rounds(std::uint64_t rounds, std::uint32_t* out) {
       generators, 0,
       [&](std::uint64_t begin, std::uint64_t end) {
         std::vector<std::uint32_t> words(kN + std::min(rounds, kRoundsAtOnce) * kBlockThreads);
-        std::array<std::uint32_t, kBlockThreads> unused;
         for (auto g = static_cast<unsigned>(begin); g < end; ++g) {
           const Parameters& p = parameter_table()[g];
           State& s = states_[g];
@@ -222,7 +221,7 @@ void HostApiStream::run_rounds(std::uint64_t rounds, std::uint32_t* out) {
             const std::array<std::uint32_t, kN> w = window(s);
             std::copy(w.begin(), w.end(), words.begin());
             for (std::uint64_t i = 0; i < n; ++i) {
-              std::uint32_t* block = out ? out + (r + i) * round + std::uint64_t{g} * kBlockThreads : unused.data();
+              std::uint32_t* block = out + (r + i) * round + std::uint64_t{g} * kBlockThreads;
               round_of(p, words.data() + i * kBlockThreads, words.data() + kN + i * kBlockThreads, block);
             }
             std::array<std::uint32_t, kN> last;

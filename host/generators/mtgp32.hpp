@@ -145,8 +145,8 @@ class HostApiStream {
   std::uint64_t position() const { return position_; }
 
  private:
-  // Advances every generator by `rounds` rounds of 256 outputs; `out` (rounds · 256 · G
-  // words, in host-API order) receives them unless it is null.
+  // Advances every generator by `rounds` rounds of 256 outputs into `out` (rounds · 256 · G
+  // words, in host-API order).
   void run_rounds(std::uint64_t rounds, std::uint32_t* out);
 
   std::vector<State> states_;              // generator g at the start of round rounds_made_

@@ -27,13 +27,15 @@ namespace {
 constexpr std::size_t kLanes = 16;
 
 using Words64 = std::uint64_t __attribute__((vector_size(32)));
+static_assert(kLanes % 4 == 0, "whole vectors of four lanes");
 constexpr std::size_t kVectors = kLanes / 4;
 
 // `steps` steps of the lanes from their states in `lanes`, step i's words into
 // out[i·kLanes .. i·kLanes + kLanes − 1]; `lanes` are left at the next step's states. Four lanes
 // a vector of 64-bit words (GCC's vector extension). z·c mod m without a division: with
-// m = 2^31 − 1, 2^31 ≡ 1, so the product hi·2^31 + lo ≡ hi + lo, below 2^32, and one subtraction
-// of m leaves [1, m) (hi + lo = 2m would need m to divide z·c).
+// m = 2^31 − 1, 2^31 ≡ 1, so the product hi·2^31 + lo ≡ hi + lo; z, c ≤ m − 1 give hi ≤ 2^31 − 4,
+// so hi + lo ≤ 2m − 3, and m, a prime, divides no z·c, so the sum is not m and one subtraction
+// of m leaves [1, m − 1].
 GLRAND_VECTOR_CLONES void step_lanes(std::array<std::uint32_t, kLanes>& lanes, std::uint32_t jump,
                                     std::uint32_t* __restrict out, std::uint64_t steps) {
   Words64 z[kVectors];
@@ -54,7 +56,7 @@ GLRAND_VECTOR_CLONES void step_lanes(std::array<std::uint32_t, kLanes>& lanes, s
 }  // namespace
 
 void generate_ints(State start, std::span<std::uint32_t> out, unsigned threads) {
-  const std::uint32_t jump = multiplier_power(kLanes);
+  constexpr std::uint32_t jump = multiplier_power(kLanes);
   parallel_fill(out.size(), threads, [&](std::uint64_t begin, std::uint64_t end) {
     std::array<std::uint32_t, kLanes> lanes;
     lanes[0] = advanced_by(start, begin);

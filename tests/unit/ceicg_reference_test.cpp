@@ -233,30 +233,36 @@ TEST_CASE("float formulas: f64 from 0 up to 1, f32 the largest float not above i
 
 TEST_CASE("bulk generation equals output_at at every output, across each component's zero",
           "[ceicg][reference]") {
-  // The bulk path inverts a block of outputs at once (running products, one inversion, unwound);
-  // y = 0, whose inverse is 0 by convention, must stay 0 and leave its neighbours right. Each
-  // component's residue reaches 0 (y_k = a_k·r_k ≡ 0) at another place: in the first block, in
-  // the middle of one, at a block's end and in a thread's second range.
+  // The bulk path inverts a block of 1024 outputs at once (running products, one inversion,
+  // unwound); y = 0, whose inverse is 0 by convention, must stay 0 and leave its neighbours
+  // right. Each component's residue reaches 0 (y_k = a_k·r_k ≡ 0) at another place: from the
+  // first start in the first block (outputs 5, 700) and at its last output (1023); from the
+  // second at the first output of the second and third blocks (1024, 2048) and, with two
+  // threads and 70001 outputs, in the second thread's range (40000).
   const std::uint32_t m0 = ceicg::kComponents[0].modulus, m1 = ceicg::kComponents[1].modulus,
                       m2 = ceicg::kComponents[2].modulus;
-  const ceicg::Residues start{m0 - 5, m1 - 700, m2 - 1023};
-  for (const std::size_t count : {std::size_t{1}, std::size_t{6}, std::size_t{1023}, std::size_t{1024},
-                                  std::size_t{1025}, std::size_t{3000}, std::size_t{70001}}) {
-    std::vector<std::uint32_t> expected(3 * count);
-    ceicg::Residues r = start;
-    for (std::size_t i = 0; i < count; ++i, r = ceicg::advanced_by(r, 1)) {
-      const ceicg::Output x = ceicg::output_at(r);
-      std::copy(x.begin(), x.end(), expected.begin() + static_cast<std::ptrdiff_t>(3 * i));
-    }
-    for (const unsigned threads : {1u, 2u, 3u, 0u}) {
-      INFO(count << " outputs, " << threads << " threads");
-      std::vector<std::uint32_t> words(3 * count, 7);
-      ceicg::generate_ints(start, words, threads);
-      const auto diff = std::mismatch(words.begin(), words.end(), expected.begin());
-      INFO("first difference at word " << (diff.first - words.begin()));
-      CHECK(diff.first == words.end());
+  for (const ceicg::Residues start : {ceicg::Residues{m0 - 5, m1 - 700, m2 - 1023},
+                                      ceicg::Residues{m0 - 40000, m1 - 1024, m2 - 2048}}) {
+    for (const std::size_t count : {std::size_t{1}, std::size_t{6}, std::size_t{1023}, std::size_t{1024},
+                                    std::size_t{1025}, std::size_t{3000}, std::size_t{70001}}) {
+      std::vector<std::uint32_t> expected(3 * count);
+      ceicg::Residues r = start;
+      for (std::size_t i = 0; i < count; ++i, r = ceicg::advanced_by(r, 1)) {
+        const ceicg::Output x = ceicg::output_at(r);
+        std::copy(x.begin(), x.end(), expected.begin() + static_cast<std::ptrdiff_t>(3 * i));
+      }
+      for (const unsigned threads : {1u, 2u, 3u, 0u}) {
+        INFO("start " << start[0] << "," << start[1] << "," << start[2] << ": " << count << " outputs, "
+                      << threads << " threads");
+        std::vector<std::uint32_t> words(3 * count, 7);
+        ceicg::generate_ints(start, words, threads);
+        const auto diff = std::mismatch(words.begin(), words.end(), expected.begin());
+        INFO("first difference at word " << (diff.first - words.begin()));
+        CHECK(diff.first == words.end());
+      }
     }
   }
+  const ceicg::Residues start{m0 - 5, m1 - 700, m2 - 1023};
   // The zeros themselves: output 5 has x_1 = 0, output 700 x_2 = 0, output 1023 x_3 = 0.
   std::vector<std::uint32_t> words(3 * 1100);
   ceicg::generate_ints(start, words, 1);

@@ -59,8 +59,8 @@ TEST_CASE("Park-Miller floats and multi-threaded generation", "[pm][reference]")
 TEST_CASE("Park-Miller's bulk generation equals minstd_rand0 for any count, start and thread count",
           "[pm][reference]") {
   // The bulk path steps lanes of a thread's range side by side by a^L with a folded reduction;
-  // counts around multiples of the lanes and of the threads' ranges, and starts at both ends of
-  // the state's range (z = 1 and z = m − 1), where the fold's carry is largest.
+  // counts around multiples of the lanes and of the threads' ranges, from several seeds (1 and
+  // m − 1 among them), every output compared.
   const std::uint32_t high_seed = pm::kModulus - 1;
   for (const std::uint32_t seed : {1u, 42u, 1234567u, high_seed}) {
     for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{17},
