@@ -156,8 +156,9 @@ std::uint64_t host_chunk_outputs(std::size_t bytes_per_output);
 
 // Host output: `count` outputs handed to `consume` in order, in chunks of `chunk_outputs` (0:
 // host_chunk_outputs's), each generated into device memory and copied to pinned host memory
-// while the next chunk is generated. The device and pinned buffers are kept for the next call (pinning costs more
-// than the copy): the first call on a device, or one with larger chunks, allocates them.
+// while the next chunk is generated. The device and pinned buffers are kept for the next call
+// (pinning costs more than the copy): the first call on a device, or one with larger chunks,
+// allocates them.
 // With a `destination` (pinned host memory of count·words_per_output words, is_pinned), each
 // chunk is copied straight into its place there and handed to `consume` from there.
 void generate_host(const Generator& generator, std::uint64_t count,

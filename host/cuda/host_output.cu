@@ -135,12 +135,21 @@ std::uint64_t host_chunk_outputs(std::size_t bytes_per_output) {
   return std::bit_floor(std::max<std::size_t>(kHostChunkBytes / std::max<std::size_t>(bytes_per_output, 1), 1));
 }
 
+namespace {
+
+// A call's chunk: the one asked for, else host_chunk_outputs's; never more than `count`.
+std::uint64_t chunk_of(std::uint64_t chunk_outputs, std::size_t bytes_per_output, std::uint64_t count) {
+  return std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(bytes_per_output), count);
+}
+
+}  // namespace
+
 void generate_host(const Generator& generator, std::uint64_t count,
                    const std::function<void(std::span<const std::uint32_t>)>& consume, std::uint64_t chunk_outputs,
                    std::uint32_t* destination) {
   if (count == 0) return;
   const std::size_t width = generator.words_per_output;
-  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(width * sizeof(std::uint32_t)), count);
+  const std::uint64_t chunk = chunk_of(chunk_outputs, width * sizeof(std::uint32_t), count);
   std::unique_ptr<HostOutputBuffers> buffers = pool().take(static_cast<std::size_t>(chunk) * width);
   HostOutputBuffers& set = *buffers;
   in_chunks(
@@ -159,7 +168,7 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
                           const std::function<void(std::span<const std::byte>)>& consume,
                           std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(conversion.bytes_per_output), count);
+  const std::uint64_t chunk = chunk_of(chunk_outputs, conversion.bytes_per_output, count);
   const std::size_t width = generator.words_per_output;
   const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
   std::unique_ptr<HostOutputBuffers> buffers =
@@ -181,7 +190,7 @@ void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
                           const std::function<void(std::span<const std::byte>)>& consume,
                           std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
-  const std::uint64_t chunk = std::min(chunk_outputs ? chunk_outputs : host_chunk_outputs(generator.bytes_per_output), count);
+  const std::uint64_t chunk = chunk_of(chunk_outputs, generator.bytes_per_output, count);
   std::unique_ptr<HostOutputBuffers> buffers =
       pool().take((static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
   HostOutputBuffers& set = *buffers;

@@ -187,8 +187,8 @@ namespace {
 
 // One round of a generator, next()'s words kBlockThreads times over, on its words laid out
 // oldest first: word k + 351 from words k, k + 1 and k + pos of `old` into `made`, and output k
-// from it and word k + pos − 1. pos ≤ 95, so a round reads only words made before it and its
-// outputs are independent of one another, as on the GPU, where they are a block's threads.
+// from it and word k + pos − 1. pos ≤ kMaxPos, so a round reads only words made before it and
+// its outputs are independent of one another, as on the GPU, where they are a block's threads.
 GLRAND_VECTOR_CLONES void round_of(const Parameters& p, const std::uint32_t* __restrict old,
                                   std::uint32_t* __restrict made, std::uint32_t* __restrict out) {
   const unsigned pos = p.pos;

@@ -116,8 +116,7 @@ constexpr std::uint64_t kCpuValueBlock = std::uint64_t{1} << 16;
 // cache, where the chunked run (on_cpu, then the conversion) writes every chunk's words to
 // memory and reads them back (docs/performance.md, "The CPU references beside MKL"). Not
 // where a block's fill needs skip-aheads (MRG32k3a's twelve stretches: mrg32k3a::generate_values
-// makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32),
-// nor where it gained nothing.
+// makes them a block at a time instead) or a thread's start a GF(2) jump (MT19937, MTGP32).
 template <class T, ReferenceGenerator Reference, class Start>
 void values_on_all_cores(const Reference& reference, const Start& start, std::uint64_t first, std::span<T> out) {
   constexpr auto width = static_cast<std::size_t>(Reference::kWordsPerOutput);

@@ -105,8 +105,8 @@ struct Source {
   std::function<ValueRun<float>(const Distribution&)> gpu_distribution_f32;
   std::function<ValueRun<double>(const Distribution&)> gpu_distribution_f64;
   // The CUDA backend's copies into a caller's pinned buffer (words, f32, f64); the CPU path's
-  // values made in a caller's buffer (f32, f64: Wichmann–Hill's, Sobol32's and MRG32k3a's);
-  // empty elsewhere.
+  // values made in a caller's buffer (f32, f64: Park–Miller's, Wichmann–Hill's, CEICG's,
+  // Sobol32's and MRG32k3a's); empty elsewhere.
   IntoRun<std::uint32_t> into_words;
   IntoRun<float> into_f32;
   IntoRun<double> into_f64;
