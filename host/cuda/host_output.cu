@@ -40,41 +40,54 @@ void generate_device(const Generator& generator, std::span<std::uint32_t> out, S
 
 namespace {
 
-// generate_host's buffers: two device and two pinned buffers and two streams. Pinning a few
-// hundred MB takes longer than copying them, so a set is kept between calls, one per device,
-// and reused by the next call that fits in it (a call running meanwhile makes its own).
+// generate_host's buffers: two streams and, each made on first need and grown when a call
+// needs more, two device buffers for the generator's words, two for a conversion's values and
+// two pinned host buffers (not made when the caller's memory receives the copies). Pinning takes
+// longer than copying, so a set is kept between calls, one per device, and reused by the next
+// call (a call running meanwhile makes its own).
 struct HostOutputBuffers {
   int device = 0;
-  std::size_t words = 0;
   std::array<DeviceBuffer<std::uint32_t>, 2> on_device;
+  std::array<DeviceBuffer<std::uint32_t>, 2> values;
   std::array<PinnedBuffer<std::uint32_t>, 2> on_host;
   std::array<StreamHandle, 2> streams;
-  // generate_host_values' device values, `words` words each, made by its first call.
-  std::array<DeviceBuffer<std::uint32_t>, 2> values;
-  HostOutputBuffers(int device, std::size_t words)
-      : device(device),
-        words(words),
-        on_device{DeviceBuffer<std::uint32_t>(words), DeviceBuffer<std::uint32_t>(words)},
-        on_host{PinnedBuffer<std::uint32_t>(words), PinnedBuffer<std::uint32_t>(words)} {}
+  explicit HostOutputBuffers(int device) : device(device) {}
+
+  template <class Buffer>
+  static void at_least(std::array<Buffer, 2>& pair, std::size_t words) {
+    for (auto& buffer : pair)
+      if (buffer.size() < words) {
+        buffer = Buffer();  // the old one freed before the larger one is made
+        buffer = Buffer(words);
+      }
+  }
+  std::size_t words() const {
+    return 2 * (on_device[0].size() + values[0].size() + on_host[0].size());
+  }
 };
 
 class BufferPool {
  public:
-  std::unique_ptr<HostOutputBuffers> take(std::size_t words) {
+  std::unique_ptr<HostOutputBuffers> take() {
     int device = 0;
     check(cudaGetDevice(&device), "cudaGetDevice");
     {
       const std::lock_guard lock(mutex_);
       for (auto& kept : kept_)
-        if (kept && kept->device == device && kept->words >= words) return std::move(kept);
+        if (kept && kept->device == device) return std::move(kept);
     }
-    return std::make_unique<HostOutputBuffers>(device, words);
+    return std::make_unique<HostOutputBuffers>(device);
   }
   // Keeps `buffers` for the next call unless a set as large is kept for its device already.
   void give_back(std::unique_ptr<HostOutputBuffers> buffers) {
     const std::lock_guard lock(mutex_);
     for (auto& kept : kept_)
-      if (!kept || (kept->device == buffers->device && kept->words <= buffers->words)) {
+      if (kept && kept->device == buffers->device) {
+        if (kept->words() < buffers->words()) kept = std::move(buffers);
+        return;
+      }
+    for (auto& kept : kept_)
+      if (!kept) {
         kept = std::move(buffers);
         return;
       }
@@ -106,6 +119,9 @@ template <class Make>
 void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, std::uint64_t chunk,
                std::size_t bytes_per_output, std::byte* destination, Make make,
                const std::function<void(std::span<const std::byte>)>& consume) {
+  if (!destination)
+    HostOutputBuffers::at_least(buffers->on_host,
+                                (static_cast<std::size_t>(chunk) * bytes_per_output + 3) / sizeof(std::uint32_t));
   auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};  // bytes
   std::array<std::byte*, 2> copied_to{};
@@ -150,7 +166,8 @@ void generate_host(const Generator& generator, std::uint64_t count,
   if (count == 0) return;
   const std::size_t width = generator.words_per_output;
   const std::uint64_t chunk = chunk_of(chunk_outputs, width * sizeof(std::uint32_t), count);
-  std::unique_ptr<HostOutputBuffers> buffers = pool().take(static_cast<std::size_t>(chunk) * width);
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take();
+  HostOutputBuffers::at_least(buffers->on_device, static_cast<std::size_t>(chunk) * width);
   HostOutputBuffers& set = *buffers;
   in_chunks(
       std::move(buffers), count, chunk, width * sizeof(std::uint32_t), reinterpret_cast<std::byte*>(destination),
@@ -170,11 +187,10 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
   if (count == 0) return;
   const std::uint64_t chunk = chunk_of(chunk_outputs, conversion.bytes_per_output, count);
   const std::size_t width = generator.words_per_output;
-  const std::size_t value_words = (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4;
-  std::unique_ptr<HostOutputBuffers> buffers =
-      pool().take(std::max(static_cast<std::size_t>(chunk) * width, value_words));
-  for (auto& v : buffers->values)
-    if (v.size() < buffers->words) v = DeviceBuffer<std::uint32_t>(buffers->words);
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take();
+  HostOutputBuffers::at_least(buffers->on_device, static_cast<std::size_t>(chunk) * width);
+  HostOutputBuffers::at_least(buffers->values,
+                              (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4);
   HostOutputBuffers& set = *buffers;
   in_chunks(
       std::move(buffers), count, chunk, conversion.bytes_per_output, destination,
@@ -191,8 +207,8 @@ void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
                           std::uint64_t chunk_outputs, std::byte* destination) {
   if (count == 0) return;
   const std::uint64_t chunk = chunk_of(chunk_outputs, generator.bytes_per_output, count);
-  std::unique_ptr<HostOutputBuffers> buffers =
-      pool().take((static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
+  std::unique_ptr<HostOutputBuffers> buffers = pool().take();
+  HostOutputBuffers::at_least(buffers->on_device, (static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
   HostOutputBuffers& set = *buffers;
   in_chunks(
       std::move(buffers), count, chunk, generator.bytes_per_output, destination,

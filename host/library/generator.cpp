@@ -47,6 +47,10 @@ void Generator::set_state(const GeneratorState& state) {
     throw InvalidArgument("set_state: the state is -g " + std::string(glrand::info(state.settings.algorithm).name) +
                           "'s, this generator is -g " + std::string(info().name) + "'s");
   const Settings& now = impl_->settings;
+  if (state.settings == now) {
+    impl_->position = state.position;
+    return;
+  }
   if (state.settings.backend != now.backend || state.settings.device != now.device) {
     impl_ = std::make_unique<Impl>(state);
     return;

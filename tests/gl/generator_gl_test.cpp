@@ -97,7 +97,8 @@ TEST_CASE("Park-Miller's and MRG32k3a's floats and doubles made on the GPU equal
     }
 }
 
-TEST_CASE("a GL generator keeps its engine between calls, and set_state to other settings makes a new one",
+TEST_CASE("a GL generator keeps its engine between calls and set_state to the same settings, and makes a new one "
+          "for other settings",
           "[api][gl]") {
   for (const Profile profile : {Profile::ps30, Profile::compute}) {
     INFO("--profile " << name_of(profile));
@@ -115,6 +116,13 @@ TEST_CASE("a GL generator keeps its engine between calls, and set_state to other
     gl.generate(std::span(second));
     first.insert(first.end(), second.begin(), second.end());
     CHECK(first == reference_words(Algorithm::wichmann_hill, {}, 0, 6000));
+    // Back to an earlier position with the same settings: the engine stays, the outputs are
+    // those from there.
+    gl.set_state({settings, 1234});
+    std::vector<std::uint32_t> again(4 * 3000);
+    gl.generate(std::span(again));
+    CHECK(gl.position() == 4234);
+    CHECK(again == reference_words(Algorithm::wichmann_hill, {}, 1234, 3000));
     // Another parameter set on the same device: an engine with the new set's multipliers.
     GeneratorState state = gl.state();
     state.settings.wh_set = 200;

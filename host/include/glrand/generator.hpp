@@ -70,6 +70,8 @@ struct Settings {
   bool self_test = true;
   // Where the GL path says it fell back to a software renderer; nullptr: nowhere.
   std::ostream* notices = nullptr;
+
+  bool operator==(const Settings&) const = default;
 };
 
 // The native seed a 64-bit seed maps to (docs/library.md, "One 64-bit seed"): SplitMix64's
@@ -107,7 +109,9 @@ class Generator {
   // Outputs generated so far; the next output is output offset + position() of the sequence.
   std::uint64_t position() const;
   GeneratorState state() const;
-  // Continues from `state` (whose algorithm must be this generator's); keeps the device open.
+  // Continues from `state` (whose algorithm must be this generator's); keeps the device open,
+  // and with settings equal to this generator's, what it has made for them (the GL path's
+  // shaders and buffers), so that returning to an earlier position costs nothing more.
   void set_state(const GeneratorState& state);
 
   // The next out.size() / words_per_output() outputs as exact integers (out.size() a multiple

@@ -51,6 +51,7 @@ struct StreamLayout {
   std::uint64_t substreams = kAutomaticSubstreams;
   Split split = Split::leapfrog;
   StateUpdate update = StateUpdate::gpu;
+  bool operator==(const StreamLayout&) const = default;
 };
 
 inline constexpr std::uint64_t kMaxSubstreams = std::uint64_t{1} << 24;
@@ -68,6 +69,7 @@ std::uint64_t automatic_substreams(std::uint64_t count, bool software_renderer);
 struct TargetSize {
   std::uint32_t width = 1024;
   std::uint32_t height = 1024;
+  bool operator==(const TargetSize&) const = default;
 };
 
 inline constexpr std::uint64_t kMaxPixelsPerPass = std::uint64_t{1} << 24;
