@@ -442,14 +442,14 @@ struct ValueOf {
   // (Transform::normals_of_midpoints, normals_of_mrg32k3a), else one() each.
   template <int N>
   __device__ void several(const std::uint32_t (&w)[N], T (&v)[N]) const {
-    if constexpr (kSideBySide && kOfMidpoint) {
-      if (transform.template normals_of_midpoints<kKind>(w, v)) return;
-    } else if constexpr (kSideBySide) {
+    if constexpr (kSideBySide && !kOfMidpoint) {
       transform.template normals_of_mrg32k3a<kKind>(formula, w, v);
-      return;
-    }
+    } else {
+      if constexpr (kSideBySide)
+        if (transform.template normals_of_midpoints<kKind>(w, v)) return;
 #pragma unroll
-    for (int i = 0; i < N; ++i) v[i] = one(&w[i]);
+      for (int i = 0; i < N; ++i) v[i] = one(&w[i]);
+    }
   }
   __device__ void two(const std::uint32_t* x0, const std::uint32_t* x1, T& v0, T& v1) const {
     transform.template pair<T, kKind, kFloat>(formula.f64(x0), formula.f64(x1), v0, v1);

@@ -2,6 +2,7 @@
 #include "library/sources.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <glrand/error.hpp>
 #include <memory>
 #include <optional>
@@ -781,6 +782,13 @@ Source mtgp32_source(const Settings& s) {
 }
 
 }  // namespace
+
+namespace {
+std::atomic<std::uint64_t> engines_made{0};
+}  // namespace
+
+std::uint64_t gl_engines_made() { return engines_made.load(); }
+void count_gl_engine() { engines_made.fetch_add(1); }
 
 void Devices::forget_engine() noexcept {
   engine_key_.clear();

@@ -19,6 +19,11 @@ namespace glrand::library {
 
 using Consumer = Generator::Consumer;
 
+// How many GL engines this process has made (Devices::gl_engine's `make`), for the tests that
+// check a call reuses the engine it should.
+std::uint64_t gl_engines_made();
+void count_gl_engine();
+
 // The devices a generator's runs open and keep from call to call: the GL path's headless
 // context (made current on the calling thread at each run).
 class Devices {
@@ -47,6 +52,7 @@ class Devices {
       forget_engine();
       engine_ = std::shared_ptr<void>(make());
       engine_key_ = typed;
+      count_gl_engine();
     }
     return *static_cast<Engine*>(engine_.get());
   }

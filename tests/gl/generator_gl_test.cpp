@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "library/sources.hpp"
 #include "support/reference_words.hpp"
 
 using namespace glrand;
@@ -112,8 +113,10 @@ TEST_CASE("a GL generator keeps its engine between calls and set_state to the sa
     Generator gl(settings);
     // Calls of one size reuse one engine; the sequence goes on.
     std::vector<std::uint32_t> first(4 * 3000), second(4 * 3000);
+    const std::uint64_t engines = library::gl_engines_made();
     gl.generate(std::span(first));
     gl.generate(std::span(second));
+    CHECK(library::gl_engines_made() == engines + 1);
     first.insert(first.end(), second.begin(), second.end());
     CHECK(first == reference_words(Algorithm::wichmann_hill, {}, 0, 6000));
     // Back to an earlier position with the same settings: the engine stays, the outputs are
@@ -121,6 +124,7 @@ TEST_CASE("a GL generator keeps its engine between calls and set_state to the sa
     gl.set_state({settings, 1234});
     std::vector<std::uint32_t> again(4 * 3000);
     gl.generate(std::span(again));
+    CHECK(library::gl_engines_made() == engines + 1);
     CHECK(gl.position() == 4234);
     CHECK(again == reference_words(Algorithm::wichmann_hill, {}, 1234, 3000));
     // Another parameter set on the same device: an engine with the new set's multipliers.
@@ -130,6 +134,7 @@ TEST_CASE("a GL generator keeps its engine between calls and set_state to the sa
     gl.set_state(state);
     std::vector<std::uint32_t> other(4 * 3000);
     gl.generate(std::span(other));
+    CHECK(library::gl_engines_made() == engines + 2);
     Settings cpu = state.settings;
     cpu.backend = Backend::cpu;
     cpu.profile = Profile::ps30;
