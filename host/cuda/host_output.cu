@@ -51,6 +51,7 @@ struct HostOutputBuffers {
   std::array<DeviceBuffer<std::uint32_t>, 2> values;
   std::array<PinnedBuffer<std::uint32_t>, 2> on_host;
   std::array<StreamHandle, 2> streams;
+  std::array<EventHandle, 2> made;  // after each stream's last chunk was made
   explicit HostOutputBuffers(int device) : device(device) {}
 
   template <class Buffer>
@@ -111,9 +112,9 @@ BufferPool& pool() {
 namespace {
 
 // The loop both host outputs share: chunk i of `chunk` outputs is made on stream i mod 2 by
-// `make(b, first, n, stream)`, which returns the device memory holding its bytes, and copied
-// into pinned buffer b (or to destination + first·bytes_per_output) while the host consumes
-// chunk i − 1. The buffer set goes back to the pool only after a clean run: an exception (a
+// `make(b, first, n, stream)`, which returns the device memory holding its bytes, once chunk
+// i − 1 is made, and copied into pinned buffer b (or to destination + first·bytes_per_output)
+// while the host consumes chunk i − 1. The buffer set goes back to the pool only after a clean run: an exception (a
 // failed call, or one from `consume`) drops it, whose streams may still hold work.
 template <class Make>
 void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, std::uint64_t chunk,
@@ -134,11 +135,16 @@ void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, 
     const int b = static_cast<int>(index % 2);
     const std::uint64_t n = std::min(chunk, count - first);
     const cudaStream_t stream = streams[b].get();
-    const void* made = make(b, first, n, stream);
+    // A chunk is made after the one before it, not beside it: two chunks' kernels sharing the
+    // GPU would each take twice as long, and both copies would wait for both; in turn, each
+    // runs on the whole GPU while the chunk before is copied.
+    if (index > 0) check(cudaStreamWaitEvent(stream, buffers->made[1 - b].get(), 0), "cudaStreamWaitEvent");
+    const void* bytes = make(b, first, n, stream);
+    check(cudaEventRecord(buffers->made[b].get(), stream), "cudaEventRecord");
     filled[b] = static_cast<std::size_t>(n) * bytes_per_output;
     copied_to[b] = destination ? destination + first * bytes_per_output
                                : reinterpret_cast<std::byte*>(buffers->on_host[b].data());
-    check(cudaMemcpyAsync(copied_to[b], made, filled[b], cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
+    check(cudaMemcpyAsync(copied_to[b], bytes, filled[b], cudaMemcpyDeviceToHost, stream), "cudaMemcpyAsync");
     if (index > 0) finish(1 - b);
   }
   finish(static_cast<int>((index - 1) % 2));
