@@ -111,11 +111,12 @@ BufferPool& pool() {
 
 namespace {
 
-// The loop both host outputs share: chunk i of `chunk` outputs is made on stream i mod 2 by
-// `make(b, first, n, stream)`, which returns the device memory holding its bytes, once chunk
-// i − 1 is made, and copied into pinned buffer b (or to destination + first·bytes_per_output)
-// while the host consumes chunk i − 1. The buffer set goes back to the pool only after a clean run: an exception (a
-// failed call, or one from `consume`) drops it, whose streams may still hold work.
+// The loop both host outputs share: chunk i of `chunk` outputs is made on stream b = i mod 2,
+// after chunk i − 1 is made (an event of the other stream), by `make(b, first, n, stream)`,
+// which returns the device memory holding its bytes, and copied into pinned buffer b (or to
+// destination + first·bytes_per_output) while the host consumes chunk i − 1. The buffer set
+// goes back to the pool only after a clean run: an exception (a failed call, or one from
+// `consume`) drops it, whose streams may still hold work.
 template <class Make>
 void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, std::uint64_t chunk,
                std::size_t bytes_per_output, std::byte* destination, Make make,
