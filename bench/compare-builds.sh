@@ -24,6 +24,11 @@ shift
 for b in "${builds[@]}"; do
   [[ -x $b ]] || { echo "compare-builds.sh: $b is not an executable" >&2; exit 2; }
 done
+# The runs write into /dev/null: only where it is the null device (character device 1,3).
+if [[ ! -c /dev/null || $(stat -c %t,%T /dev/null) != 1,3 ]]; then
+  echo "compare-builds.sh: /dev/null is not the null device on this machine" >&2
+  exit 2
+fi
 
 line="$*:"
 for ((r = 0; r < rounds; ++r)); do
