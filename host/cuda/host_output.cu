@@ -67,6 +67,11 @@ struct HostOutputBuffers {
   }
 };
 
+// Words that hold `outputs` outputs of `bytes_per_output` bytes.
+std::size_t words_for(std::uint64_t outputs, std::size_t bytes_per_output) {
+  return (static_cast<std::size_t>(outputs) * bytes_per_output + sizeof(std::uint32_t) - 1) / sizeof(std::uint32_t);
+}
+
 class BufferPool {
  public:
   std::unique_ptr<HostOutputBuffers> take() {
@@ -122,8 +127,7 @@ void in_chunks(std::unique_ptr<HostOutputBuffers> buffers, std::uint64_t count, 
                std::size_t bytes_per_output, std::byte* destination, Make make,
                const std::function<void(std::span<const std::byte>)>& consume) {
   if (!destination)
-    HostOutputBuffers::at_least(buffers->on_host,
-                                (static_cast<std::size_t>(chunk) * bytes_per_output + 3) / sizeof(std::uint32_t));
+    HostOutputBuffers::at_least(buffers->on_host, words_for(chunk, bytes_per_output));
   auto& streams = buffers->streams;
   std::array<std::size_t, 2> filled{};  // bytes
   std::array<std::byte*, 2> copied_to{};
@@ -196,8 +200,7 @@ void generate_host_values(const Generator& generator, const DeviceConversion& co
   const std::size_t width = generator.words_per_output;
   std::unique_ptr<HostOutputBuffers> buffers = pool().take();
   HostOutputBuffers::at_least(buffers->on_device, static_cast<std::size_t>(chunk) * width);
-  HostOutputBuffers::at_least(buffers->values,
-                              (static_cast<std::size_t>(chunk) * conversion.bytes_per_output + 3) / 4);
+  HostOutputBuffers::at_least(buffers->values, words_for(chunk, conversion.bytes_per_output));
   HostOutputBuffers& set = *buffers;
   in_chunks(
       std::move(buffers), count, chunk, conversion.bytes_per_output, destination,
@@ -215,7 +218,7 @@ void generate_host_values(const ValueGenerator& generator, std::uint64_t count,
   if (count == 0) return;
   const std::uint64_t chunk = chunk_of(chunk_outputs, generator.bytes_per_output, count);
   std::unique_ptr<HostOutputBuffers> buffers = pool().take();
-  HostOutputBuffers::at_least(buffers->on_device, (static_cast<std::size_t>(chunk) * generator.bytes_per_output + 3) / 4);
+  HostOutputBuffers::at_least(buffers->on_device, words_for(chunk, generator.bytes_per_output));
   HostOutputBuffers& set = *buffers;
   in_chunks(
       std::move(buffers), count, chunk, generator.bytes_per_output, destination,

@@ -781,10 +781,8 @@ Source mtgp32_source(const Settings& s) {
   return source;
 }
 
-}  // namespace
+std::atomic<std::uint64_t> engines_made{0};  // gl_engines_made()
 
-namespace {
-std::atomic<std::uint64_t> engines_made{0};
 }  // namespace
 
 std::uint64_t gl_engines_made() { return engines_made.load(); }
