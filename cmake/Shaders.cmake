@@ -103,6 +103,8 @@ set(GLRAND_SHADER_MODULES
   compute/texture_main.glsl
   compute/texture_images.glsl
   readback/unit_values.glsl
+  readback/pack_rule.glsl
+  readback/pack_in_pass.glsl
 )
 list(TRANSFORM GLRAND_SHADERS PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/shaders/ OUTPUT_VARIABLE shader_paths)
 list(TRANSFORM GLRAND_SHADER_MODULES PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/shaders/ OUTPUT_VARIABLE module_paths)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A generation engine's word packers (gl::WordPacker), one per read-back format and
-// distribution variant, each made by the first run in them, and the readback of a whole pass
+// A generation engine's word packers (gl::WordPacker), one per read-back format, distribution
+// variant and kind (after the pass or in it), each made by the first run in them, and the readback of a whole pass
 // per format (gl::make_pass_readback), which the variants share (their values take the same
 // words), with the one reader thread its shared-context readbacks share: the ps30 engine's
 // and the scatter and compute engines'.
@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "fragment/distribution_pass.hpp"
@@ -49,9 +50,12 @@ class Packings {
 
   // The packing of `format` and `distribution`, its parameters set: the packer made where
   // there is none by make(format, variant), the buffers for passes of `outputs` outputs.
+  // `in_pass`: a packer of the pass itself (gl::WordPacker::PassSource), kept apart from the
+  // one that packs after the pass.
   template <class Make>
-  Packing get(gl::PackFormat format, const PackedDistribution& distribution, std::uint64_t outputs, Make make) {
-    auto& packer = packers_[{format, distribution.variant}];
+  Packing get(gl::PackFormat format, const PackedDistribution& distribution, std::uint64_t outputs, Make make,
+              bool in_pass = false) {
+    auto& packer = packers_[{format, distribution.variant, in_pass}];
     if (!packer) packer = make(format, distribution.variant);
     if (distribution.variant)
       packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
@@ -79,7 +83,7 @@ class Packings {
     }
   }
 
-  std::map<std::pair<gl::PackFormat, int>, std::unique_ptr<gl::WordPacker>> packers_;
+  std::map<std::tuple<gl::PackFormat, int, bool>, std::unique_ptr<gl::WordPacker>> packers_;
   gl::ReadbackKind kind_;
   std::size_t pass_bytes_;
   std::shared_ptr<gl::ReaderThread> reader_;  // the shared-context readbacks' (each holds it too)

@@ -27,7 +27,10 @@ constexpr std::uint64_t kGroupSize = 256;  // local_size_x of pack_words.comp
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 constexpr int kMaxTargets = 4;
 
-Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format, int distribution) {
+// The packer's program: readback/pack_words.comp, or with `pass_stream` the compute pass of
+// that stream packing its own outputs (compute/STREAM.comp with PACK_IN_PASS).
+Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format, int distribution,
+              std::string_view pass_stream = {}) {
   if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
     throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
   std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
@@ -53,7 +56,12 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
                             "floats or doubles");
     defines["DISTRIBUTION"] = std::to_string(distribution);
   }
-  return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
+  if (pass_stream.empty()) return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
+  if (distribution != 0) throw InvalidArgument("a pass packs its own outputs' words and values, not a distribution's");
+  defines.erase("SOURCE_TEXTURES");
+  defines.erase("OUTPUTS_PER_TEXEL");
+  defines["PACK_IN_PASS"] = "1";
+  return Program::compute(embedded_shader("compute/" + std::string(pass_stream) + ".comp"), defines);
 }
 
 }  // namespace
@@ -87,6 +95,7 @@ WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, i
       format_(format),
       distribution_(distribution),
       textures_(false),
+      in_pass_(false),
       route_(best_route()),
       program_(build(rule, false, 1, format, distribution)),
       header_(kHeaderBytes) {
@@ -100,11 +109,26 @@ WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, i
     check_known_values();
 }
 
+WordPacker::WordPacker(const PackRule& rule, PassSource source, PackFormat format)
+    : rule_(rule),
+      format_(format),
+      distribution_(0),
+      textures_(false),
+      in_pass_(true),
+      route_(best_route()),
+      program_(build(rule, false, 1, format, 0, source.stream)),
+      header_(kHeaderBytes) {
+  look_up();
+  // The conversion is the storage source's code: its known answers prove it on this device.
+  if (format_ != PackFormat::words) WordPacker(rule, StorageSource{}, format);
+}
+
 WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format, int distribution)
     : rule_(rule),
       format_(format),
       distribution_(distribution),
       textures_(true),
+      in_pass_(false),
       route_(best_route()),
       program_(build(rule, true, source.outputs_per_texel, format, distribution)),
       header_(kHeaderBytes) {
@@ -251,7 +275,7 @@ void WordPacker::look_up() {
       glProgramUniform2uiv(id, glGetUniformLocation(id, "uReciprocal"), 4, reciprocals.data());
     }
     if (rule_.values.kind == UnitFormula::Kind::ceicg)
-      glProgramUniform1uiv(id, glGetUniformLocation(id, "uModulus"), 3, rule_.values.moduli.data());
+      glProgramUniform1uiv(id, glGetUniformLocation(id, "uCeicgModulus"), 3, rule_.values.moduli.data());
   }
   check_errors("setting up the word packer");
 }
@@ -307,19 +331,23 @@ void WordPacker::bind_words(std::uint64_t outputs, const PassReadback* into) {
   words_->bind_base(kWordsBinding);
 }
 
-void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
+void WordPacker::begin_pack(std::uint64_t outputs) {
   if (outputs > kNone) throw InvalidArgument("a pass of more than 2^32 - 1 outputs cannot be packed");
   header_.bind_base(kFailureBinding);
-  if (distribution_ == kPoissonVariant) {
-    if (!poisson_cdf_) throw InvalidArgument("the word packer's Poisson values need set_distribution() first");
-    poisson_cdf_->bind_base(kPoissonBinding);
-  }
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, header_.id());
   const std::uint32_t none = kNone;
   glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, sizeof none, GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
   program_.use();
   glUniform1ui(at_.outputs, static_cast<GLuint>(outputs));
+}
+
+void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
+  if (distribution_ == kPoissonVariant) {
+    if (!poisson_cdf_) throw InvalidArgument("the word packer's Poisson values need set_distribution() first");
+    poisson_cdf_->bind_base(kPoissonBinding);
+  }
+  begin_pack(outputs);
   glUniform1i(at_.record, 0);
   const std::uint64_t groups = std::max<std::uint64_t>(1, (invocations + kGroupSize - 1) / kGroupSize);
   const std::uint64_t x = std::min(groups, most_groups_x_);
@@ -333,8 +361,19 @@ void WordPacker::dispatch(std::uint64_t invocations, std::uint64_t outputs) {
   check_errors("packing a pass's words");
 }
 
+void WordPacker::pack_in_pass(std::uint64_t outputs, const PassReadback& into,
+                              const std::function<void(const Program&)>& run) {
+  if (!in_pass_) throw InvalidArgument("this packer packs a pass's outputs after it, not in it");
+  bind_words(outputs, &into);
+  begin_pack(outputs);
+  run(program_);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
+  check_errors("running a pass that packs its outputs");
+  queue_readback(into, outputs);
+}
+
 void WordPacker::pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback* into) {
-  if (textures_) throw InvalidArgument("this packer reads output targets, not a storage buffer");
+  if (textures_ || in_pass_) throw InvalidArgument("this packer does not read a pass's storage buffer");
   bind_words(outputs, into);
   floats.bind_base(kFloatsBinding);
   dispatch(outputs, outputs);
@@ -347,7 +386,7 @@ void WordPacker::pack(const StorageBuffer& floats, std::uint64_t outputs, const 
 
 void WordPacker::pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
                       std::uint32_t outputs_per_pixel, std::uint64_t outputs, const PassReadback& into) {
-  if (!textures_) throw InvalidArgument("this packer reads a storage buffer, not output targets");
+  if (!textures_) throw InvalidArgument("this packer does not read output targets");
   if (targets.empty() || targets.size() > kMaxTargets) throw InvalidArgument("a pass has 1 to 4 output targets");
   bind_words(outputs, &into);
   program_.use();

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "distributions/poisson_table.hpp"
@@ -82,6 +83,14 @@ class WordPacker {
   struct TextureSource {
     int outputs_per_texel;
   };
+  // Or no source: a compute pass of shaders/streams/<stream>.glsl that packs its own outputs
+  // where it makes them (readback/pack_in_pass.glsl), so that its floats never reach memory and
+  // no packing dispatch follows it. Its work groups must be whole (P a multiple of
+  // kPassGroupSize); words and values, no distribution.
+  struct PassSource {
+    std::string_view stream;
+  };
+  static constexpr std::uint64_t kPassGroupSize = 64;  // shaders/compute/main.glsl's local_size_x
 
   // Whether this context runs compute shaders (OpenGL 4.3).
   static bool available();
@@ -97,6 +106,7 @@ class WordPacker {
   // places 2k and 2k + 1 of a pass: a pass must start at a pair and hold whole pairs.
   WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words, int distribution = 0);
   WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words, int distribution = 0);
+  WordPacker(const PackRule& rule, PassSource source, PackFormat format = PackFormat::words);
 
   const PackRule& rule() const { return rule_; }
   PackFormat format() const { return format_; }
@@ -138,7 +148,12 @@ class WordPacker {
   void pack(std::span<const unsigned> targets, std::uint32_t width, std::uint64_t substreams,
             std::uint32_t outputs_per_pixel, std::uint64_t outputs, const PassReadback& into);
 
-  // A pass's mapped read-back: its words, and its failure if the GPU found one.
+  // - a PassSource packer's pass: `run` sets the pass's uniforms on the program it is given
+  //   (this packer's, in use) and dispatches it; outputs from `outputs` on are left out.
+  void pack_in_pass(std::uint64_t outputs, const PassReadback& into, const std::function<void(const Program&)>& run);
+
+  // A pass's mapped read-back: its words, and its failure if the GPU found one (the first
+  // output found wrong; of a PassSource pass, one of them).
   static std::span<const std::uint32_t> words(std::span<const float> mapped, std::uint64_t count);
   std::optional<PackFailure> failure(std::span<const float> mapped) const;
 
@@ -150,6 +165,8 @@ class WordPacker {
   void check_known_values();
   // Binds the words' destination: the pass's buffer of `into` (direct), else words_.
   void bind_words(std::uint64_t outputs, const PassReadback* into);
+  // Binds and clears the failure record, and sets the pass's output count on the program, in use.
+  void begin_pack(std::uint64_t outputs);
   void dispatch(std::uint64_t invocations, std::uint64_t outputs);
   void queue_readback(const PassReadback& into, std::uint64_t outputs) const;
   void pack_stream(const StorageBuffer& floats, std::uint64_t outputs, const PassReadback* into);
@@ -158,6 +175,7 @@ class WordPacker {
   PackFormat format_;
   int distribution_;
   bool textures_;
+  bool in_pass_;  // a PassSource packer
   Route route_;
   Program program_;
   // Uniform locations and the dispatch and storage block limits, looked up once: a pass is too

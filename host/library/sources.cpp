@@ -185,6 +185,8 @@ Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits
 template <class Engine>
 void note_readback(Devices& devices, const Engine& engine) {
   if (const auto kind = engine.last_readback()) devices.where += std::string(", ") + gl::read_description(*kind);
+  if constexpr (requires { engine.last_packed_in_pass(); })
+    if (engine.last_packed_in_pass()) devices.where += ", packed in the pass";
 }
 
 // A stateful generator in the ps30 profile, from `start(first)`.
@@ -206,7 +208,10 @@ template <class Traits>
 stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
                                                std::uint64_t units, GlReadback readback) {
   devices.open_gl();
-  const std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+  std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+  // Whole work groups, so that a compute pass packs its own outputs (gl::WordPacker::PassSource).
+  constexpr std::uint64_t group = gl::WordPacker::kPassGroupSize;
+  if (profile == Profile::compute) wanted = (wanted + group - 1) / group * group;
   const std::uint64_t substreams = std::clamp<std::uint64_t>(wanted, 1, most);
   auto& generator = devices.gl_engine<stream::StreamGenerator<Traits>>(
       std::string(name_of(profile)) + " " + std::to_string(substreams), [&] {

@@ -7,7 +7,8 @@
 // pass's block); their states live in a storage buffer on the GPU, initialised once by
 // skip-ahead on the host and then only advanced by the shader, which writes its outputs
 // straight into their serial places. Each pass's outputs become words on the GPU, which
-// checks that every value is an exact integer in range (gl::WordPacker); the words are read
+// checks that every value is an exact integer in range (gl::WordPacker; in the compute
+// profile the pass itself packs them where it can, set_pack_in_pass); the words are read
 // back and handed on, in order, while the GPU runs the next passes: in the scatter profile on
 // a GPU by a shared context on its own thread (gl::SharedContextReadback), else through two
 // alternating buffers (gl::OverlappedReadback).
@@ -109,6 +110,18 @@ class StreamGenerator {
   static gl::ReadbackKind profile_readback(Profile profile, gl::ReadbackKind kind) {
     return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
   }
+  // Whether a compute pass packs its own outputs (gl::WordPacker::PassSource) where it can:
+  // words and values, without a distribution, with P a multiple of the work group. Else a
+  // packing dispatch follows each pass. On by default; tests and benchmarks compare both.
+  void set_pack_in_pass(bool on) { pack_in_pass_ = on; }
+  bool packs_in_pass(const fragment::PackedDistribution& distribution = {}) const {
+    return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0 &&
+           substreams_ % gl::WordPacker::kPassGroupSize == 0;
+  }
+
+  // Whether the last run's passes packed their own outputs.
+  bool last_packed_in_pass() const { return last_in_pass_; }
+
   // How the last run was read back (none before the first).
   std::optional<gl::ReadbackKind> last_readback() const { return packings_.last_readback(); }
 
@@ -262,14 +275,28 @@ class StreamGenerator {
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
     // The readback is kept from run to run: sized for the engine's longest pass, not this run's.
-    const auto p = packings_.get(format, distribution, most_outputs_per_pass(), [&](gl::PackFormat f, int variant) {
-      return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
-    });
+    const bool in_pass = packs_in_pass(distribution);
+    last_in_pass_ = in_pass;
+    const auto p = packings_.get(
+        format, distribution, most_outputs_per_pass(),
+        [&](gl::PackFormat f, int variant) {
+          if (in_pass) return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::PassSource{G::kStream}, f);
+          return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
+        },
+        in_pass);
     p.readback->run(
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
-          run_pass();
-          p.packer->pack(outputs_, outputs_of(pass), *p.readback);
+          if (in_pass) {
+            p.packer->pack_in_pass(outputs_of(pass), *p.readback, [&](const gl::Program& program) {
+              states_.bind_base(kStateBinding);
+              generator_.set_step(program, passes_.step);
+              program_.run(program, substreams_, passes_.outputs_per_substream);
+            });
+          } else {
+            run_pass();
+            p.packer->pack(outputs_, outputs_of(pass), *p.readback);
+          }
         },
         [&](std::uint64_t pass, std::span<const float> mapped) {
           if (const auto failure = p.packer->failure(mapped)) refuse(*failure);
@@ -286,6 +313,8 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;  // L, as the buffers are sized
   gl::StorageBuffer states_, outputs_;
   Passes passes_;
+  bool pack_in_pass_ = true;
+  bool last_in_pass_ = false;
 };
 
 }  // namespace glrand::stream

@@ -39,9 +39,15 @@ const gl::Program& StreamProgram::use() const {
 }
 
 void StreamProgram::run(std::uint64_t substreams, std::uint32_t outputs_per_substream) {
-  program_.use();
-  program_.set_int("uSubstreams", static_cast<int>(substreams));
-  program_.set_int("uOutputsPerSubstream", static_cast<int>(outputs_per_substream));
+  run(program_, substreams, outputs_per_substream);
+}
+
+void StreamProgram::run(const gl::Program& program, std::uint64_t substreams, std::uint32_t outputs_per_substream) {
+  if (&program != &program_ && profile_ != Profile::compute)
+    throw InvalidArgument("only a compute pass runs by another program of its stream");
+  program.use();
+  program.set_int("uSubstreams", static_cast<int>(substreams));
+  program.set_int("uOutputsPerSubstream", static_cast<int>(outputs_per_substream));
   if (profile_ == Profile::scatter) {
     const std::uint32_t width = static_cast<std::uint32_t>(std::min<std::uint64_t>(substreams, kScatterWidth));
     const std::uint32_t height = static_cast<std::uint32_t>((substreams + width - 1) / width);
@@ -51,7 +57,7 @@ void StreamProgram::run(std::uint64_t substreams, std::uint32_t outputs_per_subs
     }
     framebuffer_->bind();
     vertex_array_.bind();
-    program_.set_int("uWidth", static_cast<int>(width));
+    program.set_int("uWidth", static_cast<int>(width));
     gl::draw_fullscreen(width, height);
   } else {
     GLint most_x = 0;

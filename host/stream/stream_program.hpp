@@ -29,6 +29,9 @@ class StreamProgram {
   // kOutputBinding and updates its state at kStateBinding. Returns after the commands are
   // issued; a memory barrier orders them before later buffer reads and passes.
   void run(std::uint64_t substreams, std::uint32_t outputs_per_substream);
+  // The same pass by `program`, a variant of this compute stream's own (one that packs its
+  // outputs: gl::WordPacker::PassSource), in use, its generator's uniforms set.
+  void run(const gl::Program& program, std::uint64_t substreams, std::uint32_t outputs_per_substream);
 
  private:
   Profile profile_;

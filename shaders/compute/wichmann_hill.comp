@@ -1,5 +1,9 @@
 #version 430 core
 // SPDX-License-Identifier: MIT
 // glrand: profile compute
+// PACK_IN_PASS 1: the pass packs its own outputs (common/stream_buffers.glsl).
+// glrand: variant PACK_IN_PASS=1,FLOATS=4,COMBINE=0
+// glrand: variant PACK_IN_PASS=1,FLOATS=4,COMBINE=0,VALUES=32,VALUE_FORMULA=3
+// glrand: variant PACK_IN_PASS=1,FLOATS=4,COMBINE=0,VALUES=64,VALUE_FORMULA=3
 #include "streams/wichmann_hill.glsl"
 #include "compute/main.glsl"

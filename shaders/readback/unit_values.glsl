@@ -17,7 +17,7 @@
 //     be 0 here, and the float is kept below 1.
 //   VALUE_FORMULA 4 (CEICG, three words x_k an output): d = the fraction of
 //     (x_0/m_0 + x_1/m_1) + x_2/m_2, each quotient and sum a double rounded to nearest, m_k
-//     uModulus; each quotient is the GPU's, then stepped an ulp at a time towards whichever
+//     uCeicgModulus; each quotient is the GPU's, then stepped an ulp at a time towards whichever
 //     neighbour leaves a smaller exact residual |x − q·m| (a fused multiply-add), until none
 //     does: correctly rounded from any start within a few ulp where fma rounds once, which
 //     GLSL does not promise, so the same check decides. d may be 0.
@@ -147,7 +147,7 @@ bool sumFraction(uint x[4], out uint hi, out uint lo, out int e) {
 #endif
 
 #if VALUE_FORMULA == 4
-uniform uint uModulus[3];
+uniform uint uCeicgModulus[3];
 
 // The positive double next to q (step 1) or before it (step −1), through its bits.
 double nextTo(double q, int step) {
@@ -188,9 +188,9 @@ double quotient(uint x, uint m) {
 
 // d of the words x, as its significand (hi, lo) and exponent e; false where d is 0.
 bool quotientFraction(uint x[3], out uint hi, out uint lo, out int e) {
-  precise double u = quotient(x[0], uModulus[0]);
+  precise double u = quotient(x[0], uCeicgModulus[0]);
   for (int k = 1; k < 3; ++k) {
-    precise double term = quotient(x[k], uModulus[k]);
+    precise double term = quotient(x[k], uCeicgModulus[k]);
     u = u + term;
   }
   // u lies in [0, 3): truncation is its floor, and the difference is exact.

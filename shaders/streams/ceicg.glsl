@@ -17,12 +17,7 @@ void runSubstream(int s) {
   for (int j = 0; j < uOutputsPerSubstream; ++j) {
     vec4 x1, x2, x3;
     ceicgIntegers(start, 0.0, x1, x2, x3);
-    int n = 4 * (j * uSubstreams + s);
-    for (int i = 0; i < 4; ++i) {
-      outputs[3 * (n + i)] = x1[i];
-      outputs[3 * (n + i) + 1] = x2[i];
-      outputs[3 * (n + i) + 2] = x3[i];
-    }
+    storeGroup(j * uSubstreams + s, x1, x2, x3);
     start = addMod(start, uGroupStride, uModulus);
   }
   storeState(s, 0, start);

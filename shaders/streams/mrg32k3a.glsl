@@ -6,6 +6,7 @@
 // last by the host's jump (uStep: to the substream's block of the next pass). The whole
 // step runs in one invocation: no ps_3_0 budget to split it.
 #define STATE_VEC4S 3
+#define STREAM_BLOCKS 1
 #include "common/extended_range.glsl"
 #include "common/mrg32k3a_step.glsl"
 #include "common/stream_buffers.glsl"
