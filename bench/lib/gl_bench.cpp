@@ -121,6 +121,14 @@ Row bench_ceicg_ps30_readback(fragment::TargetSize size, const GlTiming& o) {
   return row;
 }
 
+// A stream row's substreams and L: the shapes' P substreams of kDefaultOutputsPerSubstream
+// outputs, as the same pass of the generator's own L (MRG32k3a's longer blocks) where it has one.
+template <class Traits>
+std::pair<std::uint64_t, std::uint32_t> stream_shape(std::uint64_t P) {
+  constexpr std::uint32_t L = stream::default_outputs_per_substream<Traits>();
+  return {std::max<std::uint64_t>(1, P * stream::kDefaultOutputsPerSubstream / L), L};
+}
+
 // The scatter or compute readback row: o.passes passes' outputs through the generator's own
 // readback (states uploaded, passes, each pass's words packed and checked on the GPU and
 // copied into two alternating buffers while the next pass runs; wall clock), beside the
@@ -130,10 +138,11 @@ template <class Traits>
 Row bench_stream_readback(const std::string& name, stream::Profile profile, const Traits& traits,
                           const typename Traits::State& start, std::uint64_t P, const GlTiming& o,
                           int outputs_per_unit = 1) {
-  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits, o.readback);
+  const auto [substreams, L] = stream_shape<Traits>(P);
+  stream::StreamGenerator<Traits> generator(profile, substreams, L, traits, o.readback);
   const std::uint64_t per_pass = generator.outputs_per_pass();
   Row row = gl_row(name, std::string(stream::name_of(profile)) + "-readback",
-                   fmt::format("{} substreams x {} outputs", P,
+                   fmt::format("{} substreams x {} outputs", generator.substreams(),
                                std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
                    "write+readback");
   row.outputs = static_cast<double>(per_pass * outputs_per_unit);
@@ -142,8 +151,8 @@ Row bench_stream_readback(const std::string& name, stream::Profile profile, cons
   row.seconds = wall_seconds([&] { generator.generate(start, per_pass * o.passes, consume); }, o) / o.passes;
   add_read_description(row, generator.last_readback());
   row.ceiling_units = static_cast<double>(per_pass) * Traits::kWordsPerOutput;
-  row.ceiling_seconds = write_readback_seconds(profile, P, generator.outputs_per_substream(), Traits::kWordsPerOutput,
-                                               o.passes, o.repeats);
+  row.ceiling_seconds = write_readback_seconds(profile, generator.substreams(), generator.outputs_per_substream(),
+                                               Traits::kWordsPerOutput, o.passes, o.repeats);
   return row;
 }
 
@@ -204,18 +213,19 @@ Row bench_ceicg_ps30(fragment::TargetSize size, const GlTiming& o) {
 template <class Traits>
 Row bench_stream(const std::string& name, stream::Profile profile, const Traits& traits,
                  const typename Traits::State& start, std::uint64_t P, const GlTiming& o, int outputs_per_unit = 1) {
-  stream::StreamGenerator<Traits> generator(profile, P, stream::kDefaultOutputsPerSubstream, traits);
+  const auto [substreams, L] = stream_shape<Traits>(P);
+  stream::StreamGenerator<Traits> generator(profile, substreams, L, traits);
   generator.upload_states(start);
   const int floats = stream::floats_per_output<Traits>();
   Row row = gl_row(
       name, stream::name_of(profile),
-      fmt::format("{} substreams x {} outputs", P, std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
+      fmt::format("{} substreams x {} outputs", generator.substreams(), std::uint64_t{generator.outputs_per_substream()} * outputs_per_unit),
       "write");
   row.outputs = static_cast<double>(generator.outputs_per_pass() * outputs_per_unit);
   row.seconds = seconds_per_pass([&](int) { generator.run_pass(); }, o.passes, o.repeats);
   row.ceiling_units = static_cast<double>(generator.outputs_per_pass()) * floats;
   row.ceiling_seconds =
-      write_seconds(profile, P, generator.outputs_per_substream(), floats, o.passes, o.repeats);
+      write_seconds(profile, generator.substreams(), generator.outputs_per_substream(), floats, o.passes, o.repeats);
   return row;
 }
 

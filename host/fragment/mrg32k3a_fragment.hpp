@@ -23,6 +23,9 @@ struct Mrg32k3aTraits {
   // Their substreams run blocks (stream/stream_generator.hpp): A is sparse and a step by it a
   // few times cheaper than by A^P.
   static constexpr bool kStreamBlocks = true;
+  // Blocks long enough that each pass's dense jump to the next block weighs little beside the
+  // outputs (docs/performance.md).
+  static constexpr std::uint32_t kStreamOutputsPerSubstream = 256;
   // A step of both components does not fit one ps_3_0 pass: with GPU update the state
   // advances in three passes of this shader, one per state texel.
   static constexpr const char* kAdvanceShader = "mrg32k3a_advance.frag";

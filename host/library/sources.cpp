@@ -208,7 +208,8 @@ template <class Traits>
 stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile, std::uint64_t most, Traits traits,
                                                std::uint64_t units, GlReadback readback) {
   devices.open_gl();
-  std::uint64_t wanted = (units + stream::kDefaultOutputsPerSubstream - 1) / stream::kDefaultOutputsPerSubstream;
+  constexpr std::uint64_t L = stream::default_outputs_per_substream<Traits>();
+  std::uint64_t wanted = (units + L - 1) / L;
   // Whole work groups, so that a compute pass packs its own outputs (gl::WordPacker::PassSource).
   constexpr std::uint64_t group = gl::WordPacker::kPassGroupSize;
   if (profile == Profile::compute) wanted = (wanted + group - 1) / group * group;
@@ -216,7 +217,7 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
   auto& generator = devices.gl_engine<stream::StreamGenerator<Traits>>(
       std::string(name_of(profile)) + " " + std::to_string(substreams), [&] {
         return std::make_unique<stream::StreamGenerator<Traits>>(profile, substreams,
-                                                                 stream::kDefaultOutputsPerSubstream, traits, readback);
+                                                                 L, traits, readback);
       });
   generator.set_readback(readback);
   devices.where = gl::query_context_info().renderer + ", " + name_of(profile) + " profile, " +

@@ -20,6 +20,7 @@
 //   kFloatsPerOutput   floats the shader writes per output (optional: 4 / kOutputsPerVec4)
 //   kStreamBlocks      true: the stream shader runs blocks, stepping by the recurrence and
 //                      then by set_step's jump (optional: leapfrog)
+//   kStreamOutputsPerSubstream  L by default (optional: kDefaultOutputsPerSubstream)
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -65,6 +66,15 @@ constexpr bool streams_in_blocks() {
 
 // Outputs per substream per pass unless the storage-block limit says fewer.
 inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
+
+// A generator's L by default.
+template <class G>
+constexpr std::uint32_t default_outputs_per_substream() {
+  if constexpr (requires { G::kStreamOutputsPerSubstream; })
+    return G::kStreamOutputsPerSubstream;
+  else
+    return kDefaultOutputsPerSubstream;
+}
 // Keeps a pass's output buffer within 256 MiB, however large the device's limit.
 inline constexpr std::uint64_t kMaxOutputBytes = 1ull << 28;
 
@@ -80,7 +90,7 @@ class StreamGenerator {
   // P substreams (1 .. 2^24), each writing up to `outputs_per_substream` outputs per pass.
   // `readback`: how packed passes are read back (set_readback).
   StreamGenerator(Profile profile, std::uint64_t substreams,
-                  std::uint32_t outputs_per_substream = kDefaultOutputsPerSubstream, G generator = G{},
+                  std::uint32_t outputs_per_substream = default_outputs_per_substream<G>(), G generator = G{},
                   gl::ReadbackKind readback = gl::ReadbackKind::automatic)
       : packings_(profile_readback(profile, readback),  // one float an engine output at the fewest
                   checked_substreams(substreams) * fitting_outputs(substreams, outputs_per_substream) * sizeof(float)),
@@ -188,7 +198,10 @@ class StreamGenerator {
   // Sets the substreams to split the sequence from `start` (for run_pass() alone, as
   // benchmarks do): a position apart with leapfrog, L with blocks.
   void upload_states(const State& start) {
-    states_.upload(fragment::encoded_states(generator_, start, substreams_, kBlocks ? passes_.outputs_per_substream : 1));
+    encoded_states_.resize(substreams_ * kStateFloats);
+    fragment::encode_states(generator_, start, substreams_, kBlocks ? passes_.outputs_per_substream : 1,
+                            std::span<float>(encoded_states_));
+    states_.upload(encoded_states_);
   }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
@@ -312,6 +325,7 @@ class StreamGenerator {
   StreamProgram program_;
   std::uint32_t outputs_per_substream_;  // L, as the buffers are sized
   gl::StorageBuffer states_, outputs_;
+  std::vector<float> encoded_states_;  // upload_states's, kept for the next call
   Passes passes_;
   bool pack_in_pass_ = true;
   bool last_in_pass_ = false;
