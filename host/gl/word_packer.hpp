@@ -7,7 +7,7 @@
 // on the mapped buffer itself. Needs a current OpenGL 4.3 context.
 //
 // Read-back layout: a header of kHeaderBytes (the failure record: the first output found
-// wrong, or kNone, and its floats), then the words.
+// wrong, or one of them where a pass packs its own, or kNone, and its floats), then the words.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -85,12 +85,10 @@ class WordPacker {
   };
   // Or no source: a compute pass of shaders/streams/<stream>.glsl that packs its own outputs
   // where it makes them (readback/pack_in_pass.glsl), so that its floats never reach memory and
-  // no packing dispatch follows it. Its work groups must be whole (P a multiple of
-  // kPassGroupSize); words and values, no distribution.
+  // no packing dispatch follows it; words and values, no distribution.
   struct PassSource {
     std::string_view stream;
   };
-  static constexpr std::uint64_t kPassGroupSize = 64;  // shaders/compute/main.glsl's local_size_x
 
   // Whether this context runs compute shaders (OpenGL 4.3).
   static bool available();

@@ -209,10 +209,7 @@ stream::StreamGenerator<Traits>& stream_engine(Devices& devices, Profile profile
                                                std::uint64_t units, GlReadback readback) {
   devices.open_gl();
   constexpr std::uint64_t L = stream::default_outputs_per_substream<Traits>();
-  std::uint64_t wanted = (units + L - 1) / L;
-  // Whole work groups, so that a compute pass packs its own outputs (gl::WordPacker::PassSource).
-  constexpr std::uint64_t group = gl::WordPacker::kPassGroupSize;
-  if (profile == Profile::compute) wanted = (wanted + group - 1) / group * group;
+  const std::uint64_t wanted = (units + L - 1) / L;
   const std::uint64_t substreams = std::clamp<std::uint64_t>(wanted, 1, most);
   auto& generator = devices.gl_engine<stream::StreamGenerator<Traits>>(
       std::string(name_of(profile)) + " " + std::to_string(substreams), [&] {

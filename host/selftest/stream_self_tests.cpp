@@ -2,6 +2,8 @@
 #include "selftest/stream_self_tests.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include <glrand/error.hpp>
 #include <glrand/registry.hpp>
@@ -21,17 +23,32 @@ std::vector<StatefulCase<Traits>> stream_cases(std::vector<StatefulCase<Traits>>
   return cases;
 }
 
+// The ways a profile's passes are packed: in the pass and after it (compute), or after it.
+std::vector<bool> packings_in_pass(stream::Profile profile) {
+  return profile == stream::Profile::compute ? std::vector<bool>{true, false} : std::vector<bool>{false};
+}
+
+// How the self-test's messages name the profile and the packing.
+std::string profile_label(stream::Profile profile, bool in_pass) {
+  const bool after = profile == stream::Profile::compute && !in_pass;
+  return std::string(stream::name_of(profile)) + (after ? ", packed after the pass" : "");
+}
+
 template <class Traits>
 void check_stream(const std::string& generator, stream::Profile profile, std::vector<StatefulCase<Traits>> cases) {
-  check_stateful<Traits>(generator, stream::name_of(profile), stream_cases(std::move(cases)),
-                         [profile](const StatefulCase<Traits>& c) { return run_stream(profile, c); });
+  cases = stream_cases(std::move(cases));
+  for (const bool in_pass : packings_in_pass(profile))
+    check_stateful<Traits>(generator, profile_label(profile, in_pass), cases,
+                           [profile, in_pass](const StatefulCase<Traits>& c) { return run_stream(profile, c, in_pass); });
 }
 
 }  // namespace
 
-std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<const ceicg::Residues> starts) {
+std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<const ceicg::Residues> starts,
+                                            bool pack_in_pass) {
   constexpr std::uint64_t kGroups = kCeicgOutputsPerInput / stream::CeicgStreamTraits::kOutputsPerGroup;
   stream::StreamGenerator<stream::CeicgStreamTraits> engine(profile, 1, kGroups / 2);  // two passes per start
+  engine.set_pack_in_pass(pack_in_pass);
   std::vector<std::uint32_t> words;
   for (const auto& start : starts)
     engine.generate(start, kGroups,
@@ -43,8 +60,11 @@ void stream_self_test(Algorithm algorithm, stream::Profile profile) {
   const std::string name(info(algorithm).name);
   switch (algorithm) {
     case Algorithm::ceicg:
-      return check_ceicg(stream::name_of(profile),
-                         [profile](std::span<const ceicg::Residues> starts) { return run_ceicg_stream(profile, starts); });
+      for (const bool in_pass : packings_in_pass(profile))
+        check_ceicg(profile_label(profile, in_pass), [profile, in_pass](std::span<const ceicg::Residues> starts) {
+          return run_ceicg_stream(profile, starts, in_pass);
+        });
+      return;
     case Algorithm::park_miller:
       return check_stream(name, profile, park_miller_cases());
     case Algorithm::wichmann_hill:

@@ -3,7 +3,9 @@
 // The scatter and compute profiles' self-tests: the known answers of the ps30 self-test
 // (selftest/known_answers.hpp) run through the stream engine (stream/stream_generator.hpp)
 // with its shaders, two passes of two outputs per substream (a blocked engine's leapfrog
-// cases: four passes of one). The leapfrog cases apply to every stream engine (their step,
+// cases: four passes of one); in the compute profile both ways a pass's outputs are packed
+// (in the pass, and after it, as distributions are), each its own programs. The leapfrog
+// cases apply to every stream engine (their step,
 // a^P, A^P or 4P positions, is the stream shaders' step, or a blocked engine's jump); a
 // blocked engine (MRG32k3a) runs the blocking cases too, whose step is the recurrence's own.
 #include <algorithm>
@@ -26,8 +28,9 @@ void stream_self_test(Algorithm algorithm, stream::Profile profile);
 // j·P + s): a leapfrog case by generate_from, a blocking case (blocked engines only) by
 // generate_blocks_from, its blocks put in that order here.
 template <class Traits>
-std::vector<std::uint32_t> run_stream(stream::Profile profile, const StatefulCase<Traits>& c) {
+std::vector<std::uint32_t> run_stream(stream::Profile profile, const StatefulCase<Traits>& c, bool pack_in_pass = true) {
   stream::StreamGenerator<Traits> engine(profile, c.layout.substreams, 2, c.traits);
+  engine.set_pack_in_pass(pack_in_pass);
   std::vector<typename Traits::State> starts;
   for (const auto& input : c.inputs) starts.push_back(input.start);
   std::vector<std::uint32_t> words;
@@ -49,6 +52,7 @@ std::vector<std::uint32_t> run_stream(stream::Profile profile, const StatefulCas
 }
 
 // CEICG: kCeicgOutputsPerInput consecutive outputs from each start, one substream at a time.
-std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<const ceicg::Residues> starts);
+std::vector<std::uint32_t> run_ceicg_stream(stream::Profile profile, std::span<const ceicg::Residues> starts,
+                                            bool pack_in_pass = true);
 
 }  // namespace glrand::selftest

@@ -28,6 +28,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -99,7 +100,6 @@ class StreamGenerator {
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
-        outputs_(most_outputs_per_pass() * kFloats * sizeof(float)),
         passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))} {}
 
   std::uint64_t substreams() const { return substreams_; }
@@ -120,13 +120,12 @@ class StreamGenerator {
   static gl::ReadbackKind profile_readback(Profile profile, gl::ReadbackKind kind) {
     return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
   }
-  // Whether a compute pass packs its own outputs (gl::WordPacker::PassSource) where it can:
-  // words and values, without a distribution, with P a multiple of the work group. Else a
-  // packing dispatch follows each pass. On by default; tests and benchmarks compare both.
+  // Whether a compute pass packs its own outputs (gl::WordPacker::PassSource): words and
+  // values, without a distribution. Else a packing dispatch follows each pass. On by default;
+  // the self-test runs both, and tests and benchmarks compare them.
   void set_pack_in_pass(bool on) { pack_in_pass_ = on; }
   bool packs_in_pass(const fragment::PackedDistribution& distribution = {}) const {
-    return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0 &&
-           substreams_ % gl::WordPacker::kPassGroupSize == 0;
+    return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0;
   }
 
   // Whether the last run's passes packed their own outputs.
@@ -210,7 +209,8 @@ class StreamGenerator {
   // It leaves the program and the storage bindings of the pass bound.
   void run_pass() {
     states_.bind_base(kStateBinding);
-    outputs_.bind_base(kOutputBinding);
+    if (!outputs_) outputs_.emplace(most_outputs_per_pass() * kFloats * sizeof(float));
+    outputs_->bind_base(kOutputBinding);
     generator_.set_step(program_.use(), passes_.step);
     program_.run(substreams_, passes_.outputs_per_substream);
   }
@@ -308,7 +308,7 @@ class StreamGenerator {
             });
           } else {
             run_pass();
-            p.packer->pack(outputs_, outputs_of(pass), *p.readback);
+            p.packer->pack(*outputs_, outputs_of(pass), *p.readback);
           }
         },
         [&](std::uint64_t pass, std::span<const float> mapped) {
@@ -324,7 +324,8 @@ class StreamGenerator {
   std::uint64_t substreams_;
   StreamProgram program_;
   std::uint32_t outputs_per_substream_;  // L, as the buffers are sized
-  gl::StorageBuffer states_, outputs_;
+  gl::StorageBuffer states_;
+  std::optional<gl::StorageBuffer> outputs_;  // the pass's floats, made by the first pass not packed in it
   std::vector<float> encoded_states_;  // upload_states's, kept for the next call
   Passes passes_;
   bool pack_in_pass_ = true;

@@ -26,7 +26,12 @@ layout(std430, binding = 1) writeonly buffer Outputs { float outputs[]; };
 #endif
 
 vec4 loadState(int substream, int texel) { return states[substream * STATE_VEC4S + texel]; }
-void storeState(int substream, int texel, vec4 value) { states[substream * STATE_VEC4S + texel] = value; }
+void storeState(int substream, int texel, vec4 value) {
+#if PACK_IN_PASS
+  if (!gStores) return;
+#endif
+  states[substream * STATE_VEC4S + texel] = value;
+}
 
 // Output n of the pass as 2 or 4 floats (the exact integers the host decodes), or CEICG's
 // group n of four outputs of three floats each.

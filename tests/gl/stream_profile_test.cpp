@@ -144,10 +144,13 @@ TEST_CASE("The stream engines refuse impossible substream counts", "[gl][stream]
 
 namespace {
 
-// Shapes a compute pass packs in itself (P a multiple of its 64-invocation groups), each with
-// a last pass cut short. MRG32k3a's blocks are staged 32 outputs at a time: L = 5 and 40 end
-// a run early, L = 64 runs two whole ones; L = 1 is a pass per P outputs.
-constexpr Shape kInPassShapes[] = {{64, 1, 100}, {64, 5, 1000}, {128, 40, 12345}, {192, 64, 30011}};
+// Compute shapes, each with a last pass cut short: P from 1 to several 64-invocation groups,
+// whole or not (the last group's invocations past P store nothing). MRG32k3a's blocks are
+// staged 32 outputs at a time: L = 5 and 40 end a run early, L = 64 runs two whole ones;
+// L = 1 is a pass per P outputs.
+constexpr Shape kInPassShapes[] = {{1, 3, 10},      {3, 2, 31},        {64, 1, 100},
+                                   {64, 5, 1000},   {100, 40, 7777},   {128, 40, 12345},
+                                   {192, 64, 30011}, {4097, 3, 30000}};
 
 template <class T>
 using Convert = std::function<void(std::span<const std::uint32_t>, std::span<T>)>;
@@ -251,7 +254,7 @@ TEST_CASE("Compute passes that pack their own outputs equal the reference: words
 TEST_CASE("A compute pass that packs its own outputs refuses a wrong output with its place and floats",
           "[gl][stream][pack]") {
   test_context();
-  constexpr std::uint64_t P = 128;
+  constexpr std::uint64_t P = 100;  // a last work group of 36
   std::vector<pm::State> starts;
   for (std::uint64_t s = 0; s < P; ++s) starts.push_back(s == 77 ? 0 : pm::state_at(1, s));
   for (const bool in_pass : {true, false}) {
