@@ -184,9 +184,9 @@ Fragment& ps30_engine(Devices& devices, const StreamLayout& layout, const Traits
 // What `where` says of how an engine's run was read back, where its passes were packed.
 template <class Engine>
 void note_readback(Devices& devices, const Engine& engine) {
-  if (const auto kind = engine.last_readback()) devices.where += std::string(", ") + gl::read_description(*kind);
   if constexpr (requires { engine.last_packed_in_pass(); })
     if (engine.last_packed_in_pass()) devices.where += ", packed in the pass";
+  if (const auto kind = engine.last_readback()) devices.where += std::string(", ") + gl::read_description(*kind);
 }
 
 // A stateful generator in the ps30 profile, from `start(first)`.
