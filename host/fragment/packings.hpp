@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // A generation engine's word packers (gl::WordPacker), one per read-back format, distribution
-// variant and kind (after the pass or in it), each made by the first run in them, and the readback of a whole pass
-// per format (gl::make_pass_readback), which the variants share (their values take the same
-// words), with the one reader thread its shared-context readbacks share: the ps30 engine's
-// and the scatter and compute engines'.
+// variant and kind (after the pass or in it), each made by the first run in them, and the
+// readback of a whole pass per format (gl::make_pass_readback), which the variants share
+// (their values take the same words), with the one reader thread its shared-context readbacks
+// share: the ps30 engine's and the scatter and compute engines'.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -34,9 +34,7 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
   if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
     throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
   std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
-                                             {"COMBINE", rule.pairs ? "1" : "0"},
-                                             {"SOURCE_TEXTURES", textures ? "1" : "0"},
-                                             {"OUTPUTS_PER_TEXEL", std::to_string(outputs_per_texel)}};
+                                             {"COMBINE", rule.pairs ? "1" : "0"}};
   if (format != PackFormat::words) {
     using enum UnitFormula::Kind;
     const UnitFormula::Kind kind = rule.values.kind;
@@ -56,10 +54,12 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
                             "floats or doubles");
     defines["DISTRIBUTION"] = std::to_string(distribution);
   }
-  if (pass_stream.empty()) return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
+  if (pass_stream.empty()) {
+    defines["SOURCE_TEXTURES"] = textures ? "1" : "0";
+    defines["OUTPUTS_PER_TEXEL"] = std::to_string(outputs_per_texel);
+    return Program::compute(embedded_shader("readback/pack_words.comp"), defines);
+  }
   if (distribution != 0) throw InvalidArgument("a pass packs its own outputs' words and values, not a distribution's");
-  defines.erase("SOURCE_TEXTURES");
-  defines.erase("OUTPUTS_PER_TEXEL");
   defines["PACK_IN_PASS"] = "1";
   return Program::compute(embedded_shader("compute/" + std::string(pass_stream) + ".comp"), defines);
 }

@@ -208,11 +208,9 @@ class StreamGenerator {
   // state of its own: a guard's queries wait for the driver, and a benchmark would time them.
   // It leaves the program and the storage bindings of the pass bound.
   void run_pass() {
-    states_.bind_base(kStateBinding);
     if (!outputs_) outputs_.emplace(most_outputs_per_pass() * kFloats * sizeof(float));
     outputs_->bind_base(kOutputBinding);
-    generator_.set_step(program_.use(), passes_.step);
-    program_.run(substreams_, passes_.outputs_per_substream);
+    run_pass_by(program_.use());
   }
 
  private:
@@ -267,6 +265,14 @@ class StreamGenerator {
     Passes saved_;
   };
 
+  // A pass by `program`, in use: the stream program, or a variant of it that packs its own
+  // outputs (its words' bindings already made).
+  void run_pass_by(const gl::Program& program) {
+    states_.bind_base(kStateBinding);
+    generator_.set_step(program, passes_.step);
+    program_.run(program, substreams_, passes_.outputs_per_substream);
+  }
+
   // The GPU found output n of a pass not an exact integer in range (its arithmetic broke the
   // algorithm).
   [[noreturn]] void refuse(const gl::PackFailure& failure) const {
@@ -301,11 +307,8 @@ class StreamGenerator {
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
           if (in_pass) {
-            p.packer->pack_in_pass(outputs_of(pass), *p.readback, [&](const gl::Program& program) {
-              states_.bind_base(kStateBinding);
-              generator_.set_step(program, passes_.step);
-              program_.run(program, substreams_, passes_.outputs_per_substream);
-            });
+            p.packer->pack_in_pass(outputs_of(pass), *p.readback,
+                                   [&](const gl::Program& program) { run_pass_by(program); });
           } else {
             run_pass();
             p.packer->pack(*outputs_, outputs_of(pass), *p.readback);
