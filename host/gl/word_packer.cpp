@@ -274,8 +274,20 @@ void WordPacker::look_up() {
       }
       glProgramUniform2uiv(id, glGetUniformLocation(id, "uReciprocal"), 4, reciprocals.data());
     }
-    if (rule_.values.kind == UnitFormula::Kind::ceicg)
+    if (rule_.values.kind == UnitFormula::Kind::ceicg) {
       glProgramUniform1uiv(id, glGetUniformLocation(id, "uCeicgModulus"), 3, rule_.values.moduli.data());
+      // The plain floats' estimate (quickFloat): 1/m_k, each rounded once here.
+      std::array<GLuint, 6> reciprocals{};
+      for (int k = 0; k < 3; ++k) {
+        const auto r = std::bit_cast<std::uint64_t>(1.0 / static_cast<double>(rule_.values.moduli[static_cast<std::size_t>(k)]));
+        reciprocals[2 * k] = static_cast<GLuint>(r);
+        reciprocals[2 * k + 1] = static_cast<GLuint>(r >> 32);
+      }
+      const GLint at = glGetUniformLocation(id, "uCeicgReciprocal");
+      if (format_ == PackFormat::f32 && distribution_ == 0 && at < 0)
+        throw DeviceError("the word packer has no uniform uCeicgReciprocal");
+      if (at >= 0) glProgramUniform2uiv(id, at, 3, reciprocals.data());
+    }
   }
   check_errors("setting up the word packer");
 }

@@ -136,6 +136,19 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   w[0] = d.x;
   w[1] = d.y;
 #endif
+#elif VALUES == 32 && DISTRIBUTION == 0 && VALUE_FORMULA == 4
+  // CEICG's plain floats: from the estimate, or where it cannot decide, the exact quotients.
+  for (int j = 0; j < 4; ++j) {
+    uint x[3] = uint[3](uint(v[3 * j]), uint(v[3 * j + 1]), uint(v[3 * j + 2]));
+    uint bits = 0u;
+    bool settled = !ok || quickFloat(x, bits);
+    if (!settled) {
+      uint hi, lo;
+      int e;
+      bits = quotientFraction(x, hi, lo, e) ? floatBits(hi, lo, e) : 0u;
+    }
+    w[j] = bits;
+  }
 #elif VALUES != 0 && VALUE_FORMULA == 4
   for (int j = 0; j < 4; ++j) {
     uint x[3] = uint[3](uint(v[3 * j]), uint(v[3 * j + 1]), uint(v[3 * j + 2]));

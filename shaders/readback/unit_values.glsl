@@ -186,6 +186,33 @@ double quotient(uint x, uint m) {
   return q;
 }
 
+#if VALUES == 32 && DISTRIBUTION == 0
+uniform uvec2 uCeicgReciprocal[3];  // 1/m_k's IEEE bits (x low word), rounded once on the host
+
+// The float of d without its exact quotients, where an estimate settles it: bits, and true.
+// The estimate s = Σ x_k·(1/m_k) lies within 2^-49 of the exact quotients' rounded sum (each
+// quotient's, product's and sum's error is at most an ulp or so below 3), so d lies in
+// frac([s − 2^-46, s + 2^-46]); where that interval's ends share an integer part and give the
+// same float, so does d, as the float of d grows with d. Elsewhere (a fraction near 0, 1 or
+// a float's edge: rare), false, and quotientFraction decides.
+bool quickFloat(uint x[3], out uint bits) {
+  double s = double(x[0]) * packDouble2x32(uCeicgReciprocal[0]);
+  s = fma(double(x[1]), packDouble2x32(uCeicgReciprocal[1]), s);
+  s = fma(double(x[2]), packDouble2x32(uCeicgReciprocal[2]), s);
+  const double margin = 1.0lf / 70368744177664.0lf;  // 2^-46
+  double a = s - margin, b = s + margin;
+  double fa = floor(a), fb = floor(b);
+  double da = a - fa, db = b - fb;
+  uint hi, lo;
+  int e;
+  bits = 0u;
+  if (fa != fb || !doubleParts(da, hi, lo, e)) return false;
+  bits = floatBits(hi, lo, e);
+  doubleParts(db, hi, lo, e);
+  return floatBits(hi, lo, e) == bits;
+}
+#endif
+
 // d of the words x, as its significand (hi, lo) and exponent e; false where d is 0.
 bool quotientFraction(uint x[3], out uint hi, out uint lo, out int e) {
   precise double u = quotient(x[0], uCeicgModulus[0]);

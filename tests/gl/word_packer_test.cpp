@@ -22,6 +22,7 @@
 #include "gl/state_guard.hpp"
 #include "gl/word_packer.hpp"
 #include "stream/ceicg_stream.hpp"
+#include "support/ceicg_float_edges.hpp"
 #include "support/gl_test_context.hpp"
 
 using namespace glrand;
@@ -292,6 +293,9 @@ TEST_CASE("the GPU makes CEICG's floats and doubles bit for bit as the host form
       for (std::size_t k = 0; k < 3; ++k) words.push_back(k == at ? std::min(e, modulus(k) - 1) : random() % modulus(k));
   for (std::size_t k = 0; k < 3; ++k) words.push_back(modulus(k) - 1);
   for (std::size_t k = 0; k < 3; ++k) words.push_back(0);  // d = 0
+  // Outputs whose d lies next to a float's edge, where an estimate of d cannot decide.
+  const auto near_edges = test::ceicg_words_near_float_edges(400, 2028);
+  words.insert(words.end(), near_edges.begin(), near_edges.end());
   while (words.size() % 12 != 0 || words.size() < 12 * 100'000) words.push_back(random() % modulus(words.size()));
   check_values(
       rule, words, [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); },

@@ -24,6 +24,7 @@
 #include "generators/sobol32.hpp"
 #include "generators/wichmann_hill.hpp"
 #include "midpoint_paths.hpp"
+#include "support/ceicg_float_edges.hpp"
 #include "support/word_comparison.hpp"
 
 using namespace glrand;
@@ -93,7 +94,10 @@ constexpr std::uint64_t kSequenceOutputs = 1'000'000'000;
 TEST_CASE("CEICG floats made on the GPU equal the host formula on edge and random words", "[gpu][ceicg][floats]") {
   std::vector<std::uint32_t> highest;
   for (const auto& c : ceicg::kComponents) highest.push_back(c.modulus - 1);
-  const auto words = edge_words(highest, 0, 1'000'000);
+  auto words = edge_words(highest, 0, 1'000'000);
+  // Outputs whose d lies next to a float's edge, where the floats' estimate cannot decide.
+  const auto near_edges = test::ceicg_words_near_float_edges(400, 2028);
+  words.insert(words.end(), near_edges.begin(), near_edges.end());
   const std::size_t n = words.size() / 3;
   std::vector<float> f32(n);
   std::vector<double> f64(n);
