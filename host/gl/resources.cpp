@@ -325,6 +325,16 @@ StorageBuffer::StorageBuffer(std::size_t bytes) : bytes_(bytes) {
 
 void StorageBuffer::bind_base(unsigned index) const { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, index, id()); }
 
+void StorageBuffer::upload_from(const PixelUnpackBuffer& source, std::size_t bytes) const {
+  if (bytes > source.bytes() || bytes > bytes_) throw InvalidArgument("upload_from: more bytes than the buffers hold");
+  const BufferBindingKeeper read(GL_COPY_READ_BUFFER, GL_COPY_READ_BUFFER_BINDING);
+  const BufferBindingKeeper write(GL_COPY_WRITE_BUFFER, GL_COPY_WRITE_BUFFER_BINDING);
+  glBindBuffer(GL_COPY_READ_BUFFER, source.id());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, id());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+  check_errors("uploading to a shader storage buffer");
+}
+
 void StorageBuffer::upload(std::span<const std::byte> bytes) const {
   const BufferBindingKeeper keep(GL_SHADER_STORAGE_BUFFER, GL_SHADER_STORAGE_BUFFER_BINDING);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, id());

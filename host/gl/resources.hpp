@@ -195,6 +195,9 @@ class StorageBuffer {
   // Copies `values` (or bytes) into the buffer from offset 0.
   void upload(std::span<const float> values) const { upload(std::as_bytes(values)); }
   void upload(std::span<const std::byte> bytes) const;
+  // Queues a copy of `source`'s first `bytes` bytes into the buffer from offset 0, on the GPU
+  // (no copy of the driver's); the caller marks `source` read after it.
+  void upload_from(const PixelUnpackBuffer& source, std::size_t bytes) const;
   // Copies the first values.size() floats out (waits for the GPU).
   void download(std::span<float> values) const;
 

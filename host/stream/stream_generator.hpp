@@ -196,10 +196,23 @@ class StreamGenerator {
 
   // Sets the substreams to split the sequence from `start` (for run_pass() alone, as
   // benchmarks do): a position apart with leapfrog, L with blocks.
+  // Where the context has persistent buffers, the states are encoded straight into a mapped
+  // upload buffer that the GPU copies from: the driver's own copy of host memory otherwise
+  // comes before the first pass.
   void upload_states(const State& start) {
-    encoded_states_.resize(substreams_ * kStateFloats);
-    fragment::encode_states(generator_, start, substreams_, kBlocks ? passes_.outputs_per_substream : 1,
-                            std::span<float>(encoded_states_));
+    const std::size_t floats = substreams_ * kStateFloats;
+    const std::uint64_t stride = kBlocks ? passes_.outputs_per_substream : 1;
+    if (gl::PixelPackBuffer::persistent_available()) {
+      if (!staged_states_ || staged_states_->bytes() < floats * sizeof(float))
+        staged_states_ = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
+      staged_states_->wait_until_read();  // the last call's copy
+      fragment::encode_states(generator_, start, substreams_, stride, std::span<float>(staged_states_->mapped(), floats));
+      states_.upload_from(*staged_states_, floats * sizeof(float));
+      staged_states_->mark_read();
+      return;
+    }
+    encoded_states_.resize(floats);
+    fragment::encode_states(generator_, start, substreams_, stride, std::span<float>(encoded_states_));
     states_.upload(encoded_states_);
   }
 
@@ -330,6 +343,7 @@ class StreamGenerator {
   gl::StorageBuffer states_;
   std::optional<gl::StorageBuffer> outputs_;  // the pass's floats, made by the first pass not packed in it
   std::vector<float> encoded_states_;  // upload_states's, kept for the next call
+  std::unique_ptr<gl::PixelUnpackBuffer> staged_states_;  // upload_states's with persistent buffers
   Passes passes_;
   bool pack_in_pass_ = true;
   bool last_in_pass_ = false;
