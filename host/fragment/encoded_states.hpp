@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <glrand/error.hpp>
+#include "fragment/state_chains.hpp"
 #include "generators/parallel_fill.hpp"
 
 namespace glrand::fragment {
@@ -29,9 +30,9 @@ void encode_states(const G& generator, const typename G::State& first, std::uint
   parallel_fill(
       count, 0,
       [&](std::uint64_t begin, std::uint64_t end) {
-        typename G::State s = generator.apply(generator.jump(begin * stride), first);
-        for (std::uint64_t i = begin; i < end; ++i, s = generator.apply(step, s))
+        for_each_jumped_state(generator, first, stride, step, begin, end, [&](std::uint64_t i, const typename G::State& s) {
           generator.encode_state(s, encoded.data() + kFloats * i);
+        });
       },
       kStatesPerCore);
 }

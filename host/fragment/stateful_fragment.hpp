@@ -50,6 +50,7 @@
 #include "fragment/ceicg_fragment.hpp"
 #include "fragment/distribution_pass.hpp"
 #include "fragment/packings.hpp"
+#include "fragment/state_chains.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
 #include "generators/parallel_fill.hpp"
@@ -273,8 +274,8 @@ class StatefulFragment {
     host_states_.resize(substreams());
     const auto step = generator_.jump(stride);
     parallel_fill(substreams(), 0, [&](std::uint64_t begin, std::uint64_t end) {
-      State s = generator_.apply(generator_.jump(stride * begin), first);
-      for (std::uint64_t i = begin; i < end; ++i, s = generator_.apply(step, s)) host_states_[i] = s;
+      for_each_jumped_state(generator_, first, stride, step, begin, end,
+                            [&](std::uint64_t i, const State& s) { host_states_[i] = s; });
     });
   }
 
