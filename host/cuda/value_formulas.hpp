@@ -2,7 +2,8 @@
 #pragma once
 // Device code shared by the value kernels (cuda/conversion_kernels.cu) and the generating
 // kernels that make values where they make the words: each generator's f32 and f64 formula of
-// its words (generators/*.hpp and *.cpp, operation for operation: the host's bits), and a
+// its words (generators/*.hpp and *.cpp, operation for operation: the host's bits; CEICG's f32
+// the same bits, from an estimate where that settles them), and a
 // distribution's value of the formula's double u. Every add, multiply and fused multiply-add is
 // written as its intrinsic, so that no contraction can change a bit, nor make two kernels that
 // inline the same code differ. Rounding a double down to a float

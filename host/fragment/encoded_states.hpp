@@ -2,9 +2,9 @@
 #pragma once
 // Substream states laid out for the GPU: `count` states, state i being `first` moved on by
 // i·stride positions, each as the traits' encode_state writes it (4·kStateVec4s floats),
-// computed on every core, each core's range started by one skip-ahead. The stream engines'
-// leapfrog starts (stride 1) or blocks (stride L), and the texture fills' texels (stride C·T)
-// or runs of R texels (stride R·C·T) are such layouts.
+// computed on every core, each core's range in chains side by side (fragment/state_chains.hpp).
+// The stream engines' leapfrog starts (stride 1) or blocks (stride L), and the texture fills'
+// texels (stride C·T) or runs of R texels (stride R·C·T) are such layouts.
 #include <cstdint>
 #include <span>
 #include <vector>

@@ -11,7 +11,8 @@
 namespace glrand::fragment {
 
 // Chains a core runs side by side: several where a jump is no larger than a state (a
-// multiplier a component, each product one chain of dependent arithmetic); one where it is
+// multiplier a component, each product one chain of dependent arithmetic; CEICG's count of
+// positions, added to its residues, takes them too); one where it is
 // larger (MRG32k3a's matrices, whose rows are independent already: there eight chains made
 // the states slower).
 template <class G>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gl/context_info.hpp"
 
+#include <string_view>
+
 #include <GL/glew.h>
 
 #include "gl/check.hpp"
@@ -12,6 +14,12 @@ std::string text(GLenum what) {
   return s ? s : "";
 }
 }  // namespace
+
+bool software_renderer() {
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string_view name = renderer ? renderer : "";
+  return name.starts_with("llvmpipe") || name.starts_with("softpipe");
+}
 
 ContextInfo query_context_info() {
   ContextInfo info;

@@ -9,4 +9,8 @@ using ContextInfo = glrand::GlContextInfo;
 
 ContextInfo query_context_info();
 
+// Whether the current context is Mesa's software renderer (llvmpipe, softpipe), which names
+// itself in GL_RENDERER.
+bool software_renderer();
+
 }  // namespace glrand::gl

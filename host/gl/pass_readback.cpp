@@ -7,22 +7,13 @@
 #include <string_view>
 
 #include <glrand/error.hpp>
+#include "gl/context_info.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/reader_thread.hpp"
 #include "gl/resources.hpp"
 #include "gl/shared_context_readback.hpp"
 
 namespace glrand::gl {
-namespace {
-
-// Mesa's software renderers name themselves in GL_RENDERER.
-bool software_renderer() {
-  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  const std::string_view name = renderer ? renderer : "";
-  return name.starts_with("llvmpipe") || name.starts_with("softpipe");
-}
-
-}  // namespace
 
 void PassReadback::check_copy(const StorageBuffer& source, std::size_t bytes, std::size_t offset) const {
   if (bytes > source.bytes() || offset > this->bytes() || bytes > this->bytes() - offset)

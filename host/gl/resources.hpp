@@ -159,8 +159,9 @@ class PixelPackBuffer {
 
 // A buffer object of `bytes` bytes for uploads (GL_PIXEL_UNPACK_BUFFER): immutable storage in
 // host memory, mapped for writing once, coherently, for its whole life (needs
-// PixelPackBuffer::persistent_available()). The host writes what a texture upload then copies
-// from it on the GPU's side, with no copy of the driver's in between; wait_until_read()
+// PixelPackBuffer::persistent_available()). The host writes what a texture upload or a buffer
+// copy (StorageBuffer::upload_from) then reads on the GPU's side, with no copy of the driver's
+// in between; wait_until_read()
 // before writing it again.
 class PixelUnpackBuffer {
  public:

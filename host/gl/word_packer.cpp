@@ -12,6 +12,7 @@
 
 #include <glrand/error.hpp>
 #include "gl/check.hpp"
+#include "gl/context_info.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/shader_library.hpp"
 #include "gl/state_guard.hpp"
@@ -30,7 +31,7 @@ constexpr int kMaxTargets = 4;
 // The packer's program: readback/pack_words.comp, or with `pass_stream` the compute pass of
 // that stream packing its own outputs (compute/STREAM.comp with PACK_IN_PASS).
 Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFormat format, int distribution,
-              std::string_view pass_stream = {}) {
+              bool estimate, std::string_view pass_stream = {}) {
   if (rule.floats() < 1 || rule.floats() > 16 || (rule.pairs && rule.floats() % 2 != 0))
     throw InvalidArgument("a pack rule needs 1 to 16 floats per output (an even number for pairs)");
   std::map<std::string, std::string> defines{{"FLOATS", std::to_string(rule.floats())},
@@ -45,6 +46,7 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
       throw InvalidArgument("this generator's floats are made on the host, not by the word packer");
     defines["VALUES"] = format == PackFormat::f32 ? "32" : "64";
     defines["VALUE_FORMULA"] = kind == mersenne31_quotient ? "1" : kind == product ? "2" : kind == wichmann_hill ? "3" : "4";
+    defines["FLOAT_ESTIMATE"] = estimate ? "1" : "0";
   }
   if (distribution != 0) {
     const bool of_floats = distribution >= 1 && distribution <= 7 && format == PackFormat::f32;
@@ -68,6 +70,10 @@ Program build(const PackRule& rule, bool textures, int outputs_per_texel, PackFo
 
 bool WordPacker::available() { return GLEW_VERSION_4_3; }
 
+bool WordPacker::resolved(FloatEstimate estimate) {
+  return estimate == FloatEstimate::automatic ? !software_renderer() : estimate == FloatEstimate::on;
+}
+
 namespace {
 
 // The context's GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
@@ -90,37 +96,39 @@ bool WordPacker::fits(const PackRule& rule, std::uint64_t outputs, PackFormat fo
   return fits_block(rule, outputs, format, most_block_bytes());
 }
 
-WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, int distribution)
+WordPacker::WordPacker(const PackRule& rule, StorageSource, PackFormat format, int distribution, FloatEstimate estimate)
     : rule_(rule),
       format_(format),
       distribution_(distribution),
       textures_(false),
       in_pass_(false),
+      estimate_(resolved(estimate)),
       route_(best_route()),
-      program_(build(rule, false, 1, format, distribution)),
+      program_(build(rule, false, 1, format, distribution, estimate_)),
       header_(kHeaderBytes) {
   look_up();
   // A distribution's values come from the floats and doubles of the same code (the Poisson and
   // q = 1 − d from the double), proven by packers of those alone.
   if (distribution_ != 0) {
-    WordPacker(rule, StorageSource{}, PackFormat::f32);
-    WordPacker(rule, StorageSource{}, PackFormat::f64);
+    WordPacker(rule, StorageSource{}, PackFormat::f32, 0, estimate);
+    WordPacker(rule, StorageSource{}, PackFormat::f64, 0, estimate);
   } else if (format_ != PackFormat::words)
     check_known_values();
 }
 
-WordPacker::WordPacker(const PackRule& rule, PassSource source, PackFormat format)
+WordPacker::WordPacker(const PackRule& rule, PassSource source, PackFormat format, FloatEstimate estimate)
     : rule_(rule),
       format_(format),
       distribution_(0),
       textures_(false),
       in_pass_(true),
+      estimate_(resolved(estimate)),
       route_(best_route()),
-      program_(build(rule, false, 1, format, 0, source.stream)),
+      program_(build(rule, false, 1, format, 0, estimate_, source.stream)),
       header_(kHeaderBytes) {
   look_up();
   // The conversion is the storage source's code: its known answers prove it on this device.
-  if (format_ != PackFormat::words) WordPacker(rule, StorageSource{}, format);
+  if (format_ != PackFormat::words) WordPacker(rule, StorageSource{}, format, 0, estimate);
 }
 
 WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat format, int distribution)
@@ -129,8 +137,9 @@ WordPacker::WordPacker(const PackRule& rule, TextureSource source, PackFormat fo
       distribution_(distribution),
       textures_(true),
       in_pass_(false),
+      estimate_(resolved(FloatEstimate::automatic)),
       route_(best_route()),
-      program_(build(rule, true, source.outputs_per_texel, format, distribution)),
+      program_(build(rule, true, source.outputs_per_texel, format, distribution, estimate_)),
       header_(kHeaderBytes) {
   if (source.outputs_per_texel * rule.floats() != 4)
     throw InvalidArgument("a texel holds 4 floats: " + std::to_string(source.outputs_per_texel) + " outputs of " +
@@ -284,7 +293,7 @@ void WordPacker::look_up() {
         reciprocals[2 * k + 1] = static_cast<GLuint>(r >> 32);
       }
       const GLint at = glGetUniformLocation(id, "uCeicgReciprocal");
-      if (format_ == PackFormat::f32 && distribution_ == 0 && at < 0)
+      if (estimate_ && format_ == PackFormat::f32 && distribution_ == 0 && at < 0)
         throw DeviceError("the word packer has no uniform uCeicgReciprocal");
       if (at >= 0) glProgramUniform2uiv(id, at, 3, reciprocals.data());
     }

@@ -102,9 +102,15 @@ class WordPacker {
   // or kPoissonVariant (f32 or f64) for the Poisson's values of the doubles, by the host's
   // table and search. Its parameters are set by set_distribution(). Box–Muller (6, 7) pairs
   // places 2k and 2k + 1 of a pass: a pass must start at a pair and hold whole pairs.
-  WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words, int distribution = 0);
+  // `estimate`: whether CEICG's plain floats start from an estimate of the quotients' sum
+  // where that settles them (readback/unit_values.glsl, quickFloat); automatically on a GPU,
+  // not on a software renderer, which runs both of its branches for every lane (tests choose).
+  enum class FloatEstimate { automatic, on, off };
+  WordPacker(const PackRule& rule, StorageSource, PackFormat format = PackFormat::words, int distribution = 0,
+             FloatEstimate estimate = FloatEstimate::automatic);
   WordPacker(const PackRule& rule, TextureSource source, PackFormat format = PackFormat::words, int distribution = 0);
-  WordPacker(const PackRule& rule, PassSource source, PackFormat format = PackFormat::words);
+  WordPacker(const PackRule& rule, PassSource source, PackFormat format = PackFormat::words,
+             FloatEstimate estimate = FloatEstimate::automatic);
 
   const PackRule& rule() const { return rule_; }
   PackFormat format() const { return format_; }
@@ -156,6 +162,7 @@ class WordPacker {
   std::optional<PackFailure> failure(std::span<const float> mapped) const;
 
  private:
+  static bool resolved(FloatEstimate estimate);
   void look_up();
   // Values only: packs known words (the ends, powers of two and their neighbours, and random
   // ones) on the GPU and compares with the host's formulas; throws DeviceError at the first
@@ -174,6 +181,7 @@ class WordPacker {
   int distribution_;
   bool textures_;
   bool in_pass_;  // a PassSource packer
+  bool estimate_;  // FloatEstimate resolved
   Route route_;
   Program program_;
   // Uniform locations and the dispatch and storage block limits, looked up once: a pass is too

@@ -18,6 +18,9 @@
 #ifndef DISTRIBUTION
 #define DISTRIBUTION 0
 #endif
+#ifndef FLOAT_ESTIMATE
+#define FLOAT_ESTIMATE 0
+#endif
 
 layout(std430, binding = 3) writeonly buffer Words { uint words[]; };
 layout(std430, binding = 4) buffer Failure {
@@ -136,7 +139,7 @@ bool pack(float v[FLOATS], out uint w[OUT_WORDS]) {
   w[0] = d.x;
   w[1] = d.y;
 #endif
-#elif VALUES == 32 && DISTRIBUTION == 0 && VALUE_FORMULA == 4
+#elif VALUES == 32 && DISTRIBUTION == 0 && VALUE_FORMULA == 4 && FLOAT_ESTIMATE
   // CEICG's plain floats: from the estimate, or where it cannot decide, the exact quotients.
   for (int j = 0; j < 4; ++j) {
     uint x[3] = uint[3](uint(v[3 * j]), uint(v[3 * j + 1]), uint(v[3 * j + 2]));

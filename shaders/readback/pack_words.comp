@@ -16,6 +16,7 @@
 // float arithmetic (common/distribution_values.glsl's numbering and uniforms; Box–Muller's
 // pairs are places 2k and 2k + 1 of the pass, which starts a pair). DISTRIBUTION 8 (VALUES 32
 // or 64): the Poisson's value of each double d, by the host's table and search, bit for bit.
+// FLOAT_ESTIMATE 1 (CEICG's plain floats): each from an estimate where it settles the float.
 // FLOATS: floats per output. SOURCE_TEXTURES 0: a stream pass's storage buffer, output n at
 // floats FLOATS·n ...; 1: a ps30 pass's output targets, output j of pixel s (texel
 // (s mod uWidth, s div uWidth)) in target j div OUTPUTS_PER_TEXEL at channel
@@ -38,6 +39,7 @@
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=32,VALUE_FORMULA=3
 // glrand: variant FLOATS=4,COMBINE=0,SOURCE_TEXTURES=1,OUTPUTS_PER_TEXEL=1,VALUES=64,VALUE_FORMULA=3
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4
+// glrand: variant FLOATS=12,COMBINE=0,VALUES=32,VALUE_FORMULA=4,FLOAT_ESTIMATE=1
 // glrand: variant FLOATS=12,COMBINE=0,VALUES=64,VALUE_FORMULA=4
 // glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=1,DISTRIBUTION=4
 // glrand: variant FLOATS=2,COMBINE=1,VALUES=32,VALUE_FORMULA=2,DISTRIBUTION=7

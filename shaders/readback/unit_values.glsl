@@ -186,7 +186,7 @@ double quotient(uint x, uint m) {
   return q;
 }
 
-#if VALUES == 32 && DISTRIBUTION == 0
+#if VALUES == 32 && DISTRIBUTION == 0 && FLOAT_ESTIMATE
 uniform uvec2 uCeicgReciprocal[3];  // 1/m_k's IEEE bits (x low word), rounded once on the host
 
 // The float of d without its exact quotients, where an estimate settles it: bits, and true.
@@ -194,7 +194,8 @@ uniform uvec2 uCeicgReciprocal[3];  // 1/m_k's IEEE bits (x low word), rounded o
 // quotient's, product's and sum's error is at most an ulp or so below 3), so d lies in
 // frac([s − 2^-46, s + 2^-46]); where that interval's ends share an integer part and give the
 // same float, so does d, as the float of d grows with d. Elsewhere (a fraction near 0, 1 or
-// a float's edge: rare), false, and quotientFraction decides.
+// a float's edge: rare), false, and quotientFraction decides. No `precise`: a fused or
+// reordered sum stays well within the bound.
 bool quickFloat(uint x[3], out uint bits) {
   double s = double(x[0]) * packDouble2x32(uCeicgReciprocal[0]);
   s = fma(double(x[1]), packDouble2x32(uCeicgReciprocal[1]), s);

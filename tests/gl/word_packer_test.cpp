@@ -37,12 +37,13 @@ struct Packed {
 // `floats` (outputs of rule.floats() floats each) uploaded, packed on the GPU and read back.
 Packed pack(const gl::PackRule& rule, const std::vector<float>& floats, gl::OverlappedReadback::Mapping mapping,
             gl::PackFormat format = gl::PackFormat::words,
-            gl::WordPacker::Route route = gl::WordPacker::best_route()) {
+            gl::WordPacker::Route route = gl::WordPacker::best_route(),
+            gl::WordPacker::FloatEstimate estimate = gl::WordPacker::FloatEstimate::automatic) {
   const gl::StateGuard guard;
   const std::uint64_t outputs = floats.size() / static_cast<std::size_t>(rule.floats());
   gl::StorageBuffer source(floats.size() * sizeof(float));
   source.upload(floats);
-  gl::WordPacker packer(rule, gl::WordPacker::StorageSource{}, format);
+  gl::WordPacker packer(rule, gl::WordPacker::StorageSource{}, format, 0, estimate);
   packer.set_route(route);
   gl::OverlappedReadback readback(packer.readback_bytes(outputs), mapping);
   Packed result;
@@ -186,13 +187,15 @@ namespace {
 
 // Outputs' words (rule.words() an output; a one-word rule's as float pairs z mod 2^shift,
 // z div 2^shift) packed as floats and doubles on the GPU: the host formula's bits, every one.
+// `estimate`: the floats' (CEICG's estimate, on or off; the device's choice by default).
 template <class ToF32, class ToF64>
-void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& words, ToF32 to_f32, ToF64 to_f64) {
+void check_values(const gl::PackRule& rule, const std::vector<std::uint32_t>& words, ToF32 to_f32, ToF64 to_f64,
+                  gl::WordPacker::FloatEstimate estimate = gl::WordPacker::FloatEstimate::automatic) {
   const std::vector<float> floats = gl::stream_floats(rule, words);
   // An output of the rule makes values_per_output values, each of per_value words.
   const std::size_t per_value = static_cast<std::size_t>(rule.words() / rule.values.values_per_output);
   const std::size_t values = words.size() / per_value;
-  const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32);
+  const Packed f32 = pack(rule, floats, best_mapping(), gl::PackFormat::f32, gl::WordPacker::best_route(), estimate);
   const Packed f64 = pack(rule, floats, best_mapping(), gl::PackFormat::f64);
   REQUIRE_FALSE(f32.failure.has_value());
   REQUIRE_FALSE(f64.failure.has_value());
@@ -295,9 +298,17 @@ TEST_CASE("the GPU makes CEICG's floats and doubles bit for bit as the host form
   for (std::size_t k = 0; k < 3; ++k) words.push_back(0);  // d = 0
   // Outputs whose d lies next to a float's edge, where an estimate of d cannot decide.
   const auto near_edges = test::ceicg_words_near_float_edges(400, 2028);
+  std::size_t crossing = 0;  // where an estimate with no margin gives another float
+  for (std::size_t i = 0; i < near_edges.size(); i += 3) crossing += test::estimates_cross_an_edge(&near_edges[i]);
+  REQUIRE(crossing > 0);
   words.insert(words.end(), near_edges.begin(), near_edges.end());
   while (words.size() % 12 != 0 || words.size() < 12 * 100'000) words.push_back(random() % modulus(words.size()));
-  check_values(
-      rule, words, [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); },
-      [](const std::uint32_t* x) { return ceicg::to_f64(ceicg::Output{x[0], x[1], x[2]}); });
+  // Both ways, whatever this device's choice: from the estimate where it settles the float,
+  // and from the exact quotients alone.
+  for (const auto estimate : {gl::WordPacker::FloatEstimate::on, gl::WordPacker::FloatEstimate::off}) {
+    INFO((estimate == gl::WordPacker::FloatEstimate::on ? "with" : "without") << " the floats' estimate");
+    check_values(
+        rule, words, [](const std::uint32_t* x) { return ceicg::to_f32(ceicg::Output{x[0], x[1], x[2]}); },
+        [](const std::uint32_t* x) { return ceicg::to_f64(ceicg::Output{x[0], x[1], x[2]}); }, estimate);
+  }
 }

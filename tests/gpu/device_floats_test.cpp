@@ -97,6 +97,9 @@ TEST_CASE("CEICG floats made on the GPU equal the host formula on edge and rando
   auto words = edge_words(highest, 0, 1'000'000);
   // Outputs whose d lies next to a float's edge, where the floats' estimate cannot decide.
   const auto near_edges = test::ceicg_words_near_float_edges(400, 2028);
+  std::size_t crossing = 0;  // where an estimate with no margin gives another float
+  for (std::size_t i = 0; i < near_edges.size(); i += 3) crossing += test::estimates_cross_an_edge(&near_edges[i]);
+  REQUIRE(crossing > 0);
   words.insert(words.end(), near_edges.begin(), near_edges.end());
   const std::size_t n = words.size() / 3;
   std::vector<float> f32(n);

@@ -2,9 +2,9 @@
 #pragma once
 // CEICG outputs whose double d = frac(x_0/m_0 + x_1/m_1 + x_2/m_2) lies next to a float's edge:
 // the outputs where a quick estimate of d cannot tell which float d gives, and an exact path
-// must decide. Two components are matched so that their quotients' sum falls within a hair of
-// a multiple of 2^-24 (a float, and an edge of the float below it), the third is 0; plus sums
-// next to a whole number (d near 0 or 1).
+// must decide. Two components are matched, beside a random third, so that the quotients' sum
+// falls within a hair of a multiple of 2^-24 (a float, and an edge of the float below it);
+// plus sums next to a whole number (d near 0 or 1).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -36,9 +36,9 @@ inline bool estimates_cross_an_edge(const std::uint32_t* x) {
   return false;
 }
 
-// Outputs of three words: for each pair of components, the `per_pair` nearest to an edge
-// found among 2^18 × 2^18 candidates (the nearest within about 2^-55 of one), and those
-// where an estimate of d with no margin would give another float (estimates_cross_an_edge).
+// Outputs of three words: for each pair of components, the third at a random residue, the
+// `per_pair` whose sum lies nearest an edge among 2^18 × 2^18 candidates, and those where an
+// estimate of d with no margin would give another float (estimates_cross_an_edge).
 inline std::vector<std::uint32_t> ceicg_words_near_float_edges(std::size_t per_pair, std::uint32_t seed) {
   constexpr std::size_t kCandidates = std::size_t{1} << 18;
   const auto modulus = [](int k) { return ceicg::kComponents[static_cast<std::size_t>(k)].modulus; };
@@ -49,6 +49,9 @@ inline std::vector<std::uint32_t> ceicg_words_near_float_edges(std::size_t per_p
   std::mt19937 random(seed);
   std::vector<std::uint32_t> words;
   for (const auto& [a, b] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}}) {
+    const int c = 3 - a - b;  // the third component, fixed for the pair's candidates
+    const std::uint32_t xc = 1 + random() % (modulus(c) - 1);
+    const long double third = place(xc, modulus(c));
     std::vector<std::pair<long double, std::uint32_t>> second(kCandidates);
     for (auto& [f, x] : second) {
       x = 1 + random() % (modulus(b) - 1);
@@ -63,19 +66,18 @@ inline std::vector<std::uint32_t> ceicg_words_near_float_edges(std::size_t per_p
     std::vector<Match> matches;
     for (std::size_t i = 0; i < kCandidates; ++i) {
       const std::uint32_t xa = 1 + random() % (modulus(a) - 1);
-      const long double want = 1.0L - place(xa, modulus(a));
+      long double want = 2.0L - place(xa, modulus(a)) - third;
+      if (want >= 1.0L) want -= 1.0L;
       const auto at = std::lower_bound(second.begin(), second.end(), std::pair{want, std::uint32_t{0}});
-      for (auto it : {at, at == second.begin() ? at : at - 1}) {
-        if (it == second.end()) continue;
-        const long double distance = it->first > want ? it->first - want : want - it->first;
-        matches.push_back({distance, xa, it->second});
-      }
+      if (at != second.end()) matches.push_back({at->first - want, xa, at->second});
+      if (at != second.begin()) matches.push_back({want - (at - 1)->first, xa, (at - 1)->second});
     }
     std::sort(matches.begin(), matches.end(), [](const Match& l, const Match& r) { return l.distance < r.distance; });
     for (std::size_t i = 0; i < matches.size(); ++i) {
-      std::uint32_t x[3] = {0, 0, 0};
+      std::uint32_t x[3];
       x[a] = matches[i].xa;
       x[b] = matches[i].xb;
+      x[c] = xc;
       if (i < per_pair || estimates_cross_an_edge(x)) words.insert(words.end(), x, x + 3);
     }
   }

@@ -11,6 +11,7 @@
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/state_chains.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "stream/ceicg_stream.hpp"
 
 using namespace glrand;
 
@@ -59,12 +60,18 @@ TEST_CASE("states made by chains side by side are each generator's plain steps",
   STATIC_REQUIRE(fragment::state_chains<fragment::ParkMillerTraits>() > 1);
   STATIC_REQUIRE(fragment::state_chains<fragment::WichmannHillTraits>() > 1);
   STATIC_REQUIRE(fragment::state_chains<fragment::Mrg32k3aTraits>() == 1);
+  STATIC_REQUIRE(fragment::state_chains<stream::CeicgStreamTraits>() > 1);
   SECTION("Park-Miller") {
     check_generator(fragment::ParkMillerTraits{}, pm::State{12345}, [](pm::State s) { return pm::step(s); });
   }
   SECTION("Wichmann-Hill") {
     const wh::Parameters p = wh::parameters(17);
     check_generator(fragment::WichmannHillTraits{p}, wh::State{1, 2, 3, 4}, [&](const wh::State& s) { return wh::step(p, s); });
+  }
+  SECTION("CEICG (a jump of groups of outputs, its residues moved on by positions)") {
+    check_generator(stream::CeicgStreamTraits{}, ceicg::residues_at({1, 2, 3}, 7, 11), [](const ceicg::Residues& r) {
+      return ceicg::advanced_by(r, stream::CeicgStreamTraits::kOutputsPerGroup);
+    });
   }
   SECTION("MRG32k3a") {
     check_generator(fragment::Mrg32k3aTraits{}, mrg32k3a::default_seed(),
