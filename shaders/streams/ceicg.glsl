@@ -4,14 +4,67 @@
 // evaluates groups j·P + s of the pass, and holds the residues of its next group's first
 // output, advanced by 4P positions after each group. An output is (x1, x2, x3), so a group
 // is 12 floats.
+//
+// The inverses of two groups are taken together, by Montgomery's simultaneous inversion
+// (Mathematics of Computation 48, 1987): the arguments' running products, one inversion of
+// the last, and two products an argument to unwind it, in lanes that hold the three
+// components, where each group's own inversions took three, each a chain of divisions.
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
+#include "common/mulmod24.glsl"
 #include "common/ceicg_core.glsl"
 #include "common/stream_buffers.glsl"
 
 uniform vec4 uGroupStride;  // 4P mod m_k
 
+// Arguments a_k·(position) + c_k of a group's four outputs, output t in argument[first + t]
+// (lane k = component k; lane w's modulus 1 makes it 0).
+const int kBatchOutputs = 8;  // two groups: a loop over more, with its tests, ran far slower on llvmpipe
+void groupArguments(vec4 start, int first, inout vec4 argument[kBatchOutputs]) {
+  vec4 m = uModulus;
+  vec4 offsets = vec4(0.0, 1.0, 2.0, 3.0);
+  vec4 x = addMod(mulModSchrage(addMod(vec4(start.x), offsets, vec4(m.x)), vec4(uMultiplier.x), vec4(uMultiplierQ.x),
+                                vec4(uMultiplierR.x), vec4(m.x)), vec4(uIncrement.x), vec4(m.x));
+  vec4 y = addMod(mulModSchrage(addMod(vec4(start.y), offsets, vec4(m.y)), vec4(uMultiplier.y), vec4(uMultiplierQ.y),
+                                vec4(uMultiplierR.y), vec4(m.y)), vec4(uIncrement.y), vec4(m.y));
+  vec4 z = addMod(mulModSchrage(addMod(vec4(start.z), offsets, vec4(m.z)), vec4(uMultiplier.z), vec4(uMultiplierQ.z),
+                                vec4(uMultiplierR.z), vec4(m.z)), vec4(uIncrement.z), vec4(m.z));
+  for (int t = 0; t < 4; ++t) argument[first + t] = vec4(x[t], y[t], z[t], 0.0);
+}
+
+// Each argument replaced by its inverse mod m (0 stays 0: CEICG's inverse of 0). A 0 takes
+// part as 1, so that the running products stay invertible (m is prime).
+void invertTogether(inout vec4 value[kBatchOutputs]) {
+  vec4 m = uModulus;
+  vec4 zero[kBatchOutputs];
+  vec4 running[kBatchOutputs];
+  for (int i = 0; i < kBatchOutputs; ++i) {
+    zero[i] = 1.0 - step(0.5, value[i]);
+    value[i] += zero[i];
+  }
+  running[0] = value[0];
+  for (int i = 1; i < kBatchOutputs; ++i) running[i] = mulMod24(running[i - 1], value[i], m);
+  vec4 inverse = invMod(running[kBatchOutputs - 1], m);  // of all the arguments' product
+  for (int i = kBatchOutputs - 1; i > 0; --i) {
+    vec4 own = mulMod24(inverse, running[i - 1], m);  // 1/value[i]
+    inverse = mulMod24(inverse, value[i], m);         // 1/running[i - 1]
+    value[i] = own * (1.0 - zero[i]);
+  }
+  value[0] = inverse * (1.0 - zero[0]);
+}
+
+// Group `first`'s four outputs from value[first .. first + 3], as storeGroup takes them.
+void storeGroupOf(int n, vec4 value[kBatchOutputs], int first) {
+  vec4 x1 = vec4(value[first].x, value[first + 1].x, value[first + 2].x, value[first + 3].x);
+  vec4 x2 = vec4(value[first].y, value[first + 1].y, value[first + 2].y, value[first + 3].y);
+  vec4 x3 = vec4(value[first].z, value[first + 1].z, value[first + 2].z, value[first + 3].z);
+  storeGroup(n, x1, x2, x3);
+}
+
+#if defined(PACK_IN_PASS) && VALUES != 0
+// A compute pass that makes values (readback/pack_rule.glsl's double arithmetic) beside them
+// ran three times slower with the two groups' inverses held together: each group alone.
 void runSubstream(int s) {
   vec4 start = loadState(s, 0);
   for (int j = 0; j < uOutputsPerSubstream; ++j) {
@@ -22,3 +75,24 @@ void runSubstream(int s) {
   }
   storeState(s, 0, start);
 }
+#else
+void runSubstream(int s) {
+  vec4 start = loadState(s, 0);
+  for (int j = 0; j < uOutputsPerSubstream; j += 2) {
+    vec4 value[kBatchOutputs];
+    groupArguments(start, 0, value);
+    start = addMod(start, uGroupStride, uModulus);
+    bool second = j + 1 < uOutputsPerSubstream;  // the same in every invocation
+    if (second) {
+      groupArguments(start, 4, value);
+      start = addMod(start, uGroupStride, uModulus);
+    } else {
+      for (int t = 4; t < kBatchOutputs; ++t) value[t] = vec4(1.0, 1.0, 1.0, 0.0);  // ones take part
+    }
+    invertTogether(value);
+    storeGroupOf(j * uSubstreams + s, value, 0);
+    if (second) storeGroupOf((j + 1) * uSubstreams + s, value, 4);
+  }
+  storeState(s, 0, start);
+}
+#endif
