@@ -75,12 +75,12 @@ done
 
 # hash_one GENERATOR FORMAT LABEL ARGS: one line of hashes.tsv; a failed run hashes as "failed".
 hash_one() {
-  local g=$1 f=$2 label=$3 args=$4 start hash status
+  local g=$1 f=$2 label=$3 args=$4 start hash
   start=$EPOCHREALTIME
   # shellcheck disable=SC2086  # ARGS are glrand's options, split on purpose
-  hash=$("$glrand" generate -g "$g" -n "$count" --format "$f" $args -q -o - | sha256sum | cut -c1-64)
-  status=("${PIPESTATUS[@]}")
-  [[ ${status[0]} == 0 ]] || hash=failed
+  # pipefail inside the substitution: its status is glrand's (PIPESTATUS does not reach out of it).
+  hash=$(set -o pipefail; "$glrand" generate -g "$g" -n "$count" --format "$f" $args -q -o - | sha256sum | cut -c1-64) ||
+    hash=failed
   printf '%s\t%s\t%s\t%s\t%.1f\n' "$g" "$f" "$label" "$hash" "$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')"
 }
 export -f hash_one
