@@ -19,7 +19,7 @@
 uniform vec4 uGroupStride;  // 4P mod m_k
 
 // Arguments a_k·(position) + c_k of a group's four outputs, output t in argument[first + t]
-// (lane k = component k; lane w's modulus 1 makes it 0).
+// (lane k = component k; lane w unused, 0).
 const int kBatchOutputs = 8;  // two groups: a loop over more, with its tests, ran far slower on llvmpipe
 void groupArguments(vec4 start, int first, inout vec4 argument[kBatchOutputs]) {
   vec4 m = uModulus;
@@ -43,6 +43,7 @@ void invertTogether(inout vec4 value[kBatchOutputs]) {
     zero[i] = 1.0 - step(0.5, value[i]);
     value[i] += zero[i];
   }
+  // Lane w (modulus 1) keeps running products of 0, so invMod is done with it at once.
   running[0] = value[0];
   for (int i = 1; i < kBatchOutputs; ++i) running[i] = mulMod24(running[i - 1], value[i], m);
   vec4 inverse = invMod(running[kBatchOutputs - 1], m);  // of all the arguments' product
@@ -62,9 +63,14 @@ void storeGroupOf(int n, vec4 value[kBatchOutputs], int first) {
   storeGroup(n, x1, x2, x3);
 }
 
-#if defined(PACK_IN_PASS) && VALUES != 0
 // A compute pass that makes values (readback/pack_rule.glsl's double arithmetic) beside them
-// ran three times slower with the two groups' inverses held together: each group alone.
+// ran far slower with the two groups' inverses held together: there each group is alone.
+#if PACK_IN_PASS
+#if VALUES != 0
+#define GROUPS_ALONE
+#endif
+#endif
+#ifdef GROUPS_ALONE
 void runSubstream(int s) {
   vec4 start = loadState(s, 0);
   for (int j = 0; j < uOutputsPerSubstream; ++j) {
