@@ -43,7 +43,7 @@ class Packings {
   void set_readback_kind(gl::ReadbackKind kind) {
     if (kind == kind_) return;
     kind_ = kind;
-    for (auto& readback : readbacks_) readback.reset();
+    for (auto& readback : readbacks_) readback.first.reset();
     if (!reads_shared()) reader_.reset();
     start_reader();
   }
@@ -51,20 +51,27 @@ class Packings {
   // The packing of `format` and `distribution`, its parameters set: the packer made where
   // there is none by make(format, variant), the buffers for passes of `outputs` outputs.
   // `in_pass`: a packer of the pass itself (gl::WordPacker::PassSource), kept apart from the
-  // one that packs after the pass.
+  // one that packs after the pass. `kind`: this format's readback kind where the engine
+  // chooses one of its own for it (else set_readback_kind's); a readback asked for as
+  // another kind is made anew.
   template <class Make>
   Packing get(gl::PackFormat format, const PackedDistribution& distribution, std::uint64_t outputs, Make make,
-              bool in_pass = false) {
+              bool in_pass = false, std::optional<gl::ReadbackKind> kind = std::nullopt) {
     auto& packer = packers_[{format, distribution.variant, in_pass}];
     if (!packer) packer = make(format, distribution.variant);
     if (distribution.variant)
       packer->set_distribution(distribution.uniforms.parameters, distribution.uniforms.bounds, distribution.poisson);
-    auto& readback = readbacks_[static_cast<std::size_t>(format)];
+    const gl::ReadbackKind asked = kind.value_or(kind_);
+    auto& [readback, asked_for] = readbacks_[static_cast<std::size_t>(format)];
     if (readback && readback->broken()) {
       readback.reset();
       reader_.reset();  // whatever broke the read may have broken the reader's context: a new one
     }
-    if (!readback) readback = gl::make_pass_readback(kind_, packer->readback_bytes(outputs), reader_);
+    if (readback && asked_for != asked) readback.reset();
+    if (!readback) {
+      readback = gl::make_pass_readback(asked, packer->readback_bytes(outputs), reader_);
+      asked_for = asked;
+    }
     last_ = readback->kind();
     return {packer.get(), readback.get()};
   }
@@ -87,7 +94,8 @@ class Packings {
   gl::ReadbackKind kind_;
   std::size_t pass_bytes_;
   std::shared_ptr<gl::ReaderThread> reader_;  // the shared-context readbacks' (each holds it too)
-  std::array<std::unique_ptr<gl::PassReadback>, 3> readbacks_;  // by gl::PackFormat
+  // By gl::PackFormat: the readback, and the kind it was asked for.
+  std::array<std::pair<std::unique_ptr<gl::PassReadback>, gl::ReadbackKind>, 3> readbacks_;
   std::optional<gl::ReadbackKind> last_;
 };
 

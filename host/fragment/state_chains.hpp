@@ -31,9 +31,11 @@ void for_each_jumped_state(const G& generator, const typename G::State& first, s
   std::array<typename G::State, kChains> state;
   state[0] = generator.apply(generator.jump(stride * begin), first);
   const std::uint64_t chains = (end - begin + per_chain - 1) / per_chain;
-  if (chains > 1) {
-    const auto chain_jump = generator.jump(stride * per_chain);
-    for (std::uint64_t c = 1; c < chains; ++c) state[c] = generator.apply(chain_jump, state[c - 1]);
+  if constexpr (kChains > 1) {  // (spelled out, the compiler sees one chain reach state[1])
+    if (chains > 1) {
+      const auto chain_jump = generator.jump(stride * per_chain);
+      for (std::uint64_t c = 1; c < chains; ++c) state[c] = generator.apply(chain_jump, state[c - 1]);
+    }
   }
   // The full rounds, every chain in each; then the last chain's shorter rest.
   const std::uint64_t last = begin + (chains - 1) * per_chain, last_length = end - last;

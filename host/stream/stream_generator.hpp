@@ -21,6 +21,10 @@
 //   kStreamBlocks      true: the stream shader runs blocks, stepping by the recurrence and
 //                      then by set_step's jump (optional: leapfrog)
 //   kStreamOutputsPerSubstream  L by default (optional: kDefaultOutputsPerSubstream)
+//   kValuesAfterPass   true: a compute pass packs only words in the pass; its floats and
+//                      doubles are packed by a dispatch after it and, where the readback kind
+//                      is the engine's choice, read by a shared context on a GPU (optional:
+//                      false)
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -65,6 +69,14 @@ constexpr bool streams_in_blocks() {
     return false;
 }
 
+template <class G>
+constexpr bool values_after_pass() {
+  if constexpr (requires { G::kValuesAfterPass; })
+    return G::kValuesAfterPass;
+  else
+    return false;
+}
+
 // Outputs per substream per pass unless the storage-block limit says fewer.
 inline constexpr std::uint32_t kDefaultOutputsPerSubstream = 64;
 
@@ -100,7 +112,8 @@ class StreamGenerator {
         program_(profile, G::kStream),
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
-        passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))} {}
+        passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))},
+        asked_readback_(readback) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return passes_.outputs_per_substream; }
@@ -115,17 +128,26 @@ class StreamGenerator {
   // context, whose packer writes into host memory at the link's rate. There a shared context
   // gains only in long runs of a generator slower than the link (MRG32k3a's 10^9 outputs 10–15%
   // faster), and its start costs a command of 2^27 outputs into /dev/null three quarters of
-  // its rate (docs/performance.md).
-  void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(profile_readback(profile(), kind)); }
+  // its rate (docs/performance.md). A generator whose values are packed after its compute
+  // passes (kValuesAfterPass) has them read as the scatter profile's are: there the packing
+  // dispatch's writes into device memory are fast, and the copy engine moves them beside
+  // the next passes.
+  void set_readback(gl::ReadbackKind kind) {
+    asked_readback_ = kind;
+    packings_.set_readback_kind(profile_readback(profile(), kind));
+  }
   static gl::ReadbackKind profile_readback(Profile profile, gl::ReadbackKind kind) {
     return kind == gl::ReadbackKind::automatic && profile == Profile::compute ? gl::ReadbackKind::one_context : kind;
   }
-  // Whether a compute pass packs its own outputs (gl::WordPacker::PassSource): words and
-  // values, without a distribution. Else a packing dispatch follows each pass. On by default;
-  // the self-test runs both, and tests and benchmarks compare them.
+  // Whether a compute pass packs its own outputs (gl::WordPacker::PassSource): words, and
+  // values where the generator does not pack them after the pass (kValuesAfterPass), without
+  // a distribution. Else a packing dispatch follows each pass. On by default; the self-test
+  // runs both, and tests and benchmarks compare them.
   void set_pack_in_pass(bool on) { pack_in_pass_ = on; }
-  bool packs_in_pass(const fragment::PackedDistribution& distribution = {}) const {
-    return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0;
+  bool packs_in_pass(gl::PackFormat format = gl::PackFormat::words,
+                     const fragment::PackedDistribution& distribution = {}) const {
+    return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0 &&
+           (format == gl::PackFormat::words || !values_after_pass<G>());
   }
 
   // Whether the last run's passes packed their own outputs.
@@ -307,15 +329,20 @@ class StreamGenerator {
     const std::uint64_t per_pass = outputs_per_pass();
     const auto outputs_of = [&](std::uint64_t pass) { return std::min(count - pass * per_pass, per_pass); };
     // The readback is kept from run to run: sized for the engine's longest pass, not this run's.
-    const bool in_pass = packs_in_pass(distribution);
+    const bool in_pass = packs_in_pass(format, distribution);
     last_in_pass_ = in_pass;
+    // Values packed after a compute pass by the generator's choice are read as the scatter
+    // profile reads (set_readback).
+    std::optional<gl::ReadbackKind> kind;
+    if (values_after_pass<G>() && format != gl::PackFormat::words && profile() == Profile::compute)
+      kind = asked_readback_;
     const auto p = packings_.get(
         format, distribution, most_outputs_per_pass(),
         [&](gl::PackFormat f, int variant) {
           if (in_pass) return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::PassSource{G::kStream}, f);
           return std::make_unique<gl::WordPacker>(generator_.pack_rule(), gl::WordPacker::StorageSource{}, f, variant);
         },
-        in_pass);
+        in_pass, kind);
     p.readback->run(
         (count + per_pass - 1) / per_pass,
         [&](std::uint64_t pass) {
@@ -345,6 +372,7 @@ class StreamGenerator {
   std::vector<float> encoded_states_;  // upload_states's, kept for the next call
   std::unique_ptr<gl::PixelUnpackBuffer> staged_states_;  // upload_states's with persistent buffers
   Passes passes_;
+  gl::ReadbackKind asked_readback_;  // set_readback's, before the profile's choice
   bool pack_in_pass_ = true;
   bool last_in_pass_ = false;
 };

@@ -8,7 +8,9 @@
 // The inverses of two groups are taken together, by Montgomery's simultaneous inversion
 // (Mathematics of Computation 48, 1987): the arguments' running products, one inversion of
 // the last, and two products an argument to unwind it, in lanes that hold the three
-// components, where each group's own inversions took three, each a chain of divisions.
+// components, where each group's own inversions took three, each a chain of divisions. A
+// compute pass packs only CEICG's words in the pass; its floats and doubles are packed after
+// it (host/stream/ceicg_stream.hpp, kValuesAfterPass).
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -63,25 +65,6 @@ void storeGroupOf(int n, vec4 value[kBatchOutputs], int first) {
   storeGroup(n, x1, x2, x3);
 }
 
-// A compute pass that makes values (readback/pack_rule.glsl's double arithmetic) beside them
-// ran far slower with the two groups' inverses held together: there each group is alone.
-#if PACK_IN_PASS
-#if VALUES != 0
-#define GROUPS_ALONE
-#endif
-#endif
-#ifdef GROUPS_ALONE
-void runSubstream(int s) {
-  vec4 start = loadState(s, 0);
-  for (int j = 0; j < uOutputsPerSubstream; ++j) {
-    vec4 x1, x2, x3;
-    ceicgIntegers(start, 0.0, x1, x2, x3);
-    storeGroup(j * uSubstreams + s, x1, x2, x3);
-    start = addMod(start, uGroupStride, uModulus);
-  }
-  storeState(s, 0, start);
-}
-#else
 void runSubstream(int s) {
   vec4 start = loadState(s, 0);
   for (int j = 0; j < uOutputsPerSubstream; j += 2) {
@@ -101,4 +84,3 @@ void runSubstream(int s) {
   }
   storeState(s, 0, start);
 }
-#endif

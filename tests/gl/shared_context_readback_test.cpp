@@ -13,6 +13,8 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "generators/ceicg.hpp"
+#include "stream/ceicg_stream.hpp"
 #include "stream/stream_generator.hpp"
 #include "gl/pass_readback.hpp"
 #include "gl/reader_thread.hpp"
@@ -202,6 +204,45 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
     for (std::uint64_t i = 0; i < count; ++i) expected[i] = pm::to_f32(cpu[i]);
     require_same_words(gpu, expected);
   }
+}
+
+// CEICG's compute passes pack only its words themselves; its values are packed after the pass
+// and, where the engine chooses, read as a scatter pass's are: by a shared context on a GPU
+// for passes of 4 MiB or more, on one context on a software renderer. Each kind's bytes are
+// the reference's, the words read on one context between two runs of values.
+TEST_CASE("CEICG's compute values are packed after the pass and read as the engine chooses", "[gl-read-back][gl]") {
+  const bool software = test_context().device().software;
+  // 2^14 substreams of 16 groups: a pass of 2^20 floats, 4 MiB.
+  stream::StreamGenerator<stream::CeicgStreamTraits> engine(stream::Profile::compute, 1 << 14, 16);
+  REQUIRE(engine.outputs_per_pass() * sizeof(float) * 4 >= gl::kSharedReadbackBytes);
+  const std::uint64_t groups = 2 * engine.outputs_per_pass() + 5;
+  const ceicg::Residues start = ceicg::residues_at({}, 12345, 678);
+  std::vector<std::uint32_t> cpu(12 * groups);
+  ceicg::generate_ints(start, cpu);
+  std::vector<float> expected(4 * groups);
+  ceicg::to_f32(cpu, expected);
+  const auto values = [&] {
+    std::vector<std::byte> bytes;
+    engine.generate_values(start, groups, gl::PackFormat::f32,
+                           [&](std::span<const std::byte> c) { bytes.insert(bytes.end(), c.begin(), c.end()); });
+    REQUIRE(bytes.size() == expected.size() * sizeof(float));
+    std::vector<float> gpu(expected.size());
+    std::memcpy(gpu.data(), bytes.data(), bytes.size());
+    return gpu;
+  };
+  const auto automatic = software ? gl::ReadbackKind::one_context : gl::ReadbackKind::shared_context;
+  require_same_words(values(), expected);
+  CHECK_FALSE(engine.last_packed_in_pass());
+  CHECK(engine.last_readback() == automatic);
+  require_same_words(words_of(engine, start, groups), cpu);
+  CHECK(engine.last_packed_in_pass());
+  CHECK(engine.last_readback() == gl::ReadbackKind::one_context);
+  require_same_words(values(), expected);
+  CHECK(engine.last_readback() == automatic);
+  // A kind asked for is kept.
+  engine.set_readback(gl::ReadbackKind::one_context);
+  require_same_words(values(), expected);
+  CHECK(engine.last_readback() == gl::ReadbackKind::one_context);
 }
 
 // The readback itself, without an engine: each pass copies its own bytes in (copy_from), and
