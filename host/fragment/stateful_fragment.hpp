@@ -59,6 +59,7 @@
 #include "gl/resources.hpp"
 #include "gl/shader_library.hpp"
 #include "gl/state_guard.hpp"
+#include "gl/upload_staging.hpp"
 #include "gl/word_packer.hpp"
 
 namespace glrand::fragment {
@@ -191,6 +192,9 @@ class StatefulFragment {
   // How packed passes are read back: automatic (gl::make_pass_readback) unless set (tests and
   // benchmarks compare the kinds).
   void set_readback(gl::ReadbackKind kind) { packings_.set_readback_kind(kind); }
+  // Whether the host's states are encoded into persistently mapped upload buffers (by default
+  // where the context has them) or into host memory; tests run both.
+  void set_persistent_uploads(bool on) { staging_ = {gl::UploadStaging(on), gl::UploadStaging(on)}; }
   TargetSize size() const { return size_; }
   // Render targets a pass writes: its outputs, and the next state with GPU update.
   int render_targets() const { return output_targets_ + (writes_state(layout_) ? G::kStateVec4s : 0); }
@@ -301,19 +305,9 @@ class StatefulFragment {
   // GPU still reads the last ones.
   void upload_states(int set) {
     const std::size_t texels = std::size_t{size_.width} * size_.height, floats = texels * 4 * G::kStateVec4s;
-    float* encoded = nullptr;
-    auto& unpack = unpack_[static_cast<std::size_t>(set)];
-    if (gl::PixelPackBuffer::persistent_available()) {
-      if (!unpack || unpack->bytes() < floats * sizeof(float)) {
-        unpack.reset();
-        unpack = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
-      }
-      unpack->wait_until_read();
-      encoded = unpack->mapped();
-    } else {
-      upload_.resize(floats);
-      encoded = upload_.data();
-    }
+    gl::UploadStaging& staging = staging_[static_cast<std::size_t>(set)];
+    float* encoded = staging.begin(floats).data();
+    const gl::PixelUnpackBuffer* unpack = staging.buffer();
     // On every core: at 2^20 substreams a serial encode takes longer than several passes.
     parallel_fill(host_states_.size(), 0, [&](std::uint64_t begin, std::uint64_t end) {
       float one[4 * G::kStateVec4s];
@@ -328,13 +322,13 @@ class StatefulFragment {
     for (int v = 0; v < G::kStateVec4s; ++v) {
       glBindTexture(GL_TEXTURE_2D, states_[set][v].id());
       const std::size_t at = v * texels * 4;  // floats into the upload
-      const void* pixels = unpack ? reinterpret_cast<const void*>(at * sizeof(float)) : upload_.data() + at;
+      const void* pixels = unpack ? reinterpret_cast<const void*>(at * sizeof(float)) : encoded + at;
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, static_cast<GLsizei>(size_.width), static_cast<GLsizei>(size_.height),
                       GL_RGBA, GL_FLOAT, pixels);
     }
     glBindTexture(GL_TEXTURE_2D, 0);
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-    if (unpack) unpack->mark_read();
+    staging.end();
     gl::check_errors(std::string("uploading ") + G::kName + " substream states");
   }
 
@@ -578,8 +572,7 @@ class StatefulFragment {
   int current_ = 0;
   typename G::Jump step_{};
   std::vector<State> host_states_;
-  std::vector<float> upload_;                     // the encoded states, without persistent buffers
-  std::array<std::unique_ptr<gl::PixelUnpackBuffer>, 2> unpack_;  // the encoded states of each set, with them
+  std::array<gl::UploadStaging, 2> staging_;  // the encoded states of each set
   std::unique_ptr<gl::OverlappedReadback> readback_;
 };
 

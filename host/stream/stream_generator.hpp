@@ -48,6 +48,7 @@
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/state_guard.hpp"
+#include "gl/upload_staging.hpp"
 #include "gl/word_packer.hpp"
 #include "stream/stream_program.hpp"
 
@@ -217,26 +218,23 @@ class StreamGenerator {
   }
 
   // Sets the substreams to split the sequence from `start` (for run_pass() alone, as
-  // benchmarks do): a position apart with leapfrog, L with blocks.
-  // Where the context has persistent buffers, the states are encoded straight into a mapped
-  // upload buffer that the GPU copies from: the driver's own copy of host memory otherwise
-  // comes before the first pass.
+  // benchmarks do): a position apart with leapfrog, L with blocks. The states are encoded
+  // where gl::UploadStaging says, and copied into the state buffer on the GPU from there.
   void upload_states(const State& start) {
     const std::size_t floats = substreams_ * kStateFloats;
     const std::uint64_t stride = kBlocks ? passes_.outputs_per_substream : 1;
-    if (gl::PixelPackBuffer::persistent_available()) {
-      if (!staged_states_ || staged_states_->bytes() < floats * sizeof(float))
-        staged_states_ = std::make_unique<gl::PixelUnpackBuffer>(floats * sizeof(float));
-      staged_states_->wait_until_read();  // the last call's copy
-      fragment::encode_states(generator_, start, substreams_, stride, std::span<float>(staged_states_->mapped(), floats));
-      states_.upload_from(*staged_states_, floats * sizeof(float));
-      staged_states_->mark_read();
-      return;
-    }
-    encoded_states_.resize(floats);
-    fragment::encode_states(generator_, start, substreams_, stride, std::span<float>(encoded_states_));
-    states_.upload(encoded_states_);
+    const std::span<float> encoded = staging_.begin(floats);
+    fragment::encode_states(generator_, start, substreams_, stride, encoded);
+    if (const gl::PixelUnpackBuffer* buffer = staging_.buffer())
+      states_.upload_from(*buffer, floats * sizeof(float));
+    else
+      states_.upload(encoded);
+    staging_.end();
   }
+
+  // Whether the states are encoded into a persistently mapped upload buffer (by default where
+  // the context has them) or into host memory; tests run both.
+  void set_persistent_uploads(bool on) { staging_ = gl::UploadStaging(on); }
 
   // One pass on the GPU, no readback: every substream writes its L outputs and moves on.
   // Called pass after pass by generation (inside its guard) and by benchmarks, so it keeps no
@@ -369,8 +367,7 @@ class StreamGenerator {
   std::uint32_t outputs_per_substream_;  // L, as the buffers are sized
   gl::StorageBuffer states_;
   std::optional<gl::StorageBuffer> outputs_;  // the pass's floats, made by the first pass not packed in it
-  std::vector<float> encoded_states_;  // upload_states's, kept for the next call
-  std::unique_ptr<gl::PixelUnpackBuffer> staged_states_;  // upload_states's with persistent buffers
+  gl::UploadStaging staging_;  // upload_states's encoded states, kept for the next call
   Passes passes_;
   gl::ReadbackKind asked_readback_;  // set_readback's, before the profile's choice
   bool pack_in_pass_ = true;

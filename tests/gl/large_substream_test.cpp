@@ -8,6 +8,7 @@
 #include "fragment/mrg32k3a_fragment.hpp"
 #include "fragment/park_miller_fragment.hpp"
 #include "fragment/wichmann_hill_fragment.hpp"
+#include "support/engine_words.hpp"
 #include "support/gl_test_context.hpp"
 #include "support/word_comparison.hpp"
 
@@ -17,13 +18,6 @@ namespace {
 
 constexpr std::uint64_t kSubstreams = 1ull << 20;
 constexpr std::uint64_t kOffset = (1ull << 42) + 12345;
-
-template <class Generator, class State>
-std::vector<std::uint32_t> on_gpu(Generator& generator, const State& start, std::uint64_t count) {
-  std::vector<std::uint32_t> words;
-  generator.generate(start, count, [&](std::span<const std::uint32_t> c) { words.insert(words.end(), c.begin(), c.end()); });
-  return words;
-}
 
 }  // namespace
 
@@ -39,7 +33,7 @@ TEST_CASE("2^20 substreams at an offset beyond 2^40: every generator, split and 
         const pm::State start = pm::state_at(20061, kOffset);
         std::vector<std::uint32_t> cpu(count);
         pm::generate_ints(start, cpu);
-        const auto gpu = on_gpu(generator, start, count);
+        const auto gpu = engine_words(generator, start, count);
         CHECK(gpu.size() == cpu.size());
         INFO("Park-Miller");
         CHECK(first_difference(gpu, cpu) == cpu.size());
@@ -51,7 +45,7 @@ TEST_CASE("2^20 substreams at an offset beyond 2^40: every generator, split and 
         const wh::State start = wh::state_at(parameters, wh::seed_state(42, 20061), kOffset);
         std::vector<std::uint32_t> cpu(4 * count);
         wh::generate_ints(parameters, start, cpu);
-        const auto gpu = on_gpu(generator, start, count);
+        const auto gpu = engine_words(generator, start, count);
         CHECK(gpu.size() == cpu.size());
         INFO("Wichmann-Hill");
         CHECK(first_difference(gpu, cpu) == cpu.size());
@@ -62,7 +56,7 @@ TEST_CASE("2^20 substreams at an offset beyond 2^40: every generator, split and 
         const auto before = mrg32k3a::advance(mrg32k3a::default_seed(), kOffset);
         std::vector<std::uint32_t> cpu(count);
         mrg32k3a::generate_ints(before, cpu);
-        const auto gpu = on_gpu(generator, before, count);
+        const auto gpu = engine_words(generator, before, count);
         CHECK(gpu.size() == cpu.size());
         INFO("MRG32k3a");
         CHECK(first_difference(gpu, cpu) == cpu.size());

@@ -19,19 +19,13 @@
 #include "gl/pass_readback.hpp"
 #include "gl/reader_thread.hpp"
 #include "gl/shared_context_readback.hpp"
+#include "support/engine_words.hpp"
 #include "support/gl_test_context.hpp"
 #include "support/word_comparison.hpp"
 
 using namespace glrand;
 
 namespace {
-
-template <class Generator, class State>
-std::vector<std::uint32_t> words_of(Generator& generator, const State& start, std::uint64_t count) {
-  std::vector<std::uint32_t> words;
-  generator.generate(start, count, [&](std::span<const std::uint32_t> c) { words.insert(words.end(), c.begin(), c.end()); });
-  return words;
-}
 
 constexpr fragment::Split kLeapfrog = fragment::Split::leapfrog;
 constexpr fragment::StateUpdate kGpu = fragment::StateUpdate::gpu;
@@ -99,7 +93,7 @@ TEST_CASE("Packed ps30 passes read back from a shared context equal the referenc
       const pm::State start = pm::state_at(16807, offset);
       std::vector<std::uint32_t> cpu(count);
       pm::generate_ints(start, cpu);
-      require_same_words(words_of(pm_engine, start, count), cpu);
+      require_same_words(engine_words(pm_engine, start, count), cpu);
     }
 
     const wh::Parameters& parameters = wh::parameters(0);
@@ -109,7 +103,7 @@ TEST_CASE("Packed ps30 passes read back from a shared context equal the referenc
     const std::uint64_t wh_count = 5 * P * wh_engine.outputs_per_pixel() + 3;
     std::vector<std::uint32_t> wh_cpu(4 * wh_count);
     wh::generate_ints(parameters, wh_start, wh_cpu);
-    require_same_words(words_of(wh_engine, wh_start, wh_count), wh_cpu);
+    require_same_words(engine_words(wh_engine, wh_start, wh_count), wh_cpu);
 
     fragment::Mrg32k3aFragment mrg_engine({P, kLeapfrog, kGpu});
     mrg_engine.set_readback(gl::ReadbackKind::shared_context);
@@ -117,7 +111,7 @@ TEST_CASE("Packed ps30 passes read back from a shared context equal the referenc
     const std::uint64_t mrg_count = 4 * P * mrg_engine.outputs_per_pixel() + 1;
     std::vector<std::uint32_t> mrg_cpu(mrg_count);
     mrg32k3a::generate_ints(mrg_start, mrg_cpu);
-    require_same_words(words_of(mrg_engine, mrg_start, mrg_count), mrg_cpu);
+    require_same_words(engine_words(mrg_engine, mrg_start, mrg_count), mrg_cpu);
   }
 }
 
@@ -168,7 +162,7 @@ TEST_CASE("A consumer's exception in a shared-context readback leaves it usable"
                                       }),
                       "consumer gives up");
     // Passes were still in flight when it threw: the next run starts clean.
-    require_same_words(words_of(engine, start, count), cpu);
+    require_same_words(engine_words(engine, start, count), cpu);
   }
 }
 
@@ -183,7 +177,7 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
     const pm::State start = pm::state_at(16807, 4711);
     std::vector<std::uint32_t> cpu(count);
     pm::generate_ints(start, cpu);
-    require_same_words(words_of(pm_engine, start, count), cpu);
+    require_same_words(engine_words(pm_engine, start, count), cpu);
 
     const wh::Parameters& parameters = wh::parameters(5);
     stream::StreamGenerator<fragment::WichmannHillTraits> wh_engine(profile, 1000, 5, {parameters});
@@ -192,7 +186,7 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
     const std::uint64_t wh_count = 4 * wh_engine.outputs_per_pass() + 2;
     std::vector<std::uint32_t> wh_cpu(4 * wh_count);
     wh::generate_ints(parameters, wh_start, wh_cpu);
-    require_same_words(words_of(wh_engine, wh_start, wh_count), wh_cpu);
+    require_same_words(engine_words(wh_engine, wh_start, wh_count), wh_cpu);
 
     // The values made on the GPU cross the same way.
     std::vector<std::byte> bytes;
@@ -234,7 +228,7 @@ TEST_CASE("CEICG's compute values are packed after the pass and read as the engi
   require_same_words(values(), expected);
   CHECK_FALSE(engine.last_packed_in_pass());
   CHECK(engine.last_readback() == automatic);
-  require_same_words(words_of(engine, start, groups), cpu);
+  require_same_words(engine_words(engine, start, groups), cpu);
   CHECK(engine.last_packed_in_pass());
   CHECK(engine.last_readback() == gl::ReadbackKind::one_context);
   require_same_words(values(), expected);
