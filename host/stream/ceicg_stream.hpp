@@ -21,10 +21,12 @@ struct CeicgStreamTraits {
   static constexpr int kFloatsPerOutput = 12;
   static constexpr int kWordsPerOutput = 12;
   static constexpr int kOutputsPerGroup = 4;
-  // The compute pass that packs only words takes two groups' inverses together; with the
-  // values' arithmetic beside that in one pass it ran several times slower, and a pass that
+  // The compute pass that packs only words takes two groups' inverses together; on a GPU, with
+  // the values' arithmetic beside that in one pass it ran several times slower, and a pass that
   // took each group's alone was barely faster than the link. A packing dispatch after the
-  // pass, read by a shared context beside the next passes, is the faster (docs/performance.md).
+  // pass, read by a shared context beside the next passes, is the faster there. A software
+  // renderer, whose passes and packing share the same cores, keeps the values in the pass,
+  // each group alone (docs/performance.md).
   static constexpr bool kValuesAfterPass = true;
   using State = ceicg::Residues;
   using Jump = std::uint64_t;  // positions

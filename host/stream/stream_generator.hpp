@@ -21,10 +21,10 @@
 //   kStreamBlocks      true: the stream shader runs blocks, stepping by the recurrence and
 //                      then by set_step's jump (optional: leapfrog)
 //   kStreamOutputsPerSubstream  L by default (optional: kDefaultOutputsPerSubstream)
-//   kValuesAfterPass   true: a compute pass packs only words in the pass; its floats and
-//                      doubles are packed by a dispatch after it and, where the readback kind
-//                      is the engine's choice, read by a shared context on a GPU (optional:
-//                      false)
+//   kValuesAfterPass   true: on a GPU a compute pass packs only words in the pass; its floats
+//                      and doubles are packed by a dispatch after it and, where the readback
+//                      kind is the engine's choice, read by a shared context (optional: false;
+//                      a software renderer packs them in the pass all the same)
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -45,6 +45,7 @@
 #include "fragment/packings.hpp"
 #include "fragment/substreams.hpp"
 #include "fragment/traits.hpp"
+#include "gl/context_info.hpp"
 #include "gl/overlapped_readback.hpp"
 #include "gl/resources.hpp"
 #include "gl/state_guard.hpp"
@@ -114,7 +115,8 @@ class StreamGenerator {
         outputs_per_substream_(fitting_outputs(substreams, outputs_per_substream)),
         states_(substreams_ * kStateFloats * sizeof(float)),
         passes_{outputs_per_substream_, generator_.jump(next_block(substreams_, outputs_per_substream_))},
-        asked_readback_(readback) {}
+        asked_readback_(readback),
+        values_after_pass_(values_after_pass<G>() && !gl::software_renderer()) {}
 
   std::uint64_t substreams() const { return substreams_; }
   std::uint32_t outputs_per_substream() const { return passes_.outputs_per_substream; }
@@ -148,8 +150,11 @@ class StreamGenerator {
   bool packs_in_pass(gl::PackFormat format = gl::PackFormat::words,
                      const fragment::PackedDistribution& distribution = {}) const {
     return pack_in_pass_ && profile() == Profile::compute && distribution.variant == 0 &&
-           (format == gl::PackFormat::words || !values_after_pass<G>());
+           (format == gl::PackFormat::words || !values_after_pass_);
   }
+  // Whether this engine's compute passes leave floats and doubles to a packing dispatch
+  // (kValuesAfterPass, on a GPU).
+  bool packs_values_after_pass() const { return values_after_pass_; }
 
   // Whether the last run's passes packed their own outputs.
   bool last_packed_in_pass() const { return last_in_pass_; }
@@ -332,7 +337,7 @@ class StreamGenerator {
     // Values packed after a compute pass by the generator's choice are read as the scatter
     // profile reads (set_readback).
     std::optional<gl::ReadbackKind> kind;
-    if (values_after_pass<G>() && format != gl::PackFormat::words && profile() == Profile::compute)
+    if (values_after_pass_ && format != gl::PackFormat::words && profile() == Profile::compute)
       kind = asked_readback_;
     const auto p = packings_.get(
         format, distribution, most_outputs_per_pass(),
@@ -370,6 +375,7 @@ class StreamGenerator {
   gl::UploadStaging staging_;  // upload_states's encoded states, kept for the next call
   Passes passes_;
   gl::ReadbackKind asked_readback_;  // set_readback's, before the profile's choice
+  bool values_after_pass_;           // kValuesAfterPass, on a GPU
   bool pack_in_pass_ = true;
   bool last_in_pass_ = false;
 };

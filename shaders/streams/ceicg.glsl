@@ -8,9 +8,9 @@
 // The inverses of two groups are taken together, by Montgomery's simultaneous inversion
 // (Mathematics of Computation 48, 1987): the arguments' running products, one inversion of
 // the last, and two products an argument to unwind it, in lanes that hold the three
-// components, where each group's own inversions took three, each a chain of divisions. A
-// compute pass packs only CEICG's words in the pass; its floats and doubles are packed after
-// it (host/stream/ceicg_stream.hpp, kValuesAfterPass).
+// components, where each group's own inversions took three, each a chain of divisions. On a
+// GPU a compute pass packs only CEICG's words in the pass; its floats and doubles are packed
+// after it (host/stream/ceicg_stream.hpp, kValuesAfterPass).
 #define STATE_VEC4S 1
 #include "common/exact_division.glsl"
 #include "common/modular.glsl"
@@ -65,6 +65,26 @@ void storeGroupOf(int n, vec4 value[kBatchOutputs], int first) {
   storeGroup(n, x1, x2, x3);
 }
 
+// A compute pass that packs values in the pass (readback/pack_rule.glsl's double arithmetic),
+// on a software renderer, keeps each group alone: on a GPU the two groups' inverses beside that
+// arithmetic ran several times slower.
+#if PACK_IN_PASS
+#if VALUES != 0
+#define GROUPS_ALONE
+#endif
+#endif
+#ifdef GROUPS_ALONE
+void runSubstream(int s) {
+  vec4 start = loadState(s, 0);
+  for (int j = 0; j < uOutputsPerSubstream; ++j) {
+    vec4 x1, x2, x3;
+    ceicgIntegers(start, 0.0, x1, x2, x3);
+    storeGroup(j * uSubstreams + s, x1, x2, x3);
+    start = addMod(start, uGroupStride, uModulus);
+  }
+  storeState(s, 0, start);
+}
+#else
 void runSubstream(int s) {
   vec4 start = loadState(s, 0);
   for (int j = 0; j < uOutputsPerSubstream; j += 2) {
@@ -84,3 +104,4 @@ void runSubstream(int s) {
   }
   storeState(s, 0, start);
 }
+#endif

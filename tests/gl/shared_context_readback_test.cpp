@@ -200,11 +200,12 @@ TEST_CASE("Scatter and compute passes read back from a shared context equal the 
   }
 }
 
-// CEICG's compute passes pack only its words themselves; its values are packed after the pass
-// and, where the engine chooses, read as a scatter pass's are: by a shared context on a GPU
-// for passes of 4 MiB or more, on one context on a software renderer. Each kind's bytes are
-// the reference's, the words read on one context between two runs of values.
-TEST_CASE("CEICG's compute values are packed after the pass and read as the engine chooses", "[gl-read-back][gl]") {
+// On a GPU CEICG's compute passes pack only its words themselves; its values are packed after
+// the pass and, where the engine chooses, read as a scatter pass's are: by a shared context for
+// passes of 4 MiB or more. A software renderer packs them in the pass, read on one context.
+// Each kind's bytes are the reference's, the words read on one context between two runs of
+// values.
+TEST_CASE("CEICG's compute values are packed after the pass on a GPU and read as the engine chooses", "[gl-read-back][gl]") {
   const bool software = test_context().device().software;
   // 2^14 substreams of 16 groups: a pass of 2^20 floats, 4 MiB.
   stream::StreamGenerator<stream::CeicgStreamTraits> engine(stream::Profile::compute, 1 << 14, 16);
@@ -225,8 +226,9 @@ TEST_CASE("CEICG's compute values are packed after the pass and read as the engi
     return gpu;
   };
   const auto automatic = software ? gl::ReadbackKind::one_context : gl::ReadbackKind::shared_context;
+  CHECK(engine.packs_values_after_pass() == !software);
   require_same_words(values(), expected);
-  CHECK_FALSE(engine.last_packed_in_pass());
+  CHECK(engine.last_packed_in_pass() == software);
   CHECK(engine.last_readback() == automatic);
   require_same_words(engine_words(engine, start, groups), cpu);
   CHECK(engine.last_packed_in_pass());

@@ -189,7 +189,7 @@ void check_packed_in_pass(const Traits& traits, const typename Traits::State& st
         values.insert(values.end(), chunk.begin(), chunk.end());
       });
       INFO((format == gl::PackFormat::f32 ? "floats" : "doubles"));
-      CHECK(engine.last_packed_in_pass() == (in_pass && !stream::values_after_pass<Traits>()));
+      CHECK(engine.last_packed_in_pass() == (in_pass && !engine.packs_values_after_pass()));
       if (format == gl::PackFormat::f32) {
         REQUIRE(values.size() == floats.size() * sizeof(float));
         CHECK(first_difference(values, floats) == -1);
