@@ -19,7 +19,7 @@ std::span<float> UploadStaging::begin(std::size_t floats) {
 }
 
 void UploadStaging::end() {
-  if (persistent_ && buffer_) buffer_->mark_read();
+  if (buffer_) buffer_->mark_read();
 }
 
 }  // namespace glrand::gl

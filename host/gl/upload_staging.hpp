@@ -25,13 +25,13 @@ class UploadStaging {
   std::span<float> begin(std::size_t floats);
   // The upload buffer to read from (bound as GL_PIXEL_UNPACK_BUFFER or copied on the GPU), or
   // null where the floats are in host memory.
-  const PixelUnpackBuffer* buffer() const { return persistent_ ? buffer_.get() : nullptr; }
+  const PixelUnpackBuffer* buffer() const { return buffer_.get(); }
   // After the uploads from begin()'s floats are queued.
   void end();
 
  private:
   bool persistent_;
-  std::unique_ptr<PixelUnpackBuffer> buffer_;
+  std::unique_ptr<PixelUnpackBuffer> buffer_;  // made by begin() where persistent_
   std::vector<float> host_;
 };
 
