@@ -82,6 +82,7 @@ set(GLRAND_ARITHMETIC_MODULES
   common/ceicg_core.glsl
   common/byte_arithmetic.glsl
   common/mulmod24.glsl
+  common/balanced_residues.glsl
   common/extended_range.glsl
 )
 set(GLRAND_SHADER_MODULES

@@ -23,12 +23,18 @@ struct Halves {
 };
 inline Halves halves(std::uint32_t v) { return {static_cast<float>(v >> 12), static_cast<float>(v & 4095u)}; }
 
-// mulMod24ByHalves's multiplier c < m: the halves of c and of c·2^12 mod m.
+// v/m rounded to float (through double: v, m < 2^24), mulMod24Balanced's quotient estimates.
+inline float over_modulus(std::uint32_t v, std::uint32_t m) { return static_cast<float>(double(v) / m); }
+
+// mulMod24ByHalves's and mulMod24Balanced's multiplier c < m: the halves of c and of
+// c' = c·2^12 mod m, and c/m and c'/m (mulMod24Balanced's).
 struct MulMod24Multiplier {
   Halves c, shifted;
+  float c_over_modulus, shifted_over_modulus;
 };
 inline MulMod24Multiplier mul_mod24_multiplier(std::uint32_t c, std::uint32_t m) {
-  return {halves(c), halves(static_cast<std::uint32_t>((std::uint64_t{c} << 12) % m))};
+  const auto shifted = static_cast<std::uint32_t>((std::uint64_t{c} << 12) % m);
+  return {halves(c), halves(shifted), over_modulus(c, m), over_modulus(shifted, m)};
 }
 
 }  // namespace glrand::fragment

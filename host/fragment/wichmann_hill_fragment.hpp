@@ -111,21 +111,29 @@ struct WichmannHillTraits {
     return ok;
   }
   // The texture shaders' multipliers from a texel's base state to a pass's first output, as
-  // mulMod24ByHalves takes them (shaders/common/mulmod24.glsl).
+  // mulMod24Balanced takes them (shaders/common/balanced_residues.glsl).
   void set_base_jump(const gl::Program& program, const Jump& c) const { set_halves(program, "uBaseJump", c); }
-  // mulMod24ByHalves's multiplier c_k mod m_k as NAMEHigh, NAMELow (c_k's halves) and
-  // NAMEShiftedHigh, NAMEShiftedLow (those of c_k·2^12 mod m_k), where the program uses them.
+  // mulMod24ByHalves's and mulMod24Balanced's multiplier c_k mod m_k as NAMEHigh, NAMELow
+  // (c_k's halves), NAMEShiftedHigh, NAMEShiftedLow (those of c'_k = c_k·2^12 mod m_k), and
+  // NAMEOverModulus, NAMEShiftedOverModulus (c_k/m_k, c'_k/m_k), where the program uses them.
   void set_halves(const gl::Program& program, const std::string& name, const Jump& c) const {
-    std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{};
+    std::array<float, 4> high{}, low{}, shifted_high{}, shifted_low{}, over{}, shifted_over{};
     for (int k = 0; k < 4; ++k) {
       const auto multiplier = mul_mod24_multiplier(c[k], parameters.modulus[k]);
       high[k] = multiplier.c.high;
       low[k] = multiplier.c.low;
       shifted_high[k] = multiplier.shifted.high;
       shifted_low[k] = multiplier.shifted.low;
+      over[k] = multiplier.c_over_modulus;
+      shifted_over[k] = multiplier.shifted_over_modulus;
     }
     const std::pair<const char*, const std::array<float, 4>*> uniforms[] = {
-        {"High", &high}, {"Low", &low}, {"ShiftedHigh", &shifted_high}, {"ShiftedLow", &shifted_low}};
+        {"High", &high},
+        {"Low", &low},
+        {"ShiftedHigh", &shifted_high},
+        {"ShiftedLow", &shifted_low},
+        {"OverModulus", &over},
+        {"ShiftedOverModulus", &shifted_over}};
     for (const auto& [suffix, value] : uniforms)
       if (program.has_uniform((name + suffix).c_str())) program.set((name + suffix).c_str(), *value);
   }

@@ -55,12 +55,3 @@ vec4 invMod(vec4 y, vec4 m) {
   }
   return t0 + m * (1.0 - step(0.0, t0));
 }
-
-// Wichmann–Hill's output as a float (texture fills): the fraction of x/m1 + y/m2 + z/m3 + w/m4
-// for components s_k < m_k, 1/m_k rounded to float. The sum below 4 carries about 2^-22 of
-// rounding, so the result lies within 2^-20 of wh::to_f32 on the circle (distance mod 1); fract
-// of a float in [0, 4) is exact, so it stays below 1.
-float unitFloatOfComponents(vec4 s, vec4 inverseModulus) {
-  vec4 f = s * inverseModulus;
-  return fract((f.x + f.y) + (f.z + f.w));
-}

@@ -547,50 +547,6 @@ TEST_CASE("shiftMod12ByInverse: v beside every multiple of m/2^12, under hostile
   report_checked("shiftMod12ByInverse", checked);
 }
 
-// wichmann_hill_texture.frag's floats: within 2^-20 of wh::to_f32 on the circle, in [0, 1), for
-// components at the moduli's edges (sums near the integers, where the fraction wraps) and at
-// random, in several sets.
-TEST_CASE("unitFloatOfComponents stays within 2^-20 of wh::to_f32 on the circle under hostile arithmetic",
-          "[hostile]") {
-  using glrand::wh::State;
-  U64 checked = 0;
-  for (const int set : {0, 1, 136, 272}) {
-    const auto& p = glrand::wh::parameters(set);
-    vec4 inverse;
-    for (int k = 0; k < 4; ++k) inverse.lane[k] = Float{static_cast<float>(1.0 / p.modulus[k])};
-    std::vector<State> cases;
-    for (std::uint32_t a = 0; a < 4; ++a)
-      for (std::uint32_t b = 0; b < 4; ++b)
-        cases.push_back({a, p.modulus[1] - 1 - b, a == 0 ? 0 : p.modulus[2] - a, b});
-    for (int i = 0; i < 20000; ++i) {
-      State s;
-      for (int k = 0; k < 4; ++k) s[k] = static_cast<std::uint32_t>(uniform(0, p.modulus[k]));
-      cases.push_back(s);
-    }
-    for (const auto& policy : policies()) {
-      PolicyScope scope(policy);
-      Mismatches m;
-      in_lanes(
-          cases,
-          [&](const std::array<State, 4>& x) {
-            std::array<Float, 4> out;
-            for (int k = 0; k < 4; ++k)
-              out[k] = shaders::unitFloatOfComponents(v4(x[k][0], x[k][1], x[k][2], x[k][3]), inverse);
-            return out;
-          },
-          [&](const State& x, Float u) {
-            const double distance = std::fabs(double{u.v} - glrand::wh::to_f32(p, x));
-            m.check(u.v >= 0.0f && u.v < 1.0f && std::min(distance, 1.0 - distance) <= std::ldexp(1.0, -20),
-                    [&](auto& o) { o << "set " << set << " (" << x[0] << ", " << x[1] << ", " << x[2] << ", " << x[3] << ") -> " << u.v; });
-          });
-      checked += m.checked();
-      INFO(policy.name << ": " << m.report());
-      CHECK(m.count() == 0);
-    }
-  }
-  report_checked("unitFloatOfComponents", checked);
-}
-
 // shiftMod12 relies on the low bias too: without it a quotient one high leaves r below -m.
 TEST_CASE("mulMod24 mutant without the low bias is caught under +2 ulp division", "[hostile]") {
   const auto cases = mulmod24_inputs();

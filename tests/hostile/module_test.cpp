@@ -456,6 +456,100 @@ TEST_CASE("the harness has teeth: mulMod24ByHalves with an unbiased shift quotie
   CHECK(wrong > 0);
 }
 
+// ---- balanced residues: mulModSchrageBalanced, mulMod24Balanced ------------------------------
+
+std::int64_t balanced_bound(u64 m) { return static_cast<std::int64_t>(m / 2 + 16384); }
+float canonical(std::int64_t v, u64 m) {
+  const auto mm = static_cast<std::int64_t>(m);
+  return static_cast<float>(((v % mm) + mm) % mm);
+}
+
+// mulModSchrageBalanced's inputs: every WH set's (a_k, m_k), x over the balanced range (its
+// ends, 0, ±1, beside multiples of q and beside the midpoints where the rounded quotient
+// steps), then random x. The expected products are canonical, each lane within the range.
+struct BalancedSchrageInputs {
+  std::vector<float> x, a, q, q_inverse, r, m, product;
+};
+BalancedSchrageInputs balanced_schrage_inputs() {
+  BalancedSchrageInputs in;
+  const auto add = [&](std::int64_t x, u64 a, u64 m) {
+    if (std::llabs(x) <= balanced_bound(m) && in.x.size() < kLanes) {
+      in.x.push_back(static_cast<float>(x));
+      in.a.push_back(static_cast<float>(a));
+      in.q.push_back(static_cast<float>(m / a));
+      in.q_inverse.push_back(fragment::biased_reciprocal(static_cast<std::uint32_t>(m / a)));
+      in.r.push_back(static_cast<float>(m % a));
+      in.m.push_back(static_cast<float>(m));
+      in.product.push_back(canonical(static_cast<std::int64_t>(a) * x, m));
+    }
+  };
+  std::vector<std::pair<u64, u64>> pairs;
+  for (int set = 0; set < wh::kSetCount; ++set)
+    for (int k = 0; k < 4; ++k) pairs.emplace_back(wh::parameters(set).multiplier[k], wh::parameters(set).modulus[k]);
+  for (const auto& [a, m] : pairs) {
+    const auto q = static_cast<std::int64_t>(m / a), bound = balanced_bound(m);
+    for (const std::int64_t x : {-bound, -bound + 1, std::int64_t{-1}, std::int64_t{0}, std::int64_t{1}, bound - 1, bound})
+      add(x, a, m);
+    for (std::int64_t j = -66; j <= 65; ++j)
+      for (std::int64_t d = -1; d <= 1; ++d) {
+        add(j * q + d, a, m);
+        add(j * q + q / 2 + d, a, m);
+      }
+  }
+  while (in.x.size() < kLanes) {
+    const auto& [a, m] = pairs[uniform(0, pairs.size() - 1)];
+    add(static_cast<std::int64_t>(uniform(0, 2 * static_cast<u64>(balanced_bound(m)))) - balanced_bound(m), a, m);
+  }
+  return in;
+}
+
+TEST_CASE("mulModSchrageBalanced is exact and stays balanced under fused multiply-adds (4M products per mode)",
+          "[hostile][modules]") {
+  const auto in = balanced_schrage_inputs();
+  check_modes("mul_mod_schrage_balanced.frag", fusion_modes(), {in.x, in.a, in.q, in.q_inverse, in.r, in.m},
+              {in.product, std::vector<float>(kLanes, 0.0f)}, [&](std::size_t i) {
+                return "mulModSchrageBalanced(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
+                       std::to_string(in.m[i]) + ")";
+              });
+}
+
+// mulMod24Balanced's inputs as the host makes them, with c/m and c'/m by `over`.
+std::vector<std::vector<float>> mul_mod24_balanced_inputs(const ProductInputs& in,
+                                                          const std::function<float(std::uint32_t, std::uint32_t)>& over) {
+  std::vector<std::vector<float>> inputs(11, std::vector<float>(kLanes));
+  for (std::size_t i = 0; i < kLanes; ++i) {
+    const auto m = static_cast<std::uint32_t>(in.m[i]);
+    const auto c = static_cast<std::uint32_t>(in.c[i]);
+    const auto multiplier = fragment::mul_mod24_multiplier(c, m);
+    const auto shifted = static_cast<std::uint32_t>((u64{c} << 12) % m);
+    const float values[11] = {static_cast<float>(in.x[i]), multiplier.c.high, multiplier.c.low, over(c, m),
+                              multiplier.shifted.high, multiplier.shifted.low, over(shifted, m), static_cast<float>(m),
+                              fragment::halves(m).high, fragment::halves(m).low, static_cast<float>(1.0 / m)};
+    for (std::size_t k = 0; k < 11; ++k) inputs[k][i] = values[k];
+  }
+  return inputs;
+}
+
+TEST_CASE("mulMod24Balanced is exact and stays balanced under fused multiply-adds (4M products per mode)",
+          "[hostile][modules]") {
+  const auto in = mul_mod24_inputs();
+  check_modes("mul_mod24_balanced.frag", fusion_modes(), mul_mod24_balanced_inputs(in, fragment::over_modulus),
+              {products_mod(in.x, in.c, in.m), std::vector<float>(kLanes, 0.0f)}, [&](std::size_t i) {
+                return "mulMod24Balanced(" + std::to_string(in.x[i]) + ", " + std::to_string(in.c[i]) + ", " +
+                       std::to_string(in.m[i]) + ")";
+              });
+}
+
+TEST_CASE("the harness has teeth: mulMod24Balanced with c/m 2^-8 high fails", "[hostile][modules]") {
+  const auto in = mul_mod24_inputs();
+  const auto high = [](std::uint32_t v, std::uint32_t m) { return static_cast<float>(1.00390625 * v / m); };
+  std::size_t wrong = 0;
+  check_modes("mul_mod24_balanced.frag", {{}}, mul_mod24_balanced_inputs(in, high),
+              {products_mod(in.x, in.c, in.m), std::vector<float>(kLanes, 0.0f)},
+              [&](std::size_t i) { return "mutant mulMod24Balanced(" + std::to_string(in.x[i]) + ")"; }, {}, {}, &wrong);
+  CHECK(wrong > 0);
+}
+
 TEST_CASE("mulModMersenne31 is exact under fused multiply-adds (1M products per mode)", "[hostile][modules]") {
   const u64 m = pm::kModulus;
   std::vector<u64> x, c;
@@ -823,12 +917,13 @@ TEST_CASE("shortStepMod is exact under fused multiply-adds (1M steps per multipl
 }
 
 TEST_CASE("the division-free modules have no division and the others are all rewritten", "[hostile][modules]") {
-  // The extended-range, byte-split and limb arithmetic claims never to divide (so an inexact
-  // division cannot touch it): the hostile build finds no division to perturb there.
+  // The extended-range, byte-split, limb and balanced-residue arithmetic claims never to
+  // divide (so an inexact division cannot touch it): the hostile build finds no division to
+  // perturb there.
   const hostile::Mode mode{hostile::Division::plus2, hostile::Fusion::first};
   for (const char* file : {"mul_mod_mersenne31.frag", "mul_mod_mersenne31_by16.frag", "mul_mod_mersenne31_limbs.frag",
                            "mul_mod_mersenne31_by_limbs2.frag", "dot_mod.frag", "reduce_wide.frag",
-                           "short_step_mod.frag"}) {
+                           "short_step_mod.frag", "mul_mod_schrage_balanced.frag", "mul_mod24_balanced.frag"}) {
     INFO(file);
     const auto counts = hostile::transform(hostile::Kernel::composed(file), GL_FRAGMENT_SHADER, mode).counts;
     CHECK(counts.divisions == 0);
