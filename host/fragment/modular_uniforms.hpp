@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What the division-free forms of shaders/common/modular.glsl and mulmod24.glsl take from the
-// host: for a divisor or multiplier that is the same in every lane of a draw (a uniform), the
+// What the division-free forms of shaders/common/modular.glsl, mulmod24.glsl and
+// balanced_residues.glsl take from the host: for a divisor or multiplier that is the same in every lane of a draw (a uniform), the
 // reciprocals and halves are made here, once, instead of in each texel.
 #include <cstdint>
 

@@ -8,13 +8,18 @@ uniform vec4 uIncrement;      // c_k
 uniform vec4 uMultiplierQ;    // m_k div a_k  (Schrage)
 uniform vec4 uMultiplierR;    // m_k mod a_k
 
-// Component k's integers for the four consecutive positions start + offset + (0, 1, 2, 3),
-// where start is a residue and offset + 3 < m_k: the float4 leapfrog of the paper.
-vec4 ceicgComponent(float start, float offset, float m, float a, float c, float q, float r) {
+// The arguments a_k·(N + n0_k) + c_k mod m_k of component k's inversions for the four
+// consecutive positions start + offset + (0, 1, 2, 3), where start is a residue and
+// offset + 3 < m_k: the float4 leapfrog of the paper.
+vec4 ceicgArgument(float start, float offset, float m, float a, float c, float q, float r) {
   vec4 mm = vec4(m);
   vec4 residue = addMod(vec4(start), vec4(offset) + vec4(0.0, 1.0, 2.0, 3.0), mm);
-  vec4 argument = addMod(mulModSchrage(residue, vec4(a), vec4(q), vec4(r), mm), vec4(c), mm);
-  return invMod(argument, mm);
+  return addMod(mulModSchrage(residue, vec4(a), vec4(q), vec4(r), mm), vec4(c), mm);
+}
+
+// Component k's integers for those four positions.
+vec4 ceicgComponent(float start, float offset, float m, float a, float c, float q, float r) {
+  return invMod(ceicgArgument(start, offset, m, a, c, q, r), vec4(m));
 }
 
 // The three components at start + offset + (0..3), start holding the three residues.

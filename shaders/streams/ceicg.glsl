@@ -24,14 +24,9 @@ uniform vec4 uGroupStride;  // 4P mod m_k
 // (lane k = component k; lane w unused, 0).
 const int kBatchOutputs = 8;  // two groups: a loop over more, with its tests, ran far slower on llvmpipe
 void groupArguments(vec4 start, int first, inout vec4 argument[kBatchOutputs]) {
-  vec4 m = uModulus;
-  vec4 offsets = vec4(0.0, 1.0, 2.0, 3.0);
-  vec4 x = addMod(mulModSchrage(addMod(vec4(start.x), offsets, vec4(m.x)), vec4(uMultiplier.x), vec4(uMultiplierQ.x),
-                                vec4(uMultiplierR.x), vec4(m.x)), vec4(uIncrement.x), vec4(m.x));
-  vec4 y = addMod(mulModSchrage(addMod(vec4(start.y), offsets, vec4(m.y)), vec4(uMultiplier.y), vec4(uMultiplierQ.y),
-                                vec4(uMultiplierR.y), vec4(m.y)), vec4(uIncrement.y), vec4(m.y));
-  vec4 z = addMod(mulModSchrage(addMod(vec4(start.z), offsets, vec4(m.z)), vec4(uMultiplier.z), vec4(uMultiplierQ.z),
-                                vec4(uMultiplierR.z), vec4(m.z)), vec4(uIncrement.z), vec4(m.z));
+  vec4 x = ceicgArgument(start.x, 0.0, uModulus.x, uMultiplier.x, uIncrement.x, uMultiplierQ.x, uMultiplierR.x);
+  vec4 y = ceicgArgument(start.y, 0.0, uModulus.y, uMultiplier.y, uIncrement.y, uMultiplierQ.y, uMultiplierR.y);
+  vec4 z = ceicgArgument(start.z, 0.0, uModulus.z, uMultiplier.z, uIncrement.z, uMultiplierQ.z, uMultiplierR.z);
   for (int t = 0; t < 4; ++t) argument[first + t] = vec4(x[t], y[t], z[t], 0.0);
 }
 

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // shaders/common/balanced_residues.glsl, translated to C++, under divisions off by ±1–2 ulp and
 // fused or unfused multiply-adds: every product must be congruent to the exact one and stay
-// within the balanced range |x| <= m/2 + 2^14, every float within its bound of wh::to_f32.
+// within the balanced range |x| < m/2 + 2^14, every float within its bound of wh::to_f32.
 // References: plain 64-bit integer arithmetic and host/generators/wichmann_hill.hpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "fragment/modular_uniforms.hpp"
 #include "generators/wichmann_hill.hpp"
@@ -21,8 +23,8 @@ namespace shaders = glrand::hostile::shaders;
 using I64 = std::int64_t;
 using U64 = std::uint64_t;
 
-// The balanced range's bound for modulus m.
-I64 balanced_bound(I64 m) { return m / 2 + 16384; }
+// The balanced range's largest magnitude for modulus m: |x| < m/2 + 2^14.
+I64 balanced_bound(I64 m) { return (m + 32767) / 2; }
 
 // The integer a float holds, if it holds one below 2^31 in magnitude.
 std::optional<I64> signed_integer_of(Float x) {
@@ -54,7 +56,8 @@ std::vector<SchrageCase> balanced_schrage_inputs(int random_per_pair) {
     for (int k = 0; k < 4; ++k) {
       const I64 a = p.multiplier[k], m = p.modulus[k], q = m / a, bound = balanced_bound(m);
       std::vector<I64> xs{-bound, -bound + 1, -1, 0, 1, bound - 1, bound};
-      for (const I64 j : {I64{-66}, I64{-65}, I64{-64}, I64{-33}, I64{-1}, I64{0}, I64{1}, I64{32}, I64{63}, I64{64}, I64{65}})
+      const I64 most = bound / q;  // the largest |x div q| in the range
+      for (const I64 j : {-most - 1, -most, -most + 1, -most / 2, I64{-1}, I64{0}, I64{1}, most / 2, most - 1, most})
         for (I64 d = -2; d <= 2; ++d) {
           xs.push_back(j * q + d);
           xs.push_back(j * q + q / 2 + d);
@@ -113,9 +116,21 @@ struct ProductCase {
   U64 x, c, m;
 };
 
+// v·2^-12 mod m for odd m: the c whose c' = c·2^12 mod m is v (2^-12 by Euclid's algorithm).
+U64 unshifted(U64 v, U64 m) {
+  I64 r0 = static_cast<I64>(m), r1 = 4096 % r0, t0 = 0, t1 = 1;
+  while (r1 != 0) {
+    const I64 q = r0 / r1;
+    std::tie(r0, r1) = std::pair(r1, r0 - q * r1);
+    std::tie(t0, t1) = std::pair(t1, t0 - q * t1);
+  }
+  return v % m * static_cast<U64>(mod(t0, static_cast<I64>(m))) % m;
+}
+
 // (x, c, m) for mulMod24Balanced: every WH modulus and random moduli from 2^13; x with each
 // 12-bit digit at 0, 1, 2047, 2048, 4095, x beside 0 and m, random x; c at 1, m − 1, beside
-// m/2, with c·2^12 mod m beside 0 or m (the high digit's quotient beside an integer), random.
+// m/2 (the low digit's quotients beside halves), with c' = c·2^12 mod m beside 0, m/2 or m
+// (the high digit's quotients beside integers or halves), random.
 std::vector<ProductCase> balanced_product_inputs() {
   std::vector<U64> moduli;
   for (const auto& p : glrand::wh::parameter_table())
@@ -129,6 +144,8 @@ std::vector<ProductCase> balanced_product_inputs() {
         if (high * 4096 + low < m) xs.push_back(high * 4096 + low);
     for (int i = 0; i < 8; ++i) xs.push_back(uniform(0, m));
     std::vector<U64> cs{1, m - 1, m / 2, m / 2 + 1, (m + 4095) / 4096, m - (m + 4095) / 4096};
+    if (m % 2 == 1)
+      for (const U64 v : {U64{1}, m / 2, m / 2 + 1, m - 1}) cs.push_back(unshifted(v, m));
     for (int i = 0; i < 4; ++i) cs.push_back(uniform(1, m));
     for (const U64 x : xs)
       for (const U64 c : cs) cases.push_back({x, c, m});

@@ -458,7 +458,8 @@ TEST_CASE("the harness has teeth: mulMod24ByHalves with an unbiased shift quotie
 
 // ---- balanced residues: mulModSchrageBalanced, mulMod24Balanced ------------------------------
 
-std::int64_t balanced_bound(u64 m) { return static_cast<std::int64_t>(m / 2 + 16384); }
+// The balanced range: |x| < m/2 + 2^14 (the largest such x for odd and even m).
+std::int64_t balanced_bound(u64 m) { return static_cast<std::int64_t>((m + 32767) / 2); }
 float canonical(std::int64_t v, u64 m) {
   const auto mm = static_cast<std::int64_t>(m);
   return static_cast<float>(((v % mm) + mm) % mm);
@@ -511,6 +512,25 @@ TEST_CASE("mulModSchrageBalanced is exact and stays balanced under fused multipl
                 return "mulModSchrageBalanced(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
                        std::to_string(in.m[i]) + ")";
               });
+}
+
+TEST_CASE("the harness has teeth: mulModSchrageBalanced with its quotient floored fails", "[hostile][modules]") {
+  // The mutant: x div q floored, as the canonical forms take it, which leaves l in [0, q) and
+  // the product up to m from 0, beyond the balanced range.
+  const hostile::Kernel::ModuleEdit floored = [](const std::string& module, std::string text) {
+    if (module != "common/balanced_residues.glsl") return text;
+    const std::string rounded = "vec4 h = floor(x * qInverse + 0.5);";
+    const auto at = text.find(rounded);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, rounded.size(), "vec4 h = floor(x * qInverse);");
+  };
+  const auto in = balanced_schrage_inputs();
+  std::size_t wrong = 0;
+  check_modes("mul_mod_schrage_balanced.frag", {{}}, {in.x, in.a, in.q, in.q_inverse, in.r, in.m},
+              {in.product, std::vector<float>(kLanes, 0.0f)},
+              [&](std::size_t i) { return "mutant mulModSchrageBalanced(" + std::to_string(in.x[i]) + ")"; }, {}, floored,
+              &wrong);
+  CHECK(wrong > 0);
 }
 
 // mulMod24Balanced's inputs as the host makes them, with c/m and c'/m by `over`.
