@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // What the division-free forms of shaders/common/modular.glsl, mulmod24.glsl and
-// balanced_residues.glsl take from the host: for a divisor or multiplier that is the same in every lane of a draw (a uniform), the
-// reciprocals and halves are made here, once, instead of in each texel.
+// balanced_residues.glsl take from the host: for a divisor or multiplier that is the same in
+// every lane of a draw (a uniform), the reciprocals and halves are made here, once, instead of
+// in each texel.
 #include <cstdint>
 
 namespace glrand::fragment {

@@ -3,9 +3,8 @@
 // fused or unfused multiply-adds: every product must be congruent to the exact one and stay
 // within the balanced range |x| < m/2 + 2^14, every float within its bound of wh::to_f32.
 // References: plain 64-bit integer arithmetic and host/generators/wichmann_hill.hpp.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -204,7 +203,7 @@ TEST_CASE("the tests have teeth: mulMod24Balanced with c/m 2^-8 high fails", "[h
   CHECK(m.count() > 0);
 }
 
-TEST_CASE("canonicalResidue: the balanced range's ends, 0 and ±1 into [0, m)", "[hostile]") {
+TEST_CASE("canonicalResidue: the balanced range's ends, 0 and ±1 made canonical", "[hostile]") {
   Mismatches m;
   for (const auto& p : glrand::wh::parameter_table())
     for (const U64 modulus : p.modulus) {
@@ -215,7 +214,8 @@ TEST_CASE("canonicalResidue: the balanced range's ends, 0 and ±1 into [0, m)", 
         for (std::size_t k = 0; k < 4; ++k) x[k] = xs[std::min(i + k, xs.size() - 1)];
         const vec4 r = shaders::canonicalResidue(v4s(x[0], x[1], x[2], x[3]), v4s(mm, mm, mm, mm));
         for (std::size_t k = 0; k < 4; ++k)
-          m.check(integer_of(r.lane[k]) == mod(x[k], mm), [&](auto& o) { o << x[k] << " mod " << mm << " -> " << r.lane[k].v; });
+          m.check(integer_of(r.lane[k]) == mod(x[k], mm),
+                  [&](auto& o) { o << x[k] << " mod " << mm << " -> " << r.lane[k].v; });
       }
     }
   INFO(m.report());
@@ -259,15 +259,18 @@ TEST_CASE("unitFloatOfBalanced stays within 2^-20 of wh::to_f32 on the circle un
           cases,
           [&](const std::array<std::array<I64, 4>, 4>& x) {
             std::array<Float, 4> out;
-            for (int k = 0; k < 4; ++k) out[k] = shaders::unitFloatOfBalanced(v4s(x[k][0], x[k][1], x[k][2], x[k][3]), inverse);
+            for (int k = 0; k < 4; ++k)
+              out[k] = shaders::unitFloatOfBalanced(v4s(x[k][0], x[k][1], x[k][2], x[k][3]), inverse);
             return out;
           },
           [&](const std::array<I64, 4>& x, Float u) {
             State s;
             for (int k = 0; k < 4; ++k) s[k] = static_cast<std::uint32_t>(mod(x[k], p.modulus[k]));
             const double distance = std::fabs(double{u.v} - glrand::wh::to_f32(p, s));
-            m.check(u.v >= 0.0f && u.v < 1.0f && std::min(distance, 1.0 - distance) <= std::ldexp(1.0, -20),
-                    [&](auto& o) { o << "set " << set << " (" << x[0] << ", " << x[1] << ", " << x[2] << ", " << x[3] << ") -> " << u.v; });
+            m.check(
+                u.v >= 0.0f && u.v < 1.0f && std::min(distance, 1.0 - distance) <= std::ldexp(1.0, -20), [&](auto& o) {
+                  o << "set " << set << " (" << x[0] << ", " << x[1] << ", " << x[2] << ", " << x[3] << ") -> " << u.v;
+                });
           });
       checked += m.checked();
       INFO(policy.name << ": " << m.report());

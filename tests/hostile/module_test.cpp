@@ -489,7 +489,8 @@ BalancedSchrageInputs balanced_schrage_inputs() {
     for (int k = 0; k < 4; ++k) pairs.emplace_back(wh::parameters(set).multiplier[k], wh::parameters(set).modulus[k]);
   for (const auto& [a, m] : pairs) {
     const auto q = static_cast<std::int64_t>(m / a), bound = balanced_bound(m);
-    for (const std::int64_t x : {-bound, -bound + 1, std::int64_t{-1}, std::int64_t{0}, std::int64_t{1}, bound - 1, bound})
+    for (const std::int64_t x :
+         {-bound, -bound + 1, std::int64_t{-1}, std::int64_t{0}, std::int64_t{1}, bound - 1, bound})
       add(x, a, m);
     for (std::int64_t j = -66; j <= 65; ++j)
       for (std::int64_t d = -1; d <= 1; ++d) {
@@ -509,8 +510,8 @@ TEST_CASE("mulModSchrageBalanced is exact and stays balanced under fused multipl
   const auto in = balanced_schrage_inputs();
   check_modes("mul_mod_schrage_balanced.frag", fusion_modes(), {in.x, in.a, in.q, in.q_inverse, in.r, in.m},
               {in.product, std::vector<float>(kLanes, 0.0f)}, [&](std::size_t i) {
-                return "mulModSchrageBalanced(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) + ", m " +
-                       std::to_string(in.m[i]) + ")";
+                return "mulModSchrageBalanced(x " + std::to_string(in.x[i]) + ", a " + std::to_string(in.a[i]) +
+                       ", m " + std::to_string(in.m[i]) + ")";
               });
 }
 
@@ -526,25 +527,27 @@ TEST_CASE("the harness has teeth: mulModSchrageBalanced with its quotient floore
   };
   const auto in = balanced_schrage_inputs();
   std::size_t wrong = 0;
-  check_modes("mul_mod_schrage_balanced.frag", {{}}, {in.x, in.a, in.q, in.q_inverse, in.r, in.m},
-              {in.product, std::vector<float>(kLanes, 0.0f)},
-              [&](std::size_t i) { return "mutant mulModSchrageBalanced(" + std::to_string(in.x[i]) + ")"; }, {}, floored,
-              &wrong);
+  check_modes(
+      "mul_mod_schrage_balanced.frag", {{}}, {in.x, in.a, in.q, in.q_inverse, in.r, in.m},
+      {in.product, std::vector<float>(kLanes, 0.0f)},
+      [&](std::size_t i) { return "mutant mulModSchrageBalanced(" + std::to_string(in.x[i]) + ")"; }, {}, floored,
+      &wrong);
   CHECK(wrong > 0);
 }
 
 // mulMod24Balanced's inputs as the host makes them, with c/m and c'/m by `over`.
-std::vector<std::vector<float>> mul_mod24_balanced_inputs(const ProductInputs& in,
-                                                          const std::function<float(std::uint32_t, std::uint32_t)>& over) {
+std::vector<std::vector<float>> mul_mod24_balanced_inputs(
+    const ProductInputs& in, const std::function<float(std::uint32_t, std::uint32_t)>& over) {
   std::vector<std::vector<float>> inputs(11, std::vector<float>(kLanes));
   for (std::size_t i = 0; i < kLanes; ++i) {
     const auto m = static_cast<std::uint32_t>(in.m[i]);
     const auto c = static_cast<std::uint32_t>(in.c[i]);
     const auto multiplier = fragment::mul_mod24_multiplier(c, m);
     const auto shifted = static_cast<std::uint32_t>((u64{c} << 12) % m);
-    const float values[11] = {static_cast<float>(in.x[i]), multiplier.c.high, multiplier.c.low, over(c, m),
-                              multiplier.shifted.high, multiplier.shifted.low, over(shifted, m), static_cast<float>(m),
-                              fragment::halves(m).high, fragment::halves(m).low, static_cast<float>(1.0 / m)};
+    const float values[11] = {
+        static_cast<float>(in.x[i]), multiplier.c.high,       multiplier.c.low,           over(c, m),
+        multiplier.shifted.high,     multiplier.shifted.low,  over(shifted, m),           static_cast<float>(m),
+        fragment::halves(m).high,    fragment::halves(m).low, static_cast<float>(1.0 / m)};
     for (std::size_t k = 0; k < 11; ++k) inputs[k][i] = values[k];
   }
   return inputs;
@@ -564,9 +567,10 @@ TEST_CASE("the harness has teeth: mulMod24Balanced with c/m 2^-8 high fails", "[
   const auto in = mul_mod24_inputs();
   const auto high = [](std::uint32_t v, std::uint32_t m) { return static_cast<float>(1.00390625 * v / m); };
   std::size_t wrong = 0;
-  check_modes("mul_mod24_balanced.frag", {{}}, mul_mod24_balanced_inputs(in, high),
-              {products_mod(in.x, in.c, in.m), std::vector<float>(kLanes, 0.0f)},
-              [&](std::size_t i) { return "mutant mulMod24Balanced(" + std::to_string(in.x[i]) + ")"; }, {}, {}, &wrong);
+  check_modes(
+      "mul_mod24_balanced.frag", {{}}, mul_mod24_balanced_inputs(in, high),
+      {products_mod(in.x, in.c, in.m), std::vector<float>(kLanes, 0.0f)},
+      [&](std::size_t i) { return "mutant mulMod24Balanced(" + std::to_string(in.x[i]) + ")"; }, {}, {}, &wrong);
   CHECK(wrong > 0);
 }
 
