@@ -96,6 +96,16 @@ void check_modes(const std::string& file, const std::vector<hostile::Mode>& mode
 
 std::vector<float> floats(const std::vector<u64>& values) { return {values.begin(), values.end()}; }
 
+// A mutant's module edit: `from` in `module` (which must hold it) replaced by `to`.
+hostile::Kernel::ModuleEdit replacing(std::string module, std::string from, std::string to) {
+  return [module, from, to](const std::string& name, std::string text) {
+    if (name != module) return text;
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+  };
+}
+
 // ---- divideExact -----------------------------------------------------------------------
 
 struct DivisionInputs {
@@ -349,13 +359,8 @@ TEST_CASE("divideExact is exact under hostile arithmetic (4M quotients per mode)
 
 TEST_CASE("the harness has teeth: divideExact without its low bias fails under +2 ulp division", "[hostile][modules]") {
   // The mutant: the quotient estimate unscaled, so that it may exceed the true quotient.
-  const hostile::Kernel::ModuleEdit unbiased = [](const std::string& module, std::string text) {
-    if (module != "common/exact_division.glsl") return text;
-    const std::string biased = "const float kQuotientBias = 1.0 - 1.0 / 1048576.0;";
-    const auto at = text.find(biased);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, biased.size(), "const float kQuotientBias = 1.0;");
-  };
+  const auto unbiased = replacing("common/exact_division.glsl", "const float kQuotientBias = 1.0 - 1.0 / 1048576.0;",
+                                  "const float kQuotientBias = 1.0;");
   const auto in = division_inputs();
   std::vector<float> quotient(kLanes), remainder(kLanes);
   for (std::size_t i = 0; i < kLanes; ++i) {
@@ -518,13 +523,8 @@ TEST_CASE("mulModSchrageBalanced is exact and stays balanced under fused multipl
 TEST_CASE("the harness has teeth: mulModSchrageBalanced with its quotient floored fails", "[hostile][modules]") {
   // The mutant: x div q floored, as the canonical forms take it, which leaves l in [0, q) and
   // the product up to m from 0, beyond the balanced range.
-  const hostile::Kernel::ModuleEdit floored = [](const std::string& module, std::string text) {
-    if (module != "common/balanced_residues.glsl") return text;
-    const std::string rounded = "vec4 h = floor(x * qInverse + 0.5);";
-    const auto at = text.find(rounded);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, rounded.size(), "vec4 h = floor(x * qInverse);");
-  };
+  const auto floored =
+      replacing("common/balanced_residues.glsl", "vec4 h = floor(x * qInverse + 0.5);", "vec4 h = floor(x * qInverse);");
   const auto in = balanced_schrage_inputs();
   std::size_t wrong = 0;
   check_modes(
