@@ -523,8 +523,8 @@ TEST_CASE("mulModSchrageBalanced is exact and stays balanced under fused multipl
 TEST_CASE("the harness has teeth: mulModSchrageBalanced with its quotient floored fails", "[hostile][modules]") {
   // The mutant: x div q floored, as the canonical forms take it, which leaves l in [0, q) and
   // the product up to m from 0, beyond the balanced range.
-  const auto floored =
-      replacing("common/balanced_residues.glsl", "vec4 h = floor(x * qInverse + 0.5);", "vec4 h = floor(x * qInverse);");
+  const auto floored = replacing("common/balanced_residues.glsl", "vec4 h = floor(x * qInverse + 0.5);",
+                                 "vec4 h = floor(x * qInverse);");
   const auto in = balanced_schrage_inputs();
   std::size_t wrong = 0;
   check_modes(
